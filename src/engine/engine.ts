@@ -1,0 +1,123 @@
+// The one interface both engines (python: real CPython under pdb; neural: a model
+// that predicts each frame) implement and both front ends (line REPL, Ink TUI)
+// consume. Data flows one way: front end -> command layer -> engine -> events ->
+// front end. An engine never prints; it emits events in the order things happened.
+
+export type EventKind = 'call' | 'line' | 'return' | 'exception';
+
+/** One frame of the debuggee's stack. */
+export interface Frame {
+  /** Absolute path of the source file, as pdb prints it. */
+  file: string;
+  /** 1-based source line being executed in this frame. */
+  line: number;
+  /** Function name as pdb prints it (`<module>` for module level). */
+  func: string;
+  /** The frame's locals: name -> repr string. */
+  locals: Record<string, string>;
+  /**
+   * Neural engine only: confidence in [0, 1] of each predicted local's value
+   * (from token probabilities). Absent for the python engine (certain).
+   */
+  confidence?: Record<string, number>;
+}
+
+/** The program stopped at a prompt. */
+export interface StopEvent {
+  type: 'stop';
+  event: EventKind;
+  /** Outermost first; the last frame is where execution is. */
+  frames: Frame[];
+  /** Index into `frames` of the frame selected for p/u/d (pdb's curindex). */
+  selected: number;
+  /** Return value, for `return` events (repr). */
+  retval?: string;
+  /** Exception, for `exception` events and post-mortem: `Type: message`. */
+  exception?: string;
+  /** True when stopped in post-mortem after an uncaught exception. */
+  postMortem?: boolean;
+  /** Neural engine only: how the frame was obtained and how long it took. */
+  latencyMs?: number;
+}
+
+/** Text, in the order it was written. `debugger` is pdb's own output. */
+export interface TextEvent {
+  type: 'text';
+  stream: 'stdout' | 'stderr' | 'debugger';
+  data: string;
+}
+
+/** The engine waits for the next command line; `prompt` is what pdb prints. */
+export interface PromptEvent {
+  type: 'prompt';
+  prompt: string;
+}
+
+/** The debuggee reads a line of stdin (input(), sys.stdin.readline()). */
+export interface InputRequestEvent {
+  type: 'input';
+}
+
+/** The result of one command that is not a stop (p, w, b, errors...). */
+export interface ResultEvent {
+  type: 'result';
+  command: string;
+  /** Text the command printed (already emitted as `text` events too). */
+  output: string;
+  ok: boolean;
+}
+
+/** The debuggee process (or predicted program) ended; the session is over. */
+export interface ExitEvent {
+  type: 'exit';
+  code: number;
+}
+
+export type EngineEvent =
+  | StopEvent
+  | TextEvent
+  | PromptEvent
+  | InputRequestEvent
+  | ResultEvent
+  | ExitEvent;
+
+/** Structured debugger actions (the paper's action set plus pdb's). */
+export type Action =
+  | { kind: 'step_into' }
+  | { kind: 'step_over' }
+  | { kind: 'step_return' }
+  | { kind: 'continue' }
+  | { kind: 'breakpoint'; line: number; file?: string }
+  | { kind: 'inv_step_into' }
+  | { kind: 'inv_step_over' }
+  | { kind: 'inv_step_call' };
+
+export type Listener = (event: EngineEvent) => void;
+
+export interface EngineInfo {
+  name: 'python' | 'neural';
+  /** Neural engine: model name and device (cpu / cuda / webgpu). */
+  model?: string;
+  device?: string;
+}
+
+export interface Engine {
+  readonly info: EngineInfo;
+  /** Register a listener; events emitted before start() resolves are delivered. */
+  on(listener: Listener): void;
+  /** Start the session; resolves at the first prompt (or exit). */
+  start(): Promise<void>;
+  /**
+   * Execute one command line exactly as typed (pdb syntax, no trailing newline).
+   * Resolves when the engine is ready for the next line (prompt, input or exit).
+   */
+  command(line: string): Promise<void>;
+  /** Answer an InputRequestEvent with a line for the debuggee (null = EOF). */
+  input(line: string | null): Promise<void>;
+  /** Perform a structured action; resolves like command(). */
+  action(action: Action): Promise<void>;
+  /** Interrupt a running program or a long prediction (Ctrl-C). */
+  interrupt(): void;
+  /** End the session and release the child process / model. */
+  close(): Promise<void>;
+}
