@@ -1,0 +1,186 @@
+"""The neural debugger's language model: a small decoder-only transformer.
+
+Pre-norm blocks (RMSNorm), rotary positions, tied input/output embeddings, no biases.
+One forward serves training, KV-cached decoding and ONNX export:
+
+    logits, present = model(input_ids, past)
+
+`past` and `present` are one stacked tensor [n_layer, 2, batch, n_head, len, head_dim]
+(2 = keys, values). Positions are derived from past's length, so a caller runs one
+prefill with an empty past (len 0) and then feeds one token per call. Rotary
+embeddings only see relative positions, which is why left-padded batches (with
+`key_mask`) give the same answers as unpadded single sequences.
+
+Written for torch 1.13 (Debian's python3-torch) and torch 2.x alike.
+"""
+
+import math
+from dataclasses import asdict, dataclass, fields
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+@dataclass
+class ModelConfig:
+    vocab_size: int = 1024
+    d_model: int = 256
+    n_layer: int = 4
+    n_head: int = 4
+    max_len: int = 1024      # longest sequence trained on (documentation; RoPE has no table)
+    mlp_ratio: float = 4.0
+    rope_base: float = 10000.0
+
+    @property
+    def head_dim(self):
+        return self.d_model // self.n_head
+
+    def to_dict(self):
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d):
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+# Named sizes. Parameter counts are for a 1k-token vocabulary (embeddings included).
+CONFIGS = {
+    'tiny':   dict(d_model=64,  n_layer=2, n_head=2),    # tests
+    'small':  dict(d_model=192, n_layer=4, n_head=4),    # ~2.0M
+    'xs':     dict(d_model=128, n_layer=4, n_head=4),    # ~0.9M
+    'medium': dict(d_model=256, n_layer=6, n_head=8),    # ~5.0M
+    'large':  dict(d_model=384, n_layer=8, n_head=8),    # ~14.5M (GPU)
+    'xl':     dict(d_model=512, n_layer=10, n_head=8),   # ~32M (GPU; export with fp16 weights)
+}
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, dim, eps=1e-5):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x):
+        # Normalise in fp32 even under bf16 autocast.
+        xf = x.float()
+        xf = xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)
+        return (xf * self.weight).type_as(x)
+
+
+def rotary(x, cos, sin):
+    """Rotate pairs (first half, second half) of the last dim; x [B, H, T, D]."""
+    d = x.shape[-1] // 2
+    x1, x2 = x[..., :d], x[..., d:]
+    return torch.cat([x1 * cos - x2 * sin, x2 * cos + x1 * sin], dim=-1)
+
+
+class Attention(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.n_head = cfg.n_head
+        self.head_dim = cfg.head_dim
+        self.qkv = nn.Linear(cfg.d_model, 3 * cfg.d_model, bias=False)
+        self.proj = nn.Linear(cfg.d_model, cfg.d_model, bias=False)
+
+    def forward(self, x, cos, sin, past_kv, allowed):
+        B, T, C = x.shape
+        q, k, v = self.qkv(x).split(C, dim=2)
+        q = q.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+        k = k.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+        v = v.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+        q, k = rotary(q, cos, sin), rotary(k, cos, sin)
+        if past_kv is not None:
+            k = torch.cat([past_kv[0].to(k.dtype), k], dim=2)
+            v = torch.cat([past_kv[1].to(v.dtype), v], dim=2)
+        present = torch.stack([k, v])                               # [2, B, H, S, D]
+        # Manual attention: scaled_dot_product_attention is not in torch 1.13 and this
+        # exports to plain ONNX ops. Masked scores get a large finite negative so no
+        # row is ever all -inf (no NaN from padded rows).
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.head_dim))
+        att = att.float().masked_fill(~allowed, -1e9)
+        att = F.softmax(att, dim=-1).to(v.dtype)
+        y = (att @ v).transpose(1, 2).reshape(B, T, C)
+        return self.proj(y), present
+
+
+class MLP(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        hidden = int(cfg.mlp_ratio * cfg.d_model)
+        self.fc = nn.Linear(cfg.d_model, hidden, bias=False)
+        self.proj = nn.Linear(hidden, cfg.d_model, bias=False)
+
+    def forward(self, x):
+        return self.proj(F.gelu(self.fc(x)))
+
+
+class Block(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.norm1 = RMSNorm(cfg.d_model)
+        self.attn = Attention(cfg)
+        self.norm2 = RMSNorm(cfg.d_model)
+        self.mlp = MLP(cfg)
+
+    def forward(self, x, cos, sin, past_kv, allowed):
+        a, present = self.attn(self.norm1(x), cos, sin, past_kv, allowed)
+        x = x + a
+        x = x + self.mlp(self.norm2(x))
+        return x, present
+
+
+class GPT(nn.Module):
+    def __init__(self, cfg: ModelConfig):
+        super().__init__()
+        assert cfg.d_model % cfg.n_head == 0 and cfg.head_dim % 2 == 0
+        self.cfg = cfg
+        self.wte = nn.Embedding(cfg.vocab_size, cfg.d_model)
+        self.blocks = nn.ModuleList([Block(cfg) for _ in range(cfg.n_layer)])
+        self.norm_f = RMSNorm(cfg.d_model)
+        inv_freq = 1.0 / (cfg.rope_base ** (torch.arange(0, cfg.head_dim, 2).float() / cfg.head_dim))
+        self.register_buffer('inv_freq', inv_freq, persistent=False)
+        self.apply(self._init)
+        # GPT-2 style: scale residual projections by depth.
+        for name, p in self.named_parameters():
+            if name.endswith('proj.weight'):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * cfg.n_layer))
+
+    @staticmethod
+    def _init(m):
+        if isinstance(m, (nn.Linear, nn.Embedding)):
+            nn.init.normal_(m.weight, mean=0.0, std=0.02)
+
+    def num_params(self):
+        return sum(p.numel() for p in self.parameters())
+
+    def empty_past(self, batch=1, device=None, dtype=torch.float32):
+        c = self.cfg
+        return torch.zeros(c.n_layer, 2, batch, c.n_head, 0, c.head_dim, device=device, dtype=dtype)
+
+    def forward(self, input_ids, past=None, key_mask=None, use_cache=True):
+        """input_ids [B, T] int64; past [L, 2, B, H, P, D] or None;
+        key_mask [B, P+T] bool (True = real token), PyTorch-only, for left-padded batches.
+        Returns logits [B, T, V] and present [L, 2, B, H, P+T, D] (None if not use_cache)."""
+        B, T = input_ids.shape
+        P = 0 if past is None else past.shape[4]
+        device = input_ids.device
+        pos = torch.arange(T, device=device) + P                    # absolute positions
+        freqs = pos.float()[:, None] * self.inv_freq[None, :]       # [T, D/2]
+        cos = torch.cos(freqs)[None, None]                          # [1, 1, T, D/2]
+        sin = torch.sin(freqs)[None, None]
+        keys = torch.arange(T + P, device=device)
+        allowed = (keys[None, :] <= pos[:, None])[None, None]       # [1, 1, T, S] causal
+        if key_mask is not None:
+            # A padded query still sees itself, so its row is never empty.
+            allowed = (allowed & key_mask[:, None, None, :]) | (keys[None, :] == pos[:, None])[None, None]
+        x = self.wte(input_ids)
+        presents = []
+        for i, block in enumerate(self.blocks):
+            x, pres = block(x, cos, sin, None if past is None else past[i], allowed)
+            if use_cache:
+                presents.append(pres)
+        x = self.norm_f(x)
+        logits = F.linear(x, self.wte.weight)                       # tied embeddings
+        return logits, (torch.stack(presents) if use_cache else None)
