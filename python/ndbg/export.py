@@ -1,0 +1,295 @@
+"""Export a training checkpoint to the layout ndbg ships (see models/README.md).
+
+    python -m ndbg.export --ckpt runs/NAME/ckpt.pt --out models/NAME/ [--fp16-weights] [--parts-mb 16]
+
+Writes model.onnx (past key/values in and out, dynamic batch / seq / past axes),
+tokenizer.json and config.json, then runs the exported file in onnxruntime-node
+(python/ndbg/ort_check.mjs: the runtime ndbg itself uses) on a prefill and two cached
+decoding steps and compares its logits with PyTorch's: max abs diff must be below
+--tolerance (1e-3; fp32 on both sides, so in practice ~1e-5). The result goes into
+config.json.
+
+`load_onnx_weights` reads an exported model back into PyTorch (train --init-onnx,
+evaluate --model models/NAME).
+"""
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import warnings
+
+import numpy as np
+import torch
+
+from .model import GPT, ModelConfig
+
+OPSET = 14
+FP16_SUFFIX = '__fp16'
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def torch_load(path):
+    from .train import torch_load as load
+    return load(path)
+
+
+# ---------------------------------------------------------------- export
+
+def weight_aliases(model):
+    """torch.onnx dedups initializers with equal values (e.g. untrained norm weights):
+    map each parameter that may vanish to the earlier one with the same value."""
+    aliases, seen = {}, []
+    for name, t in model.state_dict().items():
+        for other, u in seen:
+            if t.shape == u.shape and t.dtype == u.dtype and torch.equal(t, u):
+                aliases[name] = other
+                break
+        else:
+            seen.append((name, t))
+    return aliases
+
+
+def to_onnx(model, path, opset=OPSET):
+    cfg = model.cfg
+    ids = torch.zeros(1, 4, dtype=torch.long)
+    past = torch.zeros(cfg.n_layer, 2, 1, cfg.n_head, 3, cfg.head_dim)
+    with torch.no_grad(), warnings.catch_warnings():
+        # Python ints from shapes are traced as constants; ours are all dynamic (tested).
+        warnings.simplefilter('ignore', torch.jit.TracerWarning)
+        torch.onnx.export(
+            model, (ids, past), path, opset_version=opset,
+            input_names=['input_ids', 'past'], output_names=['logits', 'present'],
+            dynamic_axes={'input_ids': {0: 'batch', 1: 'seq'},
+                          'past': {2: 'batch', 4: 'past_len'},
+                          'logits': {0: 'batch', 1: 'seq'},
+                          'present': {2: 'batch', 4: 'total_len'}},
+            # No constant folding: it would rename weights (e.g. a transposed copy),
+            # and --init-onnx finds weights by name. ORT folds at load time anyway.
+            do_constant_folding=False)
+
+
+def fp16_weights(path, names):
+    """Store the named fp32 initializers as fp16 with a Cast back to fp32 in the graph:
+    half the file, fp32 compute (ORT folds the casts when it loads the model)."""
+    import onnx
+    from onnx import helper, numpy_helper
+    m = onnx.load(path)
+    casts = []
+    for init in m.graph.initializer:
+        if init.name in names and init.data_type == onnx.TensorProto.FLOAT:
+            arr = numpy_helper.to_array(init).astype(np.float16)
+            name = init.name
+            init.CopyFrom(numpy_helper.from_array(arr, name + FP16_SUFFIX))
+            casts.append(helper.make_node('Cast', [name + FP16_SUFFIX], [name], to=onnx.TensorProto.FLOAT,
+                                          name='cast_' + name))
+    for i, node in enumerate(casts):
+        m.graph.node.insert(i, node)
+    onnx.save(m, path)
+
+
+def split_file(path, part_mb):
+    """model.onnx -> model.onnx.part-000, part-001, ... (each <= part_mb MiB); join with
+    `cat model.onnx.part-* > model.onnx` (the names sort in order). Returns the manifest."""
+    size = int(part_mb * 1024 * 1024)
+    parts = []
+    with open(path, 'rb') as f:
+        whole = hashlib.sha256()
+        i = 0
+        while True:
+            chunk = f.read(size)
+            if not chunk:
+                break
+            whole.update(chunk)
+            name = f'{os.path.basename(path)}.part-{i:03d}'
+            with open(os.path.join(os.path.dirname(path), name), 'wb') as g:
+                g.write(chunk)
+            parts.append(dict(file=name, bytes=len(chunk)))
+            i += 1
+    manifest = dict(file=os.path.basename(path), bytes=os.path.getsize(path), sha256=whole.hexdigest(),
+                    parts=parts, join=f'cat {os.path.basename(path)}.part-* > {os.path.basename(path)}')
+    with open(path + '.parts.json', 'w') as f:
+        json.dump(manifest, f, indent=1)
+    os.remove(path)
+    return manifest
+
+
+def read_model_bytes(path):
+    """model.onnx, or its parts joined (model.onnx.parts.json) when the whole file is absent."""
+    if os.path.exists(path):
+        with open(path, 'rb') as f:
+            return f.read()
+    with open(path + '.parts.json') as f:
+        manifest = json.load(f)
+    data = b''.join(open(os.path.join(os.path.dirname(path), p['file']), 'rb').read() for p in manifest['parts'])
+    if hashlib.sha256(data).hexdigest() != manifest['sha256']:
+        raise ValueError(f'{path}: joined parts do not match the manifest sha256')
+    return data
+
+
+# ---------------------------------------------------------------- load back
+
+def load_onnx_weights(path):
+    """An exported model (dir, or its model.onnx) -> (ModelConfig, state_dict, config.json dict)."""
+    import onnx
+    from onnx import numpy_helper
+    model_path = os.path.join(path, 'model.onnx') if os.path.isdir(path) else path
+    with open(os.path.join(os.path.dirname(model_path), 'config.json')) as f:
+        info = json.load(f)
+    cfg = ModelConfig.from_dict(info['model'])
+    m = onnx.load_from_string(read_model_bytes(model_path))
+    found = {}
+    for init in m.graph.initializer:
+        name = init.name[:-len(FP16_SUFFIX)] if init.name.endswith(FP16_SUFFIX) else init.name
+        found[name] = torch.from_numpy(numpy_helper.to_array(init).astype(np.float32).copy())
+    expected = GPT(cfg).state_dict()
+    aliases = info.get('weight_aliases', {})
+    sd, missing = {}, []
+    for name, t in expected.items():
+        src = name if name in found else aliases.get(name)
+        if src not in found:
+            missing.append(name)
+            continue
+        if tuple(found[src].shape) != tuple(t.shape):
+            raise ValueError(f'{model_path}: {name} has shape {tuple(found[src].shape)}, expected {tuple(t.shape)}')
+        sd[name] = found[src]
+    if missing:
+        raise ValueError(f'{model_path}: weights not found in the ONNX initializers: {missing}')
+    return cfg, sd, info
+
+
+# ---------------------------------------------------------------- check
+
+def node_available():
+    return shutil.which('node') is not None
+
+
+def ort_run(model_path, requests, timeout=300):
+    """Run requests (see ort_check.mjs) in onnxruntime-node; returns its outputs as numpy."""
+    with tempfile.TemporaryDirectory() as tmp:
+        req, out = os.path.join(tmp, 'requests.json'), os.path.join(tmp, 'outputs.json')
+        with open(req, 'w') as f:
+            json.dump(requests, f)
+        subprocess.run(['node', os.path.join(HERE, 'ort_check.mjs'), model_path, req, out],
+                       check=True, timeout=timeout)
+        with open(out) as f:
+            res = json.load(f)
+    return [{k: np.asarray(v['data'], dtype=np.float32).reshape(v['dims']) for k, v in r.items()} for r in res]
+
+
+def check_against_ort(model, model_path, prompt_len=24, steps=2, batch=2, seed=0):
+    """Prefill a random prompt with an empty past, then decode `steps` tokens one at a
+    time, in ONNX Runtime; compare every logit with PyTorch's full-sequence forward."""
+    cfg = model.cfg
+    g = torch.Generator().manual_seed(seed)
+    ids = torch.randint(0, cfg.vocab_size, (batch, prompt_len + steps), generator=g)
+    with torch.no_grad():
+        ref, _ = model(ids)
+    ref = ref.numpy()
+
+    def spec(t):
+        return {'type': 'int64', 'dims': list(t.shape), 'data': t.reshape(-1).tolist()}
+    past_dims = [cfg.n_layer, 2, batch, cfg.n_head, 0, cfg.head_dim]
+    requests = [{'input_ids': spec(ids[:, :prompt_len]), 'past': {'type': 'float32', 'dims': past_dims, 'data': []}}]
+    for s in range(steps):
+        past_dims = past_dims[:4] + [prompt_len + s] + past_dims[5:]
+        requests.append({'input_ids': spec(ids[:, prompt_len + s:prompt_len + s + 1]),
+                         'past': {'type': 'float32', 'dims': past_dims, 'data': f'present:{s}'}})
+    outs = ort_run(model_path, requests)
+    got = np.concatenate([o['logits'] for o in outs], axis=1)
+    assert got.shape == ref.shape, (got.shape, ref.shape)
+    assert list(outs[-1]['present'].shape) == [cfg.n_layer, 2, batch, cfg.n_head, prompt_len + steps, cfg.head_dim]
+    return float(np.abs(got - ref).max())
+
+
+# ---------------------------------------------------------------- main
+
+def training_summary(ck):
+    sessions = ck.get('sessions', [])
+    return dict(steps=ck.get('step'), tokens=ck.get('tokens'), target_tokens=ck.get('target_tokens'),
+                seconds=round(ck.get('elapsed', 0.0), 1), val_loss=ck.get('val_loss'),
+                num_params=ck.get('num_params'), sessions=sessions,
+                hardware=sorted({s.get('hardware') for s in sessions if s.get('hardware')}))
+
+
+def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check=True, opset=OPSET):
+    ck = torch_load(ckpt)
+    cfg = ModelConfig.from_dict(ck['config'])
+    model = GPT(cfg)
+    model.load_state_dict(ck['model'])
+    model.eval()
+    if fp16:   # the reference for the check carries the same rounding as the file
+        with torch.no_grad():
+            for p in model.parameters():
+                p.copy_(p.half().float())
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, 'model.onnx')
+    for stale in glob.glob(path + '.part-*') + glob.glob(path + '.parts.json'):
+        os.remove(stale)
+    to_onnx(model, path, opset)
+    if fp16:
+        fp16_weights(path, set(model.state_dict()))
+    size_mb = os.path.getsize(path) / 2**20
+
+    meta = ck.get('data_meta', {})
+    if ck.get('tokenizer') is not None:
+        with open(os.path.join(out, 'tokenizer.json'), 'w') as f:
+            f.write(ck['tokenizer'])
+    info = dict(
+        model=cfg.to_dict(), num_params=model.num_params(),
+        format_version=meta.get('format_version'), window=meta.get('window'),
+        vocab_size=cfg.vocab_size,
+        special_tokens=meta.get('special_tokens'),
+        data_meta={k: v for k, v in meta.items() if k not in ('splits',)},
+        io=dict(inputs=dict(input_ids='int64 [batch, seq]',
+                            past=f'float32 [{cfg.n_layer}, 2, batch, {cfg.n_head}, past_len, {cfg.head_dim}]'),
+                outputs=dict(logits=f'float32 [batch, seq, {cfg.vocab_size}]',
+                             present=f'float32 [{cfg.n_layer}, 2, batch, {cfg.n_head}, past_len + seq, {cfg.head_dim}]'),
+                positions='past_len + 0 .. past_len + seq - 1 (derived from past)'),
+        onnx=dict(opset=opset, weights='fp16 (cast to fp32 in the graph)' if fp16 else 'fp32',
+                  bytes=os.path.getsize(path), torch=torch.__version__),
+        weight_aliases=weight_aliases(model),
+        training=training_summary(ck),
+    )
+    if check:
+        if not node_available():
+            raise SystemExit('node not found: cannot check the export against onnxruntime-node (use --no-check)')
+        diff = check_against_ort(model, path)
+        info['onnx_check'] = dict(runtime='onnxruntime-node', max_abs_diff=diff, tolerance=tolerance,
+                                  what='prefill 24 tokens (empty past) + 2 cached steps, batch 2, vs PyTorch fp32')
+        print(f'onnxruntime-node vs PyTorch: max abs logit diff {diff:.2e} (tolerance {tolerance:g})', file=sys.stderr)
+        if not diff < tolerance:
+            raise SystemExit(f'export check failed: max abs diff {diff} >= {tolerance}')
+    if parts_mb:
+        info['onnx']['parts'] = split_file(path, parts_mb)
+    with open(os.path.join(out, 'config.json'), 'w') as f:
+        json.dump(info, f, indent=1)
+    print(f'wrote {out}: model.onnx {size_mb:.1f} MiB{" in parts" if parts_mb else ""}, '
+          f'{model.num_params() / 1e6:.2f}M params', file=sys.stderr)
+    if size_mb > max_mb:
+        raise SystemExit(f'model.onnx is {size_mb:.1f} MiB > {max_mb} MiB (try --fp16-weights or a smaller model)')
+    return info
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog='python -m ndbg.export', description=__doc__.split('\n\n')[0])
+    p.add_argument('--ckpt', required=True)
+    p.add_argument('--out', required=True)
+    p.add_argument('--fp16-weights', action='store_true', help='store weights as fp16 (half the file)')
+    p.add_argument('--parts-mb', type=float, default=0, help='split model.onnx into parts of at most this many MiB')
+    p.add_argument('--max-mb', type=float, default=40.0, help='fail if model.onnx is larger')
+    p.add_argument('--tolerance', type=float, default=1e-3, help='max abs logit diff, ORT vs PyTorch')
+    p.add_argument('--no-check', action='store_true', help='skip the onnxruntime-node check')
+    p.add_argument('--opset', type=int, default=OPSET)
+    a = p.parse_args(argv)
+    export(a.ckpt, a.out, fp16=a.fp16_weights, parts_mb=a.parts_mb, max_mb=a.max_mb,
+           tolerance=a.tolerance, check=not a.no_check, opset=a.opset)
+
+
+if __name__ == '__main__':
+    main()

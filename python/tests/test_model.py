@@ -1,0 +1,52 @@
+import torch
+
+from ndbg.model import CONFIGS, GPT, ModelConfig
+
+
+def tiny(vocab=100):
+    torch.manual_seed(0)
+    return GPT(ModelConfig(vocab_size=vocab, max_len=64, **CONFIGS['tiny'])).eval()
+
+
+def test_kv_cache_decoding_equals_full_forward():
+    m = tiny()
+    ids = torch.randint(0, 100, (2, 20))
+    with torch.no_grad():
+        full, present = m(ids)
+        logits, past = m(ids[:, :13], m.empty_past(2))
+        steps = [logits]
+        for t in range(13, 20):
+            logits, past = m(ids[:, t:t + 1], past)
+            steps.append(logits)
+    assert past.shape == (2, 2, 2, 2, 20, 32) == present.shape
+    assert torch.allclose(torch.cat(steps, 1), full, atol=1e-5)
+    assert torch.allclose(past, present, atol=1e-5)
+
+
+def test_left_padding_with_key_mask_equals_unpadded():
+    m = tiny()
+    a = torch.randint(0, 100, (1, 9))
+    b = torch.randint(0, 100, (1, 5))
+    batch = torch.cat([a, torch.cat([torch.zeros(1, 4, dtype=torch.long), b], 1)])
+    key_mask = torch.ones(2, 9, dtype=torch.bool)
+    key_mask[1, :4] = False
+    with torch.no_grad():
+        got, past = m(batch, key_mask=key_mask)
+        ref_a, _ = m(a)
+        ref_b, _ = m(b)
+        # one cached step for both rows
+        nxt = torch.randint(0, 100, (2, 1))
+        step, _ = m(nxt, past, key_mask=torch.cat([key_mask, torch.ones(2, 1, dtype=torch.bool)], 1))
+        ref_step_b, _ = m(torch.cat([b, nxt[1:]], 1))
+    assert torch.isfinite(got).all()
+    assert torch.allclose(got[0], ref_a[0], atol=1e-5)
+    assert torch.allclose(got[1, 4:], ref_b[0], atol=1e-5)
+    assert torch.allclose(step[1, 0], ref_step_b[0, -1], atol=1e-5)
+
+
+def test_tied_embeddings_and_sizes():
+    m = tiny()
+    assert 'lm_head' not in dict(m.named_parameters())
+    sizes = {name: GPT(ModelConfig(vocab_size=1024, **c)).num_params() for name, c in CONFIGS.items()
+             if name in ('xs', 'small')}
+    assert 0.8e6 < sizes['xs'] < 1.0e6 and 1.8e6 < sizes['small'] < 2.1e6
