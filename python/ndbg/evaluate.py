@@ -1,0 +1,429 @@
+"""Evaluate a model on held-out traces, as the paper does, beside trivial baselines.
+
+    python -m ndbg.evaluate --model runs/NAME/ckpt.pt|models/NAME --data DIR --split test [--limit N]
+
+For every example (a prompt ending in a debugger action, and the state it leads to)
+the model decodes greedily with a key/value cache until the end of the state; the
+decoded text is parsed back into a state and compared with the true one:
+
+- exact match per action (step_into, step_over, step_return, breakpoint, continue,
+  inv_step_into, inv_step_over, inv_step_call);
+- per component: event, line, locals, retval/exception, stdout;
+- changed variables: over states in the same frame where some variable changed,
+  the number of changed variables predicted exactly / the total (that is where small
+  models fail; every "no change" baseline scores 0 there by construction).
+
+The baselines predict from the state before the action, on the same examples:
+- next_line: the next line of the file, locals unchanged;
+- cfg_successor: where the source (ast) gives the statement exactly one control-flow
+  successor, that one, locals unchanged; else no prediction (scored wrong; its
+  coverage is reported);
+- repeat: the previous state repeated.
+
+Writes --out/eval.json and --out/eval.md (tables for models/<name>/card.md).
+"""
+
+import argparse
+import ast
+import json
+import os
+import sys
+import time
+from collections import defaultdict
+from dataclasses import fields, is_dataclass, replace
+
+import torch
+
+from .model import GPT, ModelConfig
+
+ACTIONS = ('step_into', 'step_over', 'step_return', 'breakpoint', 'continue',
+           'inv_step_into', 'inv_step_over', 'inv_step_call')
+COMPONENTS = ('event', 'line', 'locals', 'retval', 'stdout')
+BASELINES = ('next_line', 'cfg_successor', 'repeat')
+
+
+# ---------------------------------------------------------------- model
+
+def load_model(spec, device='cpu'):
+    """A checkpoint (runs/NAME/ckpt.pt) or an exported model (models/NAME) ->
+    (model in eval mode, description dict with data meta, training summary, tokenizer path)."""
+    if os.path.isdir(spec) or spec.endswith('.onnx'):
+        from .export import load_onnx_weights
+        cfg, sd, info = load_onnx_weights(spec)
+        root = spec if os.path.isdir(spec) else os.path.dirname(spec)
+        desc = dict(kind='onnx', path=spec, meta=info.get('data_meta', {}), training=info.get('training', {}),
+                    tokenizer=os.path.join(root, 'tokenizer.json'), num_params=info.get('num_params'))
+    else:
+        from .export import training_summary
+        from .train import torch_load
+        ck = torch_load(spec)
+        cfg, sd = ModelConfig.from_dict(ck['config']), ck['model']
+        desc = dict(kind='checkpoint', path=spec, meta=ck.get('data_meta', {}), training=training_summary(ck),
+                    tokenizer=None, num_params=ck.get('num_params'))
+    model = GPT(cfg)
+    model.load_state_dict(sd)
+    model.to(device).eval()
+    desc['config'] = cfg.to_dict()
+    desc['num_params'] = desc['num_params'] or model.num_params()
+    return model, desc
+
+
+@torch.no_grad()
+def greedy_decode(model, prompts, stop_ids, max_new, batch_size=32, max_len=None, device='cpu'):
+    """Greedy continuation of each prompt (lists of ids) until a token in stop_ids
+    (included in the result) or max_new tokens. Prompts are batched by length,
+    left-padded (key_mask hides the pads; rotary positions are relative, so padding does
+    not change the result), prefilled once and then decoded one token per step from the
+    key/value cache."""
+    stop_ids = set(stop_ids)
+    order = sorted(range(len(prompts)), key=lambda i: len(prompts[i]))
+    results = [None] * len(prompts)
+    for b in range(0, len(order), batch_size):
+        idx = order[b:b + batch_size]
+        batch = [list(prompts[i]) for i in idx]
+        width = max(len(p) for p in batch)
+        n_new = max_new if max_len is None else max(0, min(max_new, max_len - width))
+        ids = torch.zeros(len(batch), width, dtype=torch.long)
+        key_mask = torch.zeros(len(batch), width, dtype=torch.bool)
+        for r, p in enumerate(batch):
+            ids[r, width - len(p):] = torch.tensor(p, dtype=torch.long)
+            key_mask[r, width - len(p):] = True
+        ids, key_mask = ids.to(device), key_mask.to(device)
+        out = [[] for _ in batch]
+        done = [False] * len(batch)
+        logits, past = model(ids, model.empty_past(len(batch), device), key_mask=key_mask)
+        for _ in range(n_new):
+            nxt = logits[:, -1].argmax(-1)
+            for r, t in enumerate(nxt.tolist()):
+                if not done[r]:
+                    out[r].append(t)
+                    done[r] = t in stop_ids
+            if all(done):
+                break
+            key_mask = torch.cat([key_mask, torch.ones(len(batch), 1, dtype=torch.bool, device=device)], 1)
+            logits, past = model(nxt[:, None], past, key_mask=key_mask)
+        for r, i in enumerate(idx):
+            results[i] = out[r]
+    return results
+
+
+# ---------------------------------------------------------------- states
+
+def get(state, name, default=None):
+    if state is None:
+        return default
+    if isinstance(state, dict):
+        return state.get(name, default)
+    return getattr(state, name, default)
+
+
+def with_fields(state, **kw):
+    if isinstance(state, dict):
+        return {**state, **kw}
+    if is_dataclass(state):
+        names = {f.name for f in fields(state)}
+        return replace(state, **{k: v for k, v in kw.items() if k in names})
+    new = type(state).__new__(type(state))
+    new.__dict__.update(state.__dict__, **kw)
+    return new
+
+
+def components(pred, gold):
+    """Component -> correct? (a missing / unparsable prediction is wrong everywhere)."""
+    if pred is None:
+        return {c: False for c in COMPONENTS}
+    return dict(
+        event=get(pred, 'event') == get(gold, 'event'),
+        line=get(pred, 'line') == get(gold, 'line'),
+        locals=(get(pred, 'locals') or {}) == (get(gold, 'locals') or {}),
+        retval=(get(pred, 'retval') == get(gold, 'retval')
+                and get(pred, 'exception') == get(gold, 'exception')),
+        stdout=(get(pred, 'stdout') or '') == (get(gold, 'stdout') or ''),
+    )
+
+
+def exact(pred, gold):
+    if pred is None:
+        return False
+    keys = ('event', 'line', 'func', 'depth', 'retval', 'exception')
+    return (all(get(pred, k) == get(gold, k) for k in keys)
+            and (get(pred, 'locals') or {}) == (get(gold, 'locals') or {})
+            and (get(pred, 'stdout') or '') == (get(gold, 'stdout') or ''))
+
+
+def changed_vars(before, after):
+    """Names whose value differs (or which appeared) between two states of one frame;
+    None when the action leaves the frame (call, return to the caller, exit)."""
+    if before is None or after is None:
+        return None
+    if get(before, 'func') != get(after, 'func') or get(before, 'depth') != get(after, 'depth'):
+        return None
+    b, a = get(before, 'locals') or {}, get(after, 'locals') or {}
+    return sorted(k for k, v in a.items() if b.get(k, object()) != v)
+
+
+def changed_correct(pred, after, names):
+    p = get(pred, 'locals') or {} if pred is not None else {}
+    a = get(after, 'locals') or {}
+    return sum(1 for k in names if k in p and p[k] == a[k])
+
+
+# ---------------------------------------------------------------- baselines
+
+class Successors:
+    """Static control-flow successors of source lines (ast), within one code block.
+
+    successors(line) -> set of ('line', L) / ('return', L) pairs, or None when the line
+    is not the first line of a simple statement we understand. A return / end of a
+    function is ('return', L), since the return event reports the line it leaves from."""
+
+    def __init__(self, source):
+        self.succ = {}
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            return
+        self._block(tree.body, after=None, loop=None)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._block(node.body, after=None, loop=None)
+                # the call event is on the def line; the first body line follows
+                self.succ.setdefault(('def', node.lineno), {('line', node.body[0].lineno)})
+
+    def _first(self, stmts, after):
+        return ('line', stmts[0].lineno) if stmts else after
+
+    def _block(self, stmts, after, loop):
+        """after: where control goes when the block falls off its end (None: the frame
+        returns); loop: (header line, after loop) for break / continue."""
+        for i, s in enumerate(stmts):
+            nxt = ('line', stmts[i + 1].lineno) if i + 1 < len(stmts) else after
+            fall = nxt if nxt is not None else ('return', s.lineno)
+            line = s.lineno
+            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.succ[line] = {fall}      # defining it (class bodies run: not unique)
+                if isinstance(s, ast.ClassDef):
+                    self.succ[line] = {fall, ('line', s.body[0].lineno)}
+            elif isinstance(s, ast.Return):
+                self.succ[line] = {('return', line)}
+            elif isinstance(s, ast.Raise):
+                self.succ[line] = set()       # an exception event; no line successor
+            elif isinstance(s, ast.Break):
+                self.succ[line] = {loop[1] if loop[1] is not None else ('return', line)} if loop else set()
+            elif isinstance(s, ast.Continue):
+                self.succ[line] = {('line', loop[0])} if loop else set()
+            elif isinstance(s, ast.If):
+                self.succ[line] = {('line', s.body[0].lineno), self._first(s.orelse, fall)}
+                self._block(s.body, nxt, loop)
+                self._block(s.orelse, nxt, loop)
+            elif isinstance(s, (ast.For, ast.While, ast.AsyncFor)):
+                exit_ = self._first(s.orelse, fall)
+                self.succ[line] = {('line', s.body[0].lineno), exit_}
+                self._block(s.body, ('line', line), (line, nxt))
+                self._block(s.orelse, nxt, loop)
+            elif isinstance(s, (ast.With, ast.AsyncWith)):
+                self.succ[line] = {('line', s.body[0].lineno)}
+                self._block(s.body, nxt, loop)
+            elif isinstance(s, ast.Try) or type(s).__name__ == 'TryStar':
+                self.succ[line] = {('line', s.body[0].lineno)}
+                after_try = ('line', s.finalbody[0].lineno) if s.finalbody else nxt
+                self._block(s.body, self._first(s.orelse, after_try), loop)
+                for h in s.handlers:
+                    self.succ[h.lineno] = {('line', h.body[0].lineno)}
+                    self._block(h.body, after_try, loop)
+                self._block(s.orelse, after_try, loop)
+                self._block(s.finalbody, nxt, loop)   # (or re-raise / return: not modelled)
+            elif type(s).__name__ == 'Match':
+                self.succ[line] = {('line', c.body[0].lineno) for c in s.cases} | {fall}
+                for c in s.cases:
+                    self._block(c.body, nxt, loop)
+            else:                                     # a simple statement
+                self.succ[line] = {fall}
+
+    def unique(self, event, line):
+        key = ('def', line) if event == 'call' else line
+        s = self.succ.get(key)
+        if s and len(s) == 1 and None not in s:
+            return next(iter(s))
+        return None
+
+
+def baseline_states(before, succ):
+    """The baselines' predictions of the next state, from the state before the action."""
+    plain = dict(retval=None, exception=None, stdout='')
+    out = {'repeat': before,
+           'next_line': with_fields(before, event='line', line=(get(before, 'line') or 0) + 1, **plain)}
+    nxt = succ.unique(get(before, 'event'), get(before, 'line')) if succ is not None else None
+    out['cfg_successor'] = None if nxt is None else with_fields(before, event=nxt[0], line=nxt[1], **plain)
+    return out
+
+
+# ---------------------------------------------------------------- scoring
+
+class Tally:
+    def __init__(self):
+        self.n = 0
+        self.exact = 0
+        self.comp = defaultdict(int)
+        self.changed_states = 0
+        self.changed_total = 0
+        self.changed_right = 0
+        self.covered = 0       # cfg_successor: states where it predicts at all
+
+    def add(self, pred, before, after):
+        self.n += 1
+        self.covered += pred is not None
+        self.exact += exact(pred, after)
+        for c, ok in components(pred, after).items():
+            self.comp[c] += ok
+        names = changed_vars(before, after)
+        if names:
+            self.changed_states += 1
+            self.changed_total += len(names)
+            self.changed_right += changed_correct(pred, after, names)
+
+    def summary(self):
+        pct = (lambda k: round(100.0 * k / self.n, 2)) if self.n else (lambda k: None)
+        return dict(n=self.n, exact=pct(self.exact), **{c: pct(self.comp[c]) for c in COMPONENTS},
+                    coverage=pct(self.covered), changed_states=self.changed_states,
+                    changed_vars=self.changed_total, changed_right=self.changed_right,
+                    changed_acc=(round(100.0 * self.changed_right / self.changed_total, 2)
+                                 if self.changed_total else None))
+
+
+def score(examples, predictions):
+    """examples: dicts with action, before, after, source; predictions: decoded states
+    (None where unparsable). -> {predictor: {action|'all': summary}}."""
+    tallies = defaultdict(lambda: defaultdict(Tally))
+    succ_cache = {}
+    for ex, pred in zip(examples, predictions):
+        src = ex.get('source')
+        if src not in succ_cache:
+            succ_cache[src] = Successors(src) if src else None
+        preds = dict(model=pred, **baseline_states(ex['before'], succ_cache[src]))
+        for who, p in preds.items():
+            for key in (ex['action'], 'all'):
+                tallies[who][key].add(p, ex['before'], ex['after'])
+    return {who: {k: t.summary() for k, t in by.items()} for who, by in tallies.items()}
+
+
+def markdown(results, header=''):
+    """Tables for the model card: exact match per action, components, changed variables."""
+    s = results['scores']
+    keys = [a for a in ACTIONS if a in s.get('model', {})] + ['all']
+    pct = lambda v: '-' if v is None else f'{v:.1f}'
+    lines = [header] if header else []
+    lines += ['Next-state exact match (%), greedy decoding; baselines on the same states.', '',
+              '| action | n | model | next line | only successor (coverage) | repeat |',
+              '|---|---:|---:|---:|---:|---:|']
+    for a in keys:
+        m, nl, cf, rp = (s[w].get(a, {}) for w in ('model', 'next_line', 'cfg_successor', 'repeat'))
+        lines.append(f'| {a} | {m.get("n", 0)} | {pct(m.get("exact"))} | {pct(nl.get("exact"))} | '
+                     f'{pct(cf.get("exact"))} ({pct(cf.get("coverage"))}) | {pct(rp.get("exact"))} |')
+    lines += ['', 'Per component, all actions (%).', '',
+              '| component | model | next line | only successor | repeat |', '|---|---:|---:|---:|---:|']
+    for c in COMPONENTS:
+        lines.append('| ' + c + ' | ' + ' | '.join(pct(s[w]['all'].get(c)) for w in ('model',) + BASELINES) + ' |')
+    m = s['model']['all']
+    lines += ['', f'Changed variables (states in the same frame where some variable changed: '
+                  f'{m["changed_states"]}): model got {m["changed_right"]} of {m["changed_vars"]} right '
+                  f'({pct(m["changed_acc"])}%); the baselines predict no change and get 0.', '']
+    return '\n'.join(lines)
+
+
+# ---------------------------------------------------------------- data (the format's side)
+
+def load_examples(data_dir, split, limit=None, seed=0, window=None):
+    """Held-out examples through ndbg.examples (the data builder's API):
+    -> (examples [dict(prompt_ids, target_ids, action, before, after, source)], tokenizer)."""
+    import random
+    from . import examples as E
+    tok = E.load_tokenizer(data_dir) if hasattr(E, 'load_tokenizer') else None
+    if tok is None:
+        from .tokenizer import Tokenizer
+        tok = Tokenizer.load(os.path.join(data_dir, 'tokenizer.json'))
+    rng = random.Random(seed)
+    out = []
+    for rec in E.load_traces(data_dir, split):
+        for ex in E.iter_examples(rec, tok, rng, window):
+            out.append(dict(prompt_ids=list(ex.prompt_ids), target_ids=list(ex.target_ids), action=ex.action,
+                            before=ex.before, after=ex.after, source=rec.get('source')))
+            if limit and len(out) >= limit:
+                return out, tok
+    return out, tok
+
+
+def decode_predictions(tok, examples, generated):
+    from . import examples as E
+    preds = []
+    for ex, ids in zip(examples, generated):
+        try:
+            preds.append(E.decode_state(tok, ids, ex['before']))
+        except Exception:
+            preds.append(None)
+    return preds
+
+
+# ---------------------------------------------------------------- main
+
+def evaluate(model, desc, examples, decode, batch_size=32, device='cpu', max_new=None, progress=True):
+    """Decode every example greedily and score it. decode(examples, generated_ids) -> states."""
+    t0 = time.time()
+    stop = {ex['target_ids'][-1] for ex in examples}   # the format ends every state with its separator
+    longest = max(len(ex['target_ids']) for ex in examples)
+    max_new = max_new or 2 * longest + 8
+    gen = []
+    step = max(batch_size * 4, 1)
+    for i in range(0, len(examples), step):
+        chunk = examples[i:i + step]
+        gen += greedy_decode(model, [ex['prompt_ids'] for ex in chunk], stop, max_new, batch_size,
+                             max_len=None, device=device)
+        if progress:
+            sys.stderr.write(f'\rdecoded {len(gen)}/{len(examples)} ({time.time() - t0:.0f}s)\x1b[K')
+    if progress:
+        sys.stderr.write('\n')
+    preds = decode(examples, gen)
+    scores = score(examples, preds)
+    token_exact = sum(g == ex['target_ids'] for g, ex in zip(gen, examples))
+    return dict(scores=scores, n=len(examples), token_exact=token_exact,
+                unparsable=sum(p is None for p in preds), seconds=round(time.time() - t0, 1),
+                stop_ids=sorted(stop), max_new=max_new)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog='python -m ndbg.evaluate', description=__doc__.split('\n\n')[0])
+    p.add_argument('--model', required=True, help='runs/NAME/ckpt.pt or models/NAME')
+    p.add_argument('--data', required=True)
+    p.add_argument('--split', default='test')
+    p.add_argument('--limit', type=int, help='at most this many examples')
+    p.add_argument('--batch-size', type=int, default=32)
+    p.add_argument('--threads', type=int, default=0)
+    p.add_argument('--device', default='auto', choices=['auto', 'cpu', 'cuda'])
+    p.add_argument('--seed', type=int, default=0, help='action sampling seed (fixed: same examples every run)')
+    p.add_argument('--out', help='dir for eval.json / eval.md (default: next to the model)')
+    a = p.parse_args(argv)
+    torch.set_num_threads(a.threads or os.cpu_count() or 1)
+    device = 'cuda' if a.device != 'cpu' and torch.cuda.is_available() else 'cpu'
+    model, desc = load_model(a.model, device)
+    examples, tok = load_examples(a.data, a.split, a.limit, a.seed, window=desc['config'].get('max_len'))
+    if not examples:
+        raise SystemExit(f'no examples in {a.data}/{a.split}')
+    res = evaluate(model, desc, examples, lambda exs, gen: decode_predictions(tok, exs, gen),
+                   a.batch_size, device)
+    res.update(model=dict(path=a.model, num_params=desc['num_params'], config=desc['config'],
+                          training=desc['training']),
+               data=dict(dir=os.path.abspath(a.data), split=a.split, limit=a.limit, seed=a.seed,
+                         format_version=desc['meta'].get('format_version')))
+    out = a.out or (a.model if os.path.isdir(a.model) else os.path.dirname(a.model))
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, 'eval.json'), 'w') as f:
+        json.dump(res, f, indent=1, default=str)
+    md = markdown(res, f'Held-out `{a.split}` split of `{a.data}`: {res["n"]} examples '
+                       f'({res["unparsable"]} unparsable predictions).\n')
+    with open(os.path.join(out, 'eval.md'), 'w') as f:
+        f.write(md)
+    print(md)
+
+
+if __name__ == '__main__':
+    main()
