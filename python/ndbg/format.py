@@ -1,0 +1,342 @@
+"""The trace format: code context, states and actions as tokens (docs/format.md).
+
+A serialized piece is a list of *items*: an `int` is a special token id, a `str` is
+text (encoded by the tokenizer's byte-level BPE, never able to produce a special id).
+`render(items)` gives the printable form with specials written `<|name|>`.
+
+Standard library only: ships inside the npm package.
+"""
+
+import ast
+from dataclasses import dataclass, field
+from typing import Dict, Optional, Tuple
+
+FORMAT_VERSION = 1
+
+# Ids 0..len(SPECIALS)-1. Appending is compatible; reordering is a format change.
+SPECIALS = (
+    'pad', 'bos', 'code', 'stdin',
+    'call', 'line', 'return', 'exception', 'exit',
+    'frame', 'var', 'del', 'retval', 'exc', 'out', 'end',
+    'step_into', 'step_over', 'step_return', 'breakpoint', 'continue',
+    'inv_step_into', 'inv_step_over', 'inv_step_call',
+)
+NUM_SPECIAL_SLOTS = 32  # specials occupy ids 0..31; unused slots are reserved
+SPECIAL_ID = {name: i for i, name in enumerate(SPECIALS)}
+PAD = SPECIAL_ID['pad']
+BOS = SPECIAL_ID['bos']
+END = SPECIAL_ID['end']
+EVENTS = ('call', 'line', 'return', 'exception', 'exit')
+ACTIONS = ('step_into', 'step_over', 'step_return', 'breakpoint', 'continue',
+           'inv_step_into', 'inv_step_over', 'inv_step_call')
+EXIT_KINDS = ('normal', 'error', 'never')
+DIFF_ACTIONS = ('step_into', 'step_over')
+
+
+def special_name(i):
+    return SPECIALS[i] if i < len(SPECIALS) else 'reserved_%d' % i
+
+
+@dataclass
+class State:
+    """One stop of the debugger: an event of the trace, or the program's exit."""
+    event: str  # call | line | return | exception | exit
+    line: Optional[int] = None  # source line (None for exit)
+    func: Optional[str] = None  # function name (informational; derivable from line)
+    depth: int = 0  # number of program frames below this one (module = 0)
+    stack: Tuple[int, ...] = ()  # lines of the frames below, outermost first
+    locals: Dict[str, str] = field(default_factory=dict)  # name -> cut repr, in frame order
+    retval: Optional[str] = None  # return events
+    exception: Optional[str] = None  # exception events; exit 'error'
+    stdout: str = ''  # written since the previous state of the trajectory
+    exit: Optional[str] = None  # exit: normal | error | never
+
+    def key(self):
+        """What a prediction must get right (func is derivable, so not compared)."""
+        return (self.event, self.line, tuple(self.stack), tuple(self.locals.items()),
+                self.retval, self.exception, self.stdout, self.exit)
+
+
+def state_from_event(trace, i, stdout=''):
+    """The State of event i of a `tree.Trace` (i == trace.n: the exit)."""
+    if i >= trace.n:
+        x = trace.exit
+        return State('exit', exception=x.get('exception') if x.get('kind') == 'error' else None,
+                     stdout=stdout, exit=x.get('kind', 'normal'))
+    e = trace.events[i]
+    return State(e['event'], e['line'], e['func'], e['depth'], tuple(trace.stack[i]),
+                 dict(e['locals']), e.get('retval'), e.get('exception'), stdout)
+
+
+# --- encoding -------------------------------------------------------------------
+
+def number_lines(source):
+    """The code context text: every source line prefixed by its number and a space."""
+    lines = source.split('\n')
+    if lines and lines[-1] == '':
+        lines.pop()
+    return ''.join('%d %s\n' % (k, text) for k, text in enumerate(lines, 1))
+
+
+def encode_context(source, stdin=''):
+    """<|bos|><|code|>numbered source[<|stdin|>stdin]"""
+    items = [BOS, SPECIAL_ID['code'], number_lines(source)]
+    if stdin:
+        items += [SPECIAL_ID['stdin'], stdin]
+    return items
+
+
+def is_diff(action, before, after):
+    """Whether `after`, reached from `before` by `action`, is written as a diff.
+
+    Only a step within one frame: step_into / step_over from a line, call or
+    exception event to a line or exception event at the same depth. Everything else
+    (call and return events, frame changes, jumps, inverse actions, the exit, the
+    start of a window) is complete."""
+    return (before is not None and action in DIFF_ACTIONS
+            and before.event in ('line', 'call', 'exception')
+            and after.event in ('line', 'exception')
+            and after.depth == before.depth)
+
+
+def encode_state(state, before=None, action=None):
+    """Items of `state`; a diff against `before` when `is_diff(action, before, state)`."""
+    S = SPECIAL_ID
+    items = [S[state.event]]
+    if state.event == 'exit':
+        items.append(state.exit or 'normal')
+    else:
+        items.append(str(state.line))
+        if is_diff(action, before, state):
+            old = before.locals
+            for name, value in state.locals.items():
+                if old.get(name) != value:
+                    items += [S['var'], '%s=%s' % (name, value)]
+            for name in old:
+                if name not in state.locals:
+                    items += [S['del'], name]
+        else:
+            items += [S['frame'], ' '.join(str(x) for x in state.stack)] if state.stack else [S['frame']]
+            for name, value in state.locals.items():
+                items += [S['var'], '%s=%s' % (name, value)]
+    if state.retval is not None and state.event == 'return':
+        items += [S['retval'], state.retval]
+    if state.exception is not None:
+        items += [S['exc'], state.exception]
+    if state.stdout:
+        items += [S['out'], state.stdout]
+    items.append(END)
+    return items
+
+
+def encode_action(action, line=None):
+    items = [SPECIAL_ID[action]]
+    if action == 'breakpoint':
+        items.append(str(line))
+    return items
+
+
+def render(items):
+    """Printable text: specials as <|name|>."""
+    return ''.join('<|%s|>' % special_name(x) if isinstance(x, int) else x for x in items)
+
+
+# --- decoding -------------------------------------------------------------------
+
+class Malformed(ValueError):
+    pass
+
+
+def decode_state(items, before=None, func_of_line=None):
+    """Parse items of one state (through <|end|>) back into a State.
+
+    `before` is the previous state (needed for diffs); `func_of_line` an optional
+    mapping line -> function name. Raises Malformed."""
+    S = SPECIAL_ID
+    items = list(items)
+    if items and items[-1] == END:
+        items.pop()
+    else:
+        raise Malformed('state does not end with <|end|>')
+    # merge adjacent text items
+    merged = []
+    for x in items:
+        if isinstance(x, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += x
+        else:
+            merged.append(x)
+    items = merged
+    if not items or not isinstance(items[0], int) or special_name(items[0]) not in EVENTS:
+        raise Malformed('state does not start with an event')
+    event = special_name(items[0])
+    pos = 1
+
+    def text():
+        nonlocal pos
+        if pos < len(items) and isinstance(items[pos], str):
+            pos += 1
+            return items[pos - 1]
+        return ''
+
+    st = State(event)
+    if event == 'exit':
+        kind = text()
+        if kind not in EXIT_KINDS:
+            raise Malformed('bad exit kind %r' % kind)
+        st.exit = kind
+        st.depth = 0
+    else:
+        digits = text()
+        if not digits.isdigit() or not digits.isascii():
+            raise Malformed('bad line number %r' % digits)
+        st.line = int(digits)
+        if pos < len(items) and items[pos] == S['frame']:
+            pos += 1
+            stack_text = text()
+            try:
+                st.stack = tuple(int(x) for x in stack_text.split(' ')) if stack_text else ()
+            except ValueError:
+                raise Malformed('bad stack %r' % stack_text)
+            if stack_text and ' '.join(str(x) for x in st.stack) != stack_text:
+                raise Malformed('bad stack %r' % stack_text)
+            st.depth = len(st.stack)
+            locals_ = {}
+        else:
+            if before is None or before.event == 'exit':
+                raise Malformed('a diff state needs a previous state')
+            st.stack, st.depth = tuple(before.stack), before.depth
+            locals_ = dict(before.locals)
+            st.func = before.func
+        while pos < len(items) and items[pos] in (S['var'], S['del']):
+            kind = items[pos]
+            pos += 1
+            body = text()
+            if kind == S['var']:
+                name, eq, value = body.partition('=')
+                if not eq or not name.isidentifier():
+                    raise Malformed('bad variable %r' % body)
+                locals_[name] = value
+            else:
+                if body not in locals_:
+                    raise Malformed('deleting unknown %r' % body)
+                del locals_[body]
+        st.locals = locals_
+        if func_of_line is not None:
+            st.func = func_of_line.get(st.line, st.func)
+    if pos < len(items) and items[pos] == S['retval']:
+        if event != 'return':
+            raise Malformed('retval outside a return event')
+        pos += 1
+        st.retval = text()
+    if pos < len(items) and items[pos] == S['exc']:
+        pos += 1
+        st.exception = text()
+    if pos < len(items) and items[pos] == S['out']:
+        pos += 1
+        st.stdout = text()
+        if not st.stdout:
+            raise Malformed('empty output')
+    if pos != len(items):
+        raise Malformed('unexpected %r' % (items[pos],))
+    if event == 'return' and st.retval is None:
+        raise Malformed('return without retval')
+    if event == 'exception' and st.exception is None:
+        raise Malformed('exception without exc')
+    return st
+
+
+def func_of_lines(source):
+    """line -> name of the innermost function (or '<module>') containing it.
+    A function's own span includes its decorators, so a call event's line maps to it."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    n = source.count('\n') + 1
+    result = {k: '<module>' for k in range(1, n + 1)}
+
+    def visit(node):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                start = min([child.lineno] + [d.lineno for d in getattr(child, 'decorator_list', [])])
+                name = getattr(child, 'name', '<lambda>')
+                for k in range(start, (child.end_lineno or child.lineno) + 1):
+                    result[k] = name
+            visit(child)
+
+    visit(tree)
+    return result
+
+
+# --- windows --------------------------------------------------------------------
+
+@dataclass
+class Window:
+    ids: list  # token ids, at most the window length (not padded)
+    mask: list  # 1 = loss target
+    steps: list  # (segment index, step index, action start, state start, state end) of whole steps
+
+
+def build_windows(tokenizer, context_items, segments, window):
+    """Pack a program's trajectories into windows (docs/format.md, "Windows").
+
+    `segments`: [(initial State, [(action, arg, State)])]. Each window is the code
+    context, a complete state (the state the next step starts from), then
+    (action, state) pairs; a segment's initial state that follows an exit or another
+    segment is written complete without an action, and is not a target. A pair that
+    does not fit is cut at the window's end and repeated whole in the next window.
+    Returns [] when the context plus one complete state cannot fit."""
+    ctx = tokenizer.encode_items(context_items)
+    windows = []
+    cur_ids, cur_mask, cur_steps = None, None, None
+    complete_cache = {}
+
+    def complete(state):
+        key = id(state)
+        if key not in complete_cache:
+            complete_cache[key] = (state, tokenizer.encode_items(encode_state(state)))
+        return complete_cache[key][1]
+
+    def open_window(state):
+        nonlocal cur_ids, cur_mask, cur_steps
+        head = ctx + complete(state)
+        cur_ids, cur_mask, cur_steps = list(head), [0] * len(head), []
+        return len(head) < window
+
+    def flush():
+        if cur_ids is not None and cur_steps is not None and (cur_steps or any(cur_mask)):
+            windows.append(Window(cur_ids[:window], cur_mask[:window], cur_steps))
+
+    for si, (first, steps) in enumerate(segments):
+        if cur_ids is None:
+            if not open_window(first):
+                return []
+        else:
+            unit = complete(first)
+            if len(cur_ids) + len(unit) > window:
+                flush()
+                if not open_window(first):
+                    return []
+            else:
+                cur_ids += unit
+                cur_mask += [0] * len(unit)
+        prev = first
+        for k, (action, arg, state) in enumerate(steps):
+            a = tokenizer.encode_items(encode_action(action, arg))
+            t = tokenizer.encode_items(encode_state(state, prev, action))
+            if len(cur_ids) + len(a) + len(t) > window:
+                room = window - len(cur_ids)
+                if room > len(a):  # a cut pair still teaches its first tokens
+                    cur_ids += (a + t)[:room]
+                    cur_mask += ([0] * len(a) + [1] * len(t))[:room]
+                flush()
+                if not open_window(prev):
+                    return windows
+            start = len(cur_ids)
+            cur_ids += a + t
+            cur_mask += [0] * len(a) + [1] * len(t)
+            if len(cur_ids) <= window:
+                cur_steps.append((si, k, start, start + len(a), len(cur_ids)))
+            prev = state
+    flush()
+    return windows
