@@ -213,7 +213,11 @@ POLICY_A = (('step_into', 0.35), ('step_over', 0.10), ('step_return', 0.20),
             ('breakpoint', 0.10), ('continue', 0.05),
             ('inv_step_into', 0.08), ('inv_step_over', 0.05), ('inv_step_call', 0.07))
 POLICY_B = (('step_into', 0.5), ('step_over', 0.5))
-BREAKPOINT_HIT = 0.8  # breakpoints on a line that is hit later; otherwise any code line
+BREAKPOINT_HIT = 0.8
+# Input prediction (inv_step_call) is only possible at return events, which are few:
+# under policy A a return event is followed by inv_step_call this often (else the
+# policy draws as usual).
+INV_CALL_AT_RETURN = 0.25  # breakpoints on a line that is hit later; otherwise any code line
 
 
 def _choose(rng, policy):
@@ -242,8 +246,12 @@ def sample_segment(trace, rng, policy, start, max_steps, lines):
     steps = []
     i = start
     while len(steps) < max_steps and i < trace.n:
+        at_return = trace.events[i]['event'] == 'return'
         for _attempt in range(20):
-            action = _choose(rng, policy)
+            if policy is POLICY_A and at_return and _attempt == 0 and rng.random() < INV_CALL_AT_RETURN:
+                action = 'inv_step_call'
+            else:
+                action = _choose(rng, policy)
             arg = None
             if action == 'breakpoint':
                 future = trace.breakpoint_lines(i)
@@ -263,7 +271,7 @@ def sample_segment(trace, rng, policy, start, max_steps, lines):
     return steps
 
 
-def sample_trajectories(trace, rng, source, max_steps=256, segment_steps=128, max_segments=8):
+def sample_trajectories(trace, rng, source, max_steps=256, segment_steps=48, max_segments=12):
     """Segments [{'start', 'policy', 'steps'}] for one program, about `max_steps` steps
     in all. Each segment picks policy A or B (half the time each) and starts at the
     first event (half the time) or a random one."""
