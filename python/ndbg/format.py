@@ -42,7 +42,7 @@ class State:
     """One stop of the debugger: an event of the trace, or the program's exit."""
     event: str  # call | line | return | exception | exit
     line: Optional[int] = None  # source line (None for exit)
-    func: Optional[str] = None  # function name (informational; derivable from line)
+    func: Optional[str] = None  # the frame's function (code object) name, '<module>' at top level
     depth: int = 0  # number of program frames below this one (module = 0)
     stack: Tuple[int, ...] = ()  # lines of the frames below, outermost first
     locals: Dict[str, str] = field(default_factory=dict)  # name -> cut repr, in frame order
@@ -52,8 +52,8 @@ class State:
     exit: Optional[str] = None  # exit: normal | error | never
 
     def key(self):
-        """What a prediction must get right (func is derivable, so not compared)."""
-        return (self.event, self.line, tuple(self.stack), tuple(self.locals.items()),
+        """Everything a prediction must get right (locals order included)."""
+        return (self.event, self.line, self.func, self.depth, tuple(self.stack), tuple(self.locals.items()),
                 self.retval, self.exception, self.stdout, self.exit)
 
 
@@ -116,7 +116,7 @@ def encode_state(state, before=None, action=None):
                 if name not in state.locals:
                     items += [S['del'], name]
         else:
-            items += [S['frame'], ' '.join(str(x) for x in state.stack)] if state.stack else [S['frame']]
+            items += [S['frame'], ' '.join([state.func or '?'] + [str(x) for x in state.stack])]
             for name, value in state.locals.items():
                 items += [S['var'], '%s=%s' % (name, value)]
     if state.retval is not None and state.event == 'return':
@@ -147,11 +147,10 @@ class Malformed(ValueError):
     pass
 
 
-def decode_state(items, before=None, func_of_line=None):
+def decode_state(items, before=None):
     """Parse items of one state (through <|end|>) back into a State.
 
-    `before` is the previous state (needed for diffs); `func_of_line` an optional
-    mapping line -> function name. Raises Malformed."""
+    `before` is the previous state (needed for diffs). Raises Malformed."""
     S = SPECIAL_ID
     items = list(items)
     if items and items[-1] == END:
@@ -192,13 +191,17 @@ def decode_state(items, before=None, func_of_line=None):
         st.line = int(digits)
         if pos < len(items) and items[pos] == S['frame']:
             pos += 1
-            stack_text = text()
+            frame_text = text()
+            func, _, stack_text = frame_text.partition(' ')
+            if not func:
+                raise Malformed('frame without function name')
             try:
                 st.stack = tuple(int(x) for x in stack_text.split(' ')) if stack_text else ()
             except ValueError:
                 raise Malformed('bad stack %r' % stack_text)
             if stack_text and ' '.join(str(x) for x in st.stack) != stack_text:
                 raise Malformed('bad stack %r' % stack_text)
+            st.func = func
             st.depth = len(st.stack)
             locals_ = {}
         else:
@@ -221,8 +224,6 @@ def decode_state(items, before=None, func_of_line=None):
                     raise Malformed('deleting unknown %r' % body)
                 del locals_[body]
         st.locals = locals_
-        if func_of_line is not None:
-            st.func = func_of_line.get(st.line, st.func)
     if pos < len(items) and items[pos] == S['retval']:
         if event != 'return':
             raise Malformed('retval outside a return event')

@@ -1,0 +1,77 @@
+import json
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from ndbg import examples as E
+from ndbg import format as fmt
+
+PYTHON_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+
+
+@pytest.fixture(scope='module')
+def dataset(tmp_path_factory):
+    out = tmp_path_factory.mktemp('ds')
+    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs', '120', '--out', str(out),
+                    '--tokenizer-programs', '60', '--vocab', '600', '--workers', '2', '--window', '512'],
+                   cwd=PYTHON_DIR, check=True, capture_output=True)
+    return str(out)
+
+
+def test_meta_and_shards(dataset):
+    with open(os.path.join(dataset, 'meta.json')) as f:
+        meta = json.load(f)
+    assert meta['format_version'] == fmt.FORMAT_VERSION
+    assert meta['window'] == 512
+    assert meta['special_tokens']['pad'] == 0
+    assert meta['target_fraction'] > 0.5
+    total = 0
+    for split, info in meta['splits'].items():
+        for k in range(info['shards']):
+            w = np.load(os.path.join(dataset, split, 'windows-%05d.npy' % k))
+            m = np.load(os.path.join(dataset, split, 'mask-%05d.npy' % k))
+            assert w.dtype == np.uint16 and m.dtype == np.uint8
+            assert w.shape == m.shape and w.shape[1] == 512
+            assert (w < meta['vocab_size']).all()
+            assert not m[w == fmt.PAD].any()  # padding is never a target
+            total += len(w)
+        assert info['windows'] == sum(len(np.load(os.path.join(dataset, split, 'windows-%05d.npy' % k)))
+                                      for k in range(info['shards']))
+    assert total > 0
+    assert meta['splits']['train']['programs'] > 0
+
+
+def test_windows_start_with_context(dataset):
+    w = np.load(os.path.join(dataset, 'train', 'windows-00000.npy'))
+    assert (w[:, 0] == fmt.BOS).all()
+    assert (w[:, 1] == fmt.SPECIAL_ID['code']).all()
+
+
+def test_examples_round_trip(dataset):
+    tok = E.load_tokenizer(dataset)
+    n = 0
+    for split in ('train', 'val', 'test'):
+        for rec in E.load_traces(dataset, split):
+            for ex in E.iter_examples(rec, tok, random.Random(0), 512):
+                pred = E.decode_state(tok, ex.target_ids, ex.before)
+                assert E.compare(pred, ex.after)['exact']
+                assert ex.prompt_ids[0] == fmt.BOS and ex.target_ids[-1] == fmt.END
+                n += 1
+    assert n > 100
+
+
+def test_stored_trajectories_match_windows(dataset):
+    # the training windows of a program are rebuilt exactly from its trace record
+    tok = E.load_tokenizer(dataset)
+    w = np.load(os.path.join(dataset, 'train', 'windows-00000.npy'))
+    m = np.load(os.path.join(dataset, 'train', 'mask-00000.npy'))
+    rec = next(E.load_traces(dataset, 'train'))
+    states = E.record_states(rec)
+    windows = fmt.build_windows(tok, fmt.encode_context(rec['source'], rec.get('stdin', '')), states, 512)
+    for r, win in enumerate(windows):
+        assert list(w[r, :len(win.ids)]) == win.ids
+        assert list(m[r, :len(win.mask)]) == win.mask
