@@ -1,0 +1,99 @@
+"""Every forward action against real pdb, every inverse action against its definition."""
+
+import pytest
+
+from ndbg.tracer import trace_program
+from ndbg.tree import Trace, code_lines
+
+from pdb_driver import pdb_stops
+from trace_programs import PROGRAMS
+
+
+def as_stop(trace, j):
+    if j >= trace.n:
+        return ('exit',)
+    e = trace.events[j]
+    return (e['event'], e['line'], e['func'], e['depth'], e['locals'])
+
+
+@pytest.fixture(scope='module', params=sorted(PROGRAMS))
+def program(request):
+    source = PROGRAMS[request.param]
+    t = trace_program(source)
+    return source, Trace(t['events'], t['exit'])
+
+
+def test_step_into_is_pdb_s(program):
+    source, trace = program
+    stops = pdb_stops(source, ['s'] * (trace.n + 2))
+    expected = [as_stop(trace, j) for j in range(trace.n)] + [('exit',)]
+    assert stops[:len(expected)] == expected
+
+
+@pytest.mark.parametrize('action,cmd', [('step_over', 'n'), ('step_return', 'r'), ('continue', 'c')])
+def test_forward_actions_are_pdb(program, action, cmd):
+    source, trace = program
+    for i in range(trace.n):
+        j = trace.target(i, action)
+        stops = pdb_stops(source, ['s'] * i + [cmd])
+        assert stops[i] == as_stop(trace, i)
+        assert stops[i + 1] == as_stop(trace, j), (action, i, trace.events[i])
+
+
+def test_breakpoint_is_pdb(program):
+    source, trace = program
+    for i in range(0, trace.n, 3):
+        for line in code_lines(source):
+            j = trace.target(i, 'breakpoint', line)
+            stops = pdb_stops(source, ['s'] * i + ['b %d' % line])
+            assert stops[i + 1] == as_stop(trace, j), (line, i, trace.events[i])
+
+
+def test_inverse_actions(program):
+    _, trace = program
+    ev = trace.events
+    for i in range(trace.n):
+        # inv_step_into undoes step_into
+        if i > 0:
+            assert trace.target(i, 'inv_step_into') == i - 1
+        else:
+            assert trace.target(i, 'inv_step_into') is None
+        # inv_step_over: the latest earlier event at the same depth or shallower
+        j = trace.target(i, 'inv_step_over')
+        if j is not None:
+            assert ev[j]['depth'] <= ev[i]['depth']
+            assert all(ev[k]['depth'] > ev[i]['depth'] for k in range(j + 1, i))
+        # inv_step_call: from a return event to the call that started the activation
+        j = trace.target(i, 'inv_step_call')
+        if ev[i]['event'] == 'return' and ev[i]['func'] == '<module>':
+            assert j is None  # the module's call event is not recorded
+        elif ev[i]['event'] == 'return':
+            assert j is not None and ev[j]['event'] == 'call'
+            assert ev[j]['frame'] == ev[i]['frame'] and ev[j]['depth'] == ev[i]['depth']
+            assert ev[j]['func'] == ev[i]['func']
+        else:
+            assert j is None
+
+
+def test_step_over_inverts_step_over_in_a_frame(program):
+    # from a line event, step_over then inv_step_over comes back (same frame, no jumps)
+    _, trace = program
+    for i in range(trace.n):
+        if trace.events[i]['event'] != 'line' or trace.events[i].get('gen'):
+            continue
+        j = trace.target(i, 'step_over')
+        if j is None or j >= trace.n or trace.events[j]['event'] != 'line':
+            continue
+        assert trace.target(j, 'inv_step_over') == i
+
+
+def test_stack_and_parent(program):
+    _, trace = program
+    for i, e in enumerate(trace.events):
+        assert len(trace.stack[i]) == e['depth']
+        p = trace.parent[i]
+        if e['depth'] == 0:
+            assert p == -1
+        else:
+            assert trace.events[p]['depth'] == e['depth'] - 1
+            assert trace.stack[i][-1] == trace.events[p]['line']
