@@ -1,0 +1,112 @@
+// The whole screen, drawn from the store's state. No state of its own: every
+// pane is a pure function of its props, memoised, so a step re-renders only the
+// panes whose props changed and Ink rewrites only the rows that differ.
+import { Box } from 'ink';
+import { useSyncExternalStore } from 'react';
+import { fit } from '../ansi.js';
+import { MIN_COLS, MIN_ROWS } from '../layout.js';
+import type { TuiStore } from '../store.js';
+import { theme } from '../theme.js';
+import { BreakpointsPane } from './BreakpointsPane.js';
+import { CommandLine } from './CommandLine.js';
+import { Lines } from './Pane.js';
+import { SourcePane } from './SourcePane.js';
+import { StackPane } from './StackPane.js';
+import { StatusBar } from './StatusBar.js';
+import { TextPane } from './TextPane.js';
+import { VariablesPane } from './VariablesPane.js';
+
+export function TooSmall({ cols, rows }: { cols: number; rows: number }) {
+  const msg = [
+    `Terminal too small: ${cols}x${rows}.`,
+    `ndbg needs at least ${MIN_COLS}x${MIN_ROWS}.`,
+    'Enlarge the window (q quits).',
+  ];
+  const w = Math.max(1, cols);
+  const lines: string[] = [];
+  for (let i = 0; i < Math.max(1, rows); i++) {
+    const m = msg[i - Math.max(0, Math.floor((rows - msg.length) / 2))];
+    lines.push(m ? fit(theme.warn(m), w) : ' ');
+  }
+  return <Lines width={w} lines={lines} />;
+}
+
+function Sep({ height }: { height: number }) {
+  return <Lines width={1} lines={Array.from({ length: height }, () => theme.dim('│'))} />;
+}
+
+export function App({ store }: { store: TuiStore }) {
+  const s = useSyncExternalStore(store.subscribe, store.getState);
+  const L = s.layout;
+  if (L.tooSmall) return <TooSmall cols={s.cols} rows={s.rows} />;
+  const frame = store.frame(s);
+  const file = frame ? store.sources.get(frame.file) : undefined;
+  const frames = s.stop?.frames ?? [];
+  const innermost = s.stop && s.selected === frames.length - 1;
+  const excLine = innermost && (s.stop?.event === 'exception' || s.stop?.postMortem) ? frame?.line : undefined;
+  const where = frame ? `${store.displayPath(frame.file)}:${frame.line} ${frame.func}()` : undefined;
+  const note = s.stop?.exception && innermost ? `(${s.stop.exception})` : undefined;
+  return (
+    <Box flexDirection="column" width={L.cols} height={L.rows}>
+      <StatusBar
+        width={L.cols}
+        info={s.info}
+        program={s.program}
+        where={where}
+        latencyMs={s.showLatency ? s.latencyMs : undefined}
+        exitCode={s.exitCode}
+        title={s.title}
+      />
+      <Box flexDirection="row" height={L.topHeight}>
+        <SourcePane
+          file={file}
+          path={frame ? store.displayPath(frame.file) : ''}
+          width={L.source.width}
+          height={L.source.height}
+          top={s.sourceTop}
+          current={frame?.line}
+          cursor={s.focus === 'source' ? s.sourceCursor : undefined}
+          exceptionLine={excLine}
+          breakpoints={s.breakpoints}
+          focused={s.focus === 'source'}
+          note={note}
+        />
+        <Sep height={L.topHeight} />
+        <Box flexDirection="column" width={L.rightWidth}>
+          <VariablesPane
+            vars={store.variables(s)}
+            changed={store.changedNames(s)}
+            edited={s.edited}
+            confidence={frame?.confidence}
+            sel={s.varSel}
+            expanded={s.expanded}
+            edit={s.varEdit}
+            focused={s.focus === 'variables'}
+            width={L.variables.width}
+            height={L.variables.height}
+            title={frame ? `Variables: ${frame.func}` : 'Variables'}
+          />
+          <StackPane frames={frames} selected={s.selected} focused={s.focus === 'stack'} width={L.stack.width} height={L.stack.height} />
+          <BreakpointsPane breakpoints={s.breakpoints} sel={s.bpSel} focused={s.focus === 'breakpoints'} width={L.breakpoints.width} height={L.breakpoints.height} />
+        </Box>
+      </Box>
+      <Box flexDirection="row" height={L.bottomHeight}>
+        <TextPane title="Console" lines={s.console} scroll={s.consoleScroll} focused={s.focus === 'console'} width={L.console.width} height={L.console.height} />
+        <Sep height={L.bottomHeight} />
+        <TextPane title="Output" lines={s.output} scroll={s.outputScroll} focused={s.focus === 'output'} width={L.output.width} height={L.output.height} />
+      </Box>
+      <CommandLine
+        width={L.cols}
+        prompt={s.prompt}
+        input={s.input}
+        cursor={s.cursor}
+        focus={s.focus}
+        busy={s.busy}
+        awaitingInput={s.awaitingInput}
+        finished={s.program === 'finished'}
+        editing={s.varEdit?.name}
+        message={s.message}
+      />
+    </Box>
+  );
+}

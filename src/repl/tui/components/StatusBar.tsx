@@ -1,0 +1,38 @@
+// Top row: engine (and model, device), program state, where we are, the last
+// step's latency; on the right, how to get help.
+import { memo } from 'react';
+import type { EngineInfo } from '../../../engine/engine.js';
+import { fit, visibleWidth } from '../ansi.js';
+import type { ProgramState } from '../store.js';
+import { theme } from '../theme.js';
+import { Lines } from './Pane.js';
+
+export interface StatusProps {
+  width: number;
+  info: EngineInfo;
+  program: ProgramState;
+  where?: string;
+  latencyMs?: number;
+  exitCode?: number;
+  title: string;
+}
+
+export function statusLine(p: StatusProps): string {
+  const engine =
+    p.info.name === 'neural'
+      ? `neural ${p.info.model ?? ''}${p.info.device ? ` (${p.info.device})` : ''}`.trim()
+      : p.info.name;
+  const state = p.program === 'finished' && p.exitCode !== undefined ? `finished (${p.exitCode})` : p.program;
+  const parts = [`ndbg ${p.title}`, engine, state];
+  if (p.where && p.program !== 'finished') parts.push(p.where);
+  if (p.latencyMs !== undefined) parts.push(`${p.latencyMs} ms`);
+  const left = ' ' + parts.join(' │ ') + ' ';
+  const right = ' F1/h keys: keys  Tab: panes ';
+  const room = p.width - visibleWidth(left);
+  const line = room >= visibleWidth(right) ? left + ' '.repeat(room - visibleWidth(right)) + right : left;
+  return theme.bar(fit(line, p.width));
+}
+
+export const StatusBar = memo(function StatusBar(p: StatusProps) {
+  return <Lines width={p.width} lines={[statusLine(p)]} />;
+});

@@ -1,0 +1,80 @@
+// Locals of the selected frame: changed-by-last-step values highlighted, values
+// set from the TUI marked, long values cut (expand with Right/Space), low-confidence
+// predictions (neural engine) dim with a '?', and the in-place editor.
+import { memo } from 'react';
+import { truncate, visibleWidth } from '../ansi.js';
+import type { VarEdit } from '../store.js';
+import { theme } from '../theme.js';
+import { Pane } from './Pane.js';
+
+export interface Var {
+  name: string;
+  value: string;
+  special?: boolean;
+}
+
+export interface VariablesProps {
+  vars: Var[];
+  changed: ReadonlySet<string>;
+  edited: Readonly<Record<string, string>>;
+  confidence?: Record<string, number>;
+  sel: number;
+  expanded: ReadonlySet<string>;
+  edit?: VarEdit;
+  focused: boolean;
+  width: number;
+  height: number;
+  title?: string;
+}
+
+/** Below this a predicted value is shown dim, with a '?'. */
+export const LOW_CONFIDENCE = 0.6;
+
+/** The editor's text with a block cursor, scrolled to keep the cursor in `room`. */
+export function editField(text: string, cursor: number, room: number): string {
+  const start = Math.max(0, cursor - room + 1);
+  const shown = text.slice(start, start + room);
+  const at = cursor - start;
+  const ch = shown[at] ?? ' ';
+  return shown.slice(0, at) + theme.selected(ch) + shown.slice(at + 1);
+}
+
+export function variableLines(p: VariablesProps): string[] {
+  const rows: Array<{ text: string; owner: number }> = [];
+  p.vars.forEach((v, i) => {
+    const isSel = i === p.sel && p.focused;
+    const nameText = isSel ? theme.selected(v.name) : v.special ? theme.warn(v.name) : theme.name(v.name);
+    const lead = `${nameText} = `;
+    const room = Math.max(1, p.width - visibleWidth(v.name) - 3);
+    if (p.edit && p.edit.name === v.name) {
+      rows.push({ text: lead + editField(p.edit.text, p.edit.cursor, room), owner: i });
+      return;
+    }
+    const conf = p.confidence?.[v.name];
+    const unsure = conf !== undefined && conf < LOW_CONFIDENCE;
+    let style = (s: string) => s;
+    if (v.name in p.edited) style = theme.edited;
+    else if (p.changed.has(v.name)) style = theme.changed;
+    else if (unsure) style = theme.unsure;
+    const value = v.value + (unsure ? '?' : '');
+    if (p.expanded.has(v.name) && visibleWidth(value) > room) {
+      // Wrap the whole value under its name, indented two columns.
+      rows.push({ text: lead, owner: i });
+      const w = Math.max(1, p.width - 2);
+      for (let at = 0; at < value.length; at += w) rows.push({ text: '  ' + style(value.slice(at, at + w)), owner: i });
+      return;
+    }
+    rows.push({ text: lead + style(truncate(value, room, '…')), owner: i });
+  });
+  if (rows.length === 0) return [theme.dim('(no variables)')];
+  const h = p.height - 1;
+  // Scroll so the selected variable's first row is visible.
+  let first = rows.findIndex((r) => r.owner === p.sel);
+  if (first < 0) first = 0;
+  const top = first < h ? 0 : Math.min(first, rows.length - h);
+  return rows.slice(top, top + h).map((r) => r.text);
+}
+
+export const VariablesPane = memo(function VariablesPane(p: VariablesProps) {
+  return <Pane title={p.title ?? 'Variables'} width={p.width} height={p.height} focused={p.focused} lines={variableLines(p)} />;
+});

@@ -1,0 +1,92 @@
+// Which key does what, in one table: the store dispatches from it and `h keys`,
+// F1 and docs/tui.md print it. Bindings are chosen to survive tmux and ssh:
+// F-keys that terminals do not take for themselves (not F1/F10/F11 alone), Alt
+// (= Esc then the key, which every terminal sends), and single letters that act
+// only while a pane (not the command line) has the focus, so typing a command
+// is never hijacked.
+
+/** A debugger action a key can trigger; most are just a pdb command line. */
+export type KeyAction =
+  | { kind: 'command'; line: string }
+  | { kind: 'toggle-breakpoint' }
+  | { kind: 'help' }
+  | { kind: 'quit' };
+
+const cmd = (line: string): KeyAction => ({ kind: 'command', line });
+
+/** Keys that act from anywhere, the command line included. */
+export const GLOBAL_KEYS: Record<string, KeyAction> = {
+  f5: cmd('c'),
+  f6: cmd('n'),
+  f7: cmd('s'),
+  f8: cmd('r'),
+  f4: cmd('rs'),
+  f9: { kind: 'toggle-breakpoint' },
+  f1: { kind: 'help' },
+};
+
+/** Single keys while a pane has the focus; Alt+key does the same from anywhere. */
+export const PANE_KEYS: Record<string, KeyAction> = {
+  s: cmd('s'),
+  n: cmd('n'),
+  r: cmd('r'),
+  c: cmd('c'),
+  S: cmd('rs'),
+  N: cmd('rn'),
+  R: cmd('reverse-finish'),
+  C: cmd('rc'),
+  u: cmd('u'),
+  d: cmd('d'),
+  w: cmd('w'),
+  b: { kind: 'toggle-breakpoint' },
+  q: { kind: 'quit' },
+  '?': { kind: 'help' },
+};
+
+export const KEY_HELP: string[] = [
+  'Keys (F-keys and Alt+key work everywhere; single keys when a pane has the focus):',
+  '  F7  s  Alt-s   step into            F4  S  Alt-S   reverse step (rs)',
+  '  F6  n  Alt-n   next (step over)         N  Alt-N   reverse next (rn)',
+  '  F8  r  Alt-r   return from frame        R  Alt-R   reverse-finish',
+  '  F5  c  Alt-c   continue                 C  Alt-C   reverse continue (rc)',
+  '  F9  b  Alt-b   toggle breakpoint at the source cursor (current line if none)',
+  '      u / d      frame up / down          w          where (stack)',
+  '  Tab / Shift-Tab  next / previous pane (Tab completes when the line has text)',
+  '  Esc            to the panes (source);  Esc or : in a pane: back to the command line',
+  '  Source pane    Up/Down j/k PgUp/PgDn Home/End move the cursor, . back to current line,',
+  '                 B conditional breakpoint, t temporary breakpoint, x disable/enable',
+  '  Variables      Up/Down select, Enter or e edit (Enter sets, Esc cancels),',
+  '                 Right/Left or Space expand/collapse a long value, a show dunder names',
+  '  Stack          Up/Down select a frame (sends u / d)',
+  '  Breakpoints    Up/Down select, Space enable/disable, Delete or x clear, Enter show',
+  '  Console/Output Up/Down PgUp/PgDn scroll, End back to the bottom',
+  '  Command line   Up/Down history, Tab complete, Enter on empty line repeats the last command',
+  '  Ctrl-C         interrupt the program or prediction (never quits)   Ctrl-L redraw',
+  '  q (in a pane), Ctrl-D (empty line), or the command q   quit',
+];
+
+/** pdb's commands and ndbg's additions, for completion of the first word. */
+export const COMMANDS: string[] = [
+  'a', 'alias', 'args', 'b', 'break', 'bt', 'c', 'cl', 'clear', 'commands', 'condition',
+  'cont', 'continue', 'd', 'debug', 'disable', 'display', 'down', 'enable', 'exit', 'h',
+  'help', 'ignore', 'interact', 'j', 'jump', 'l', 'list', 'll', 'longlist', 'n', 'next',
+  'p', 'pp', 'q', 'quit', 'r', 'restart', 'return', 'retval', 'run', 'rv', 's', 'source',
+  'step', 'tbreak', 'u', 'unalias', 'undisplay', 'unt', 'until', 'up', 'w', 'whatis',
+  'where', 'rs', 'reverse-step', 'rn', 'reverse-next', 'rc', 'reverse-continue',
+  'reverse-finish',
+];
+
+const MOVING = new Set([
+  's', 'step', 'n', 'next', 'r', 'return', 'c', 'cont', 'continue', 'unt', 'until', 'j', 'jump',
+  'restart', 'run', 'rs', 'reverse-step', 'rn', 'reverse-next', 'rc', 'reverse-continue',
+  'reverse-finish', 'u', 'up', 'd', 'down',
+]);
+
+/** Commands that move execution or the selected frame (they print a location). */
+export function isMoving(line: string): boolean {
+  return MOVING.has(line.trim().split(/\s+/)[0] ?? '');
+}
+
+export function isQuit(line: string): boolean {
+  return /^\s*(q|quit|exit)\s*$/.test(line);
+}

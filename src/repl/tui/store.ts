@@ -1,0 +1,819 @@
+// The TUI's one piece of state and everything that changes it: engine events in,
+// keys in, commands out. Components only draw a State; the --play player and the
+// tests drive this class directly. Data flows one way: key -> store -> engine ->
+// event -> store -> render.
+import { relative, sep } from 'node:path';
+import type { Engine, EngineEvent, EngineInfo, Frame, StopEvent } from '../../engine/engine.js';
+import { History } from '../history.js';
+import { sanitizeLine } from './ansi.js';
+import { applyCommandOutput, breakpointsAt, type Breakpoint } from './breakpoints.js';
+import { complete } from './complete.js';
+import type { Key } from './keys.js';
+import { COMMANDS, GLOBAL_KEYS, KEY_HELP, PANE_KEYS, isMoving, isQuit, type KeyAction } from './keymap.js';
+import { computeLayout, type Layout } from './layout.js';
+import { SourceCache } from './source.js';
+
+export type Focus = 'command' | 'source' | 'variables' | 'stack' | 'breakpoints' | 'console' | 'output';
+/** Tab order. */
+export const FOCUS_ORDER: Focus[] = ['command', 'source', 'variables', 'stack', 'breakpoints', 'console', 'output'];
+
+export type ProgramState = 'starting' | 'running' | 'stopped' | 'post-mortem' | 'finished';
+
+export type LineKind = 'command' | 'debugger' | 'error' | 'info' | 'stdout' | 'stderr';
+export interface TextLine {
+  text: string;
+  kind: LineKind;
+}
+
+export interface VarEdit {
+  name: string;
+  text: string;
+  cursor: number;
+}
+
+export interface State {
+  cols: number;
+  rows: number;
+  layout: Layout;
+  title: string;
+  info: EngineInfo;
+  stop?: StopEvent;
+  /** Frames of the stop before the last one that moved, for "changed" marks. */
+  prevFrames: Frame[];
+  selected: number;
+  /** Values set from the TUI since the last stop (shown until the next one). */
+  edited: Readonly<Record<string, string>>;
+  program: ProgramState;
+  exitCode?: number;
+  latencyMs?: number;
+  showLatency: boolean;
+  console: readonly TextLine[];
+  consoleScroll: number;
+  output: readonly TextLine[];
+  outputScroll: number;
+  breakpoints: readonly Breakpoint[];
+  focus: Focus;
+  prompt: string;
+  input: string;
+  cursor: number;
+  awaitingInput: boolean;
+  busy: boolean;
+  pending: readonly string[];
+  sourceTop: number;
+  sourceCursor: number;
+  varSel: number;
+  showDunder: boolean;
+  expanded: ReadonlySet<string>;
+  varEdit?: VarEdit;
+  stackSel: number;
+  bpSel: number;
+  message?: string;
+  done: boolean;
+}
+
+export interface StoreOptions {
+  title: string;
+  cols: number;
+  rows: number;
+  /** Source text override (tests, engines whose files are not on disk). */
+  source?: SourceCache;
+  /** History file; null keeps history in memory only. */
+  historyPath?: string | null;
+  /** Show the last step's latency (off under --play: it would differ run to run). */
+  showLatency?: boolean;
+  /** Paths under this directory are shown relative to it. */
+  cwd?: string;
+  now?: () => number;
+}
+
+const CONSOLE_LIMIT = 5000;
+const OUTPUT_LIMIT = 5000;
+const LOCATION = /^> .*\(\d+\).*$/;
+const ARROW = /^-> /;
+
+type Listener = () => void;
+
+export class TuiStore {
+  state: State;
+  readonly sources: SourceCache;
+  private listeners = new Set<Listener>();
+  private history: History;
+  private historyIndex = -1;
+  private historyDraft = '';
+  private lastCommand = '';
+  /** Debugger text of the command now running (for breakpoint parsing). */
+  private running: { line: string; output: string; moving: boolean; stopped: boolean; t0: number } | null = null;
+  private partial = { debugger: '', stdout: '', stderr: '' };
+  private outputOpen = false;
+  private idleWaiters: Array<() => void> = [];
+  private quitting = false;
+  private pendingEdits = new Map<string, string>();
+  private now: () => number;
+  private cwd: string;
+  onRedraw: () => void = () => {};
+
+  constructor(private engine: Engine, opts: StoreOptions) {
+    this.sources = opts.source ?? new SourceCache();
+    this.history = new History(opts.historyPath === undefined ? null : opts.historyPath);
+    this.now = opts.now ?? (() => performance.now());
+    this.cwd = opts.cwd ?? process.cwd();
+    this.state = {
+      cols: opts.cols,
+      rows: opts.rows,
+      layout: computeLayout(opts.cols, opts.rows),
+      title: opts.title,
+      info: engine.info,
+      prevFrames: [],
+      selected: 0,
+      edited: {},
+      program: 'starting',
+      showLatency: opts.showLatency ?? true,
+      console: [],
+      consoleScroll: 0,
+      output: [],
+      outputScroll: 0,
+      breakpoints: [],
+      focus: 'command',
+      prompt: '(Pdb) ',
+      input: '',
+      cursor: 0,
+      awaitingInput: false,
+      busy: true,
+      pending: [],
+      sourceTop: 1,
+      sourceCursor: 1,
+      varSel: 0,
+      showDunder: false,
+      expanded: new Set(),
+      stackSel: 0,
+      bpSel: 0,
+      done: false,
+    };
+  }
+
+  // ---- subscription (useSyncExternalStore) --------------------------------
+
+  subscribe = (l: Listener): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+  getState = (): State => this.state;
+
+  private set(patch: Partial<State>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+    if ((!this.state.busy && this.state.pending.length === 0) || this.state.done) this.wakeIdle();
+  }
+
+  /** Resolves when no command is running or queued. */
+  whenIdle(): Promise<void> {
+    if ((!this.state.busy && this.state.pending.length === 0) || this.state.done) return Promise.resolve();
+    return new Promise((r) => this.idleWaiters.push(r));
+  }
+  private wakeIdle(): void {
+    const ws = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of ws) w();
+  }
+
+  // ---- derived ------------------------------------------------------------
+
+  frame(s: State = this.state): Frame | undefined {
+    return s.stop?.frames[s.selected];
+  }
+
+  /** A path as shown: relative to the working directory when under it. */
+  displayPath(p: string): string {
+    if (!p.startsWith(this.cwd + sep)) return p;
+    return relative(this.cwd, p);
+  }
+
+  /** Variables of the selected frame in display order. */
+  variables(s: State = this.state): Array<{ name: string; value: string; special?: boolean }> {
+    const f = this.frame(s);
+    if (!f) return [];
+    const out: Array<{ name: string; value: string; special?: boolean }> = [];
+    const isInner = s.stop && s.selected === s.stop.frames.length - 1;
+    if (isInner && s.stop?.exception && !('__exception__' in f.locals)) {
+      out.push({ name: '<exception>', value: s.stop.exception, special: true });
+    }
+    if (isInner && s.stop?.retval !== undefined && !('__return__' in f.locals)) {
+      out.push({ name: '<return>', value: s.stop.retval, special: true });
+    }
+    for (const [name, value] of Object.entries(f.locals)) {
+      const dunder = name.startsWith('__') && name.endsWith('__');
+      const special = name === '__return__' || name === '__exception__';
+      if (dunder && !special && !s.showDunder) continue;
+      out.push({ name, value: s.edited[name] ?? value, special });
+    }
+    return out;
+  }
+
+  /** Names whose value differs from the previous stop in the same frame. */
+  changedNames(s: State = this.state): Set<string> {
+    const f = this.frame(s);
+    const prev = s.prevFrames[s.selected];
+    const out = new Set<string>();
+    if (!f || !prev || prev.func !== f.func || prev.file !== f.file) return out;
+    for (const [k, v] of Object.entries(f.locals)) if (prev.locals[k] !== v) out.add(k);
+    return out;
+  }
+
+  // ---- engine -------------------------------------------------------------
+
+  async start(): Promise<void> {
+    this.engine.on(this.onEvent);
+    try {
+      await this.engine.start();
+    } catch (e) {
+      this.addConsole(`*** engine failed to start: ${(e as Error).message}`, 'error');
+      this.set({ program: 'finished' });
+    }
+    this.set({ busy: false, program: this.state.program === 'starting' ? 'stopped' : this.state.program });
+    this.drain();
+  }
+
+  onEvent = (e: EngineEvent): void => {
+    switch (e.type) {
+      case 'text':
+        if (e.stream === 'debugger') this.debuggerText(e.data);
+        else this.outputText(e.stream, e.data);
+        break;
+      case 'stop':
+        this.onStop(e);
+        break;
+      case 'prompt':
+        this.set({ prompt: e.prompt, awaitingInput: false });
+        break;
+      case 'input':
+        this.flushDebugger();
+        this.set({ awaitingInput: true });
+        break;
+      case 'result':
+        break;
+      case 'exit':
+        this.flushDebugger();
+        this.addConsole(`The program exited with code ${e.code}.` + (this.quitting ? '' : ' Press q to quit.'), 'info');
+        this.set({ program: 'finished', exitCode: e.code, awaitingInput: false });
+        if (this.quitting) this.set({ done: true });
+        break;
+    }
+  };
+
+  private onStop(e: StopEvent): void {
+    const s = this.state;
+    const sameFrames = s.stop && JSON.stringify(s.stop.frames) === JSON.stringify(e.frames);
+    const patch: Partial<State> = {
+      stop: e,
+      selected: clampIndex(e.selected, e.frames.length),
+      program: e.postMortem ? 'post-mortem' : s.program === 'finished' ? 'stopped' : s.program,
+    };
+    if (!sameFrames) {
+      patch.prevFrames = s.stop?.frames ?? [];
+      patch.edited = {};
+      this.pendingEdits.clear();
+    }
+    // The engine's own figure when it has one (neural: model time); else the
+    // time from sending the command to this stop, before any of our rendering.
+    if (e.latencyMs !== undefined) patch.latencyMs = e.latencyMs;
+    else if (this.running && !this.running.stopped) patch.latencyMs = Math.round(this.now() - this.running.t0);
+    if (this.running) this.running.stopped = true;
+    const next = { ...s, ...patch };
+    const f = next.stop!.frames[next.selected];
+    if (f) Object.assign(patch, this.follow(next, f.line, f.file !== this.frame(s)?.file));
+    patch.stackSel = next.stop!.frames.length - 1 - next.selected;
+    if (next.varSel >= this.variables(next).length) patch.varSel = 0;
+    this.set(patch);
+  }
+
+  /** Source view scrolled so `line` is visible with some context; cursor moved there. */
+  private follow(s: State, line: number, force: boolean): Partial<State> {
+    const h = Math.max(1, s.layout.source.height - 1);
+    const f = this.frame(s);
+    const n = f ? (this.sources.get(f.file)?.length ?? line) : line;
+    let top = s.sourceTop;
+    const margin = Math.min(2, Math.floor(h / 4));
+    if (force || line < top + margin || line > top + h - 1 - margin) top = line - Math.floor(h / 3);
+    top = Math.max(1, Math.min(top, Math.max(1, n - h + 1)));
+    return { sourceTop: top, sourceCursor: line };
+  }
+
+  private debuggerText(data: string): void {
+    let text = this.partial.debugger + data;
+    const lines = text.split('\n');
+    this.partial.debugger = lines.pop()!;
+    if (this.running) this.running.output += data;
+    for (const l of lines) this.debuggerLine(l);
+    text = '';
+  }
+
+  private debuggerLine(l: string): void {
+    // After a step the source pane shows where we are; pdb's "> file(3)f()" and
+    // "-> code" lines would only push the transcript off the console.
+    if (this.running?.moving && (LOCATION.test(l) || ARROW.test(l))) return;
+    this.addConsole(l, l.startsWith('***') ? 'error' : 'debugger');
+  }
+
+  private flushDebugger(): void {
+    if (this.partial.debugger) {
+      const l = this.partial.debugger;
+      this.partial.debugger = '';
+      this.debuggerLine(l);
+    }
+  }
+
+  private outputText(stream: 'stdout' | 'stderr', data: string): void {
+    const lines = data.split('\n');
+    let out = this.state.output.slice();
+    lines.forEach((piece, i) => {
+      const text = sanitizeLine(piece);
+      if (i === 0 && this.outputOpen && out.length) {
+        const last = out[out.length - 1]!;
+        out[out.length - 1] = { text: last.text + text, kind: last.kind };
+      } else {
+        out.push({ text, kind: stream });
+      }
+    });
+    // A trailing newline leaves an empty open line; drop it until text arrives.
+    this.outputOpen = !data.endsWith('\n');
+    if (!this.outputOpen) out.pop();
+    if (out.length > OUTPUT_LIMIT) out = out.slice(-OUTPUT_LIMIT);
+    this.set({ output: out });
+  }
+
+  addConsole(text: string, kind: LineKind): void {
+    const lines = text.split('\n').map((t) => ({ text: this.shorten(sanitizeLine(t)), kind }));
+    let c = this.state.console.concat(lines);
+    if (c.length > CONSOLE_LIMIT) c = c.slice(-CONSOLE_LIMIT);
+    this.set({ console: c, consoleScroll: 0 });
+  }
+
+  private shorten(text: string): string {
+    return this.cwd.length > 1 ? text.split(this.cwd + sep).join('') : text;
+  }
+
+  // ---- commands -----------------------------------------------------------
+
+  /** A command line as if typed and entered (keys and the player use this too). */
+  submit(raw: string, opts: { fromKey?: boolean } = {}): void {
+    let line = raw;
+    const s = this.state;
+    if (s.awaitingInput && !s.busy) {
+      this.answerInput(line);
+      return;
+    }
+    if (line.trim() === '') {
+      if (!this.lastCommand) return;
+      line = this.lastCommand;
+    } else {
+      if (!opts.fromKey) this.history.add(line);
+      this.lastCommand = line;
+    }
+    this.historyIndex = -1;
+    if (/^\s*(h|help)\s+keys\s*$/.test(line)) {
+      this.addConsole(s.prompt + line, 'command');
+      this.addConsole(KEY_HELP.join('\n'), 'info');
+      return;
+    }
+    if (isQuit(line)) {
+      this.addConsole(s.prompt + line, 'command');
+      this.quit();
+      return;
+    }
+    if (s.program === 'finished') {
+      this.addConsole(s.prompt + line, 'command');
+      this.addConsole('The program has finished; q quits.', 'info');
+      return;
+    }
+    this.addConsole(s.prompt + line, 'command');
+    if (s.busy) {
+      this.set({ pending: [...s.pending, line] });
+      return;
+    }
+    void this.run(line);
+  }
+
+  private async run(line: string): Promise<void> {
+    const moving = isMoving(line);
+    this.running = { line, output: '', moving, stopped: false, t0: this.now() };
+    const edit = assignmentOf(line);
+    if (edit) this.pendingEdits.set(edit.name, edit.value);
+    this.set({ busy: true, program: moving && this.state.program !== 'finished' ? 'running' : this.state.program });
+    try {
+      await this.engine.command(line);
+    } catch (e) {
+      this.addConsole(`*** ${(e as Error).message}`, 'error');
+    }
+    this.flushDebugger();
+    const r = this.running;
+    this.running = null;
+    const patch: Partial<State> = { busy: false };
+    patch.breakpoints = applyCommandOutput(this.state.breakpoints, line, r.output);
+    if (edit && this.pendingEdits.get(edit.name) === edit.value) {
+      this.pendingEdits.delete(edit.name);
+      if (!/^\*\*\*/m.test(r.output)) patch.edited = { ...this.state.edited, [edit.name]: edit.value };
+    }
+    if (this.state.program === 'running') patch.program = this.state.stop?.postMortem ? 'post-mortem' : 'stopped';
+    this.set(patch);
+    if (this.quitting && this.state.program === 'finished') this.set({ done: true });
+    this.drain();
+  }
+
+  private drain(): void {
+    const [next, ...rest] = this.state.pending;
+    if (next === undefined || this.state.busy) return;
+    this.set({ pending: rest });
+    if (this.state.program === 'finished') {
+      this.set({ pending: [] });
+      return;
+    }
+    void this.run(next);
+  }
+
+  private async answerInput(line: string | null): Promise<void> {
+    this.outputText('stdout', (line ?? '') + '\n');
+    this.set({ awaitingInput: false, busy: true, program: 'running' });
+    try {
+      await this.engine.input(line);
+    } catch (e) {
+      this.addConsole(`*** ${(e as Error).message}`, 'error');
+    }
+    this.flushDebugger();
+    this.set({ busy: false, program: this.state.program === 'running' ? 'stopped' : this.state.program });
+    this.drain();
+  }
+
+  interrupt(): void {
+    this.engine.interrupt();
+    this.set({ pending: [], input: '', cursor: 0, varEdit: undefined, message: this.state.busy ? 'interrupted' : 'q quits' });
+  }
+
+  quit(): void {
+    if (this.quitting && this.state.program !== 'finished') {
+      this.set({ done: true });
+      return;
+    }
+    this.quitting = true;
+    if (this.state.program === 'finished') {
+      this.set({ done: true });
+      return;
+    }
+    if (this.state.busy) this.engine.interrupt();
+    this.set({ pending: [] });
+    const give = setTimeout(() => this.set({ done: true }), 2000);
+    give.unref?.();
+    void (async () => {
+      try {
+        await this.engine.command('q');
+      } catch {
+        /* ending anyway */
+      }
+      clearTimeout(give);
+      this.set({ done: true });
+    })();
+  }
+
+  setSize(cols: number, rows: number): void {
+    const layout = computeLayout(cols, rows);
+    const s = { ...this.state, cols, rows, layout };
+    const f = this.frame(s);
+    this.set({ cols, rows, layout, ...(f ? this.follow(s, f.line, false) : {}), sourceCursor: this.state.sourceCursor });
+  }
+
+  // ---- keys ---------------------------------------------------------------
+
+  key(k: Key): void {
+    const s = this.state;
+    if (s.done) return;
+    if (s.message) this.set({ message: undefined });
+    if (k.name === 'ctrl-c') return this.interrupt();
+    if (k.name === 'ctrl-l') return this.onRedraw();
+    const global = GLOBAL_KEYS[k.name];
+    if (global) return this.act(global);
+    if (k.name.startsWith('alt-')) {
+      const a = PANE_KEYS[k.name.slice(4)];
+      if (a) return this.act(a);
+    }
+    if (s.varEdit) return this.editKey(k);
+    if (s.focus === 'command') return this.commandKey(k);
+    return this.paneKey(k);
+  }
+
+  private act(a: KeyAction): void {
+    switch (a.kind) {
+      case 'command':
+        return this.submit(a.line, { fromKey: true });
+      case 'toggle-breakpoint':
+        return this.toggleBreakpoint();
+      case 'help':
+        this.addConsole(KEY_HELP.join('\n'), 'info');
+        return;
+      case 'quit':
+        return this.quit();
+    }
+  }
+
+  private focusNext(dir: 1 | -1): void {
+    const i = FOCUS_ORDER.indexOf(this.state.focus);
+    const n = FOCUS_ORDER.length;
+    this.set({ focus: FOCUS_ORDER[(i + dir + n) % n]! });
+  }
+
+  private commandKey(k: Key): void {
+    const s = this.state;
+    const { input, cursor } = s;
+    const edit = (i: string, c: number) => this.set({ input: i, cursor: c });
+    switch (k.name) {
+      case 'text':
+        return edit(input.slice(0, cursor) + k.text! + input.slice(cursor), cursor + k.text!.length);
+      case 'paste': {
+        const lines = k.text!.replace(/\r\n?/g, '\n').split('\n');
+        const last = lines.pop()!;
+        let cur = input.slice(0, cursor);
+        const rest = input.slice(cursor);
+        for (const l of lines) {
+          this.set({ input: '', cursor: 0 });
+          this.submit(cur + l);
+          cur = '';
+        }
+        return edit(cur + last + rest, cur.length + last.length);
+      }
+      case 'enter':
+        this.set({ input: '', cursor: 0 });
+        return this.submit(input);
+      case 'backspace':
+        if (cursor > 0) edit(input.slice(0, cursor - 1) + input.slice(cursor), cursor - 1);
+        return;
+      case 'delete':
+        if (cursor < input.length) edit(input.slice(0, cursor) + input.slice(cursor + 1), cursor);
+        return;
+      case 'ctrl-d':
+        if (input === '') {
+          if (s.awaitingInput && !s.busy) return void this.answerInput(null);
+          return this.quit();
+        }
+        if (cursor < input.length) edit(input.slice(0, cursor) + input.slice(cursor + 1), cursor);
+        return;
+      case 'left':
+      case 'ctrl-b':
+        return edit(input, Math.max(0, cursor - 1));
+      case 'right':
+      case 'ctrl-f':
+        return edit(input, Math.min(input.length, cursor + 1));
+      case 'home':
+      case 'ctrl-a':
+        return edit(input, 0);
+      case 'end':
+      case 'ctrl-e':
+        return edit(input, input.length);
+      case 'ctrl-u':
+        return edit(input.slice(cursor), 0);
+      case 'ctrl-k':
+        return edit(input.slice(0, cursor), cursor);
+      case 'ctrl-w': {
+        const before = input.slice(0, cursor).replace(/\S+\s*$/, '');
+        return edit(before + input.slice(cursor), before.length);
+      }
+      case 'up':
+      case 'ctrl-p':
+        return this.historyMove(-1);
+      case 'down':
+      case 'ctrl-n':
+        return this.historyMove(1);
+      case 'tab': {
+        if (input.trim() === '') return this.focusNext(1);
+        const names = this.variables().map((v) => v.name).filter((n) => /^[A-Za-z_]\w*$/.test(n));
+        const r = complete(input, cursor, COMMANDS, names);
+        if (r.choices.length) this.set({ message: r.choices.join('  ') });
+        return edit(r.input, r.cursor);
+      }
+      case 'shift-tab':
+        return this.focusNext(-1);
+      case 'escape':
+        return this.set({ focus: 'source' });
+      case 'pageup':
+        return this.scroll('console', +this.pageOf('console'));
+      case 'pagedown':
+        return this.scroll('console', -this.pageOf('console'));
+      default:
+        return; // unknown keys do nothing
+    }
+  }
+
+  private historyMove(dir: 1 | -1): void {
+    const h = this.history.entries;
+    if (h.length === 0) return;
+    let i = this.historyIndex;
+    if (i === -1) {
+      if (dir > 0) return;
+      this.historyDraft = this.state.input;
+      i = h.length;
+    }
+    i += dir;
+    if (i < 0) i = 0;
+    if (i >= h.length) {
+      this.historyIndex = -1;
+      const d = this.historyDraft;
+      return this.set({ input: d, cursor: d.length });
+    }
+    this.historyIndex = i;
+    this.set({ input: h[i]!, cursor: h[i]!.length });
+  }
+
+  private pageOf(p: 'console' | 'output'): number {
+    return Math.max(1, this.state.layout[p].height - 2);
+  }
+
+  private scroll(p: 'console' | 'output', by: number): void {
+    const lines = p === 'console' ? this.state.console : this.state.output;
+    const h = this.state.layout[p].height - 1;
+    const max = Math.max(0, lines.length - h);
+    const key = p === 'console' ? 'consoleScroll' : 'outputScroll';
+    const cur = this.state[key];
+    this.set({ [key]: Math.max(0, Math.min(max, cur + by)) });
+  }
+
+  private paneKey(k: Key): void {
+    const s = this.state;
+    if (k.name === 'tab') return this.focusNext(1);
+    if (k.name === 'shift-tab') return this.focusNext(-1);
+    if (k.name === 'escape' || (k.name === 'text' && k.text === ':')) return this.set({ focus: 'command' });
+    const handled = this.paneSpecific(k);
+    if (handled) return;
+    if (k.name === 'text' && k.text!.length === 1) {
+      const a = PANE_KEYS[k.text!];
+      if (a) return this.act(a);
+    }
+    if (k.name === 'text' || k.name === 'paste') {
+      // Typing in a pane starts a command.
+      this.set({ focus: 'command' });
+      return this.commandKey(k);
+    }
+    if (k.name === 'enter' && s.focus !== 'variables' && s.focus !== 'breakpoints') {
+      this.set({ focus: 'command' });
+    }
+  }
+
+  /** Pane-local keys; true when the key was used. */
+  private paneSpecific(k: Key): boolean {
+    const s = this.state;
+    const ch = k.name === 'text' && k.text!.length === 1 ? k.text! : '';
+    const up = k.name === 'up' || ch === 'k';
+    const down = k.name === 'down' || ch === 'j';
+    switch (s.focus) {
+      case 'source': {
+        const f = this.frame();
+        const n = f ? (this.sources.get(f.file)?.length ?? 1) : 1;
+        const h = Math.max(1, s.layout.source.height - 1);
+        let line = s.sourceCursor;
+        if (up) line--;
+        else if (down) line++;
+        else if (k.name === 'pageup') line -= h;
+        else if (k.name === 'pagedown') line += h;
+        else if (k.name === 'home' || ch === 'g') line = 1;
+        else if (k.name === 'end' || ch === 'G') line = n;
+        else if (ch === '.') line = f?.line ?? 1;
+        else if (ch === 'B' || ch === 't') {
+          if (!f) return true;
+          const cmd = ch === 't' ? 'tbreak' : 'b';
+          const text = `${cmd} ${f.file}:${s.sourceCursor}` + (ch === 'B' ? ', ' : '');
+          if (ch === 't') this.submit(text, { fromKey: true });
+          else this.set({ focus: 'command', input: text, cursor: text.length });
+          return true;
+        } else if (ch === 'x') {
+          if (!f) return true;
+          const bps = breakpointsAt(s.breakpoints, f.file, s.sourceCursor);
+          if (bps.length) this.submit(`${bps[0]!.enabled ? 'disable' : 'enable'} ${bps.map((b) => b.num).join(' ')}`, { fromKey: true });
+          return true;
+        } else return false;
+        line = Math.max(1, Math.min(n, line));
+        let top = s.sourceTop;
+        if (line < top) top = line;
+        if (line > top + h - 1) top = line - h + 1;
+        this.set({ sourceCursor: line, sourceTop: top });
+        return true;
+      }
+      case 'variables': {
+        const vars = this.variables();
+        const v = vars[s.varSel];
+        if (up) this.set({ varSel: Math.max(0, s.varSel - 1) });
+        else if (down) this.set({ varSel: Math.min(Math.max(0, vars.length - 1), s.varSel + 1) });
+        else if (k.name === 'enter' || ch === 'e') {
+          if (!v) return true;
+          if (v.special || !/^[A-Za-z_]\w*$/.test(v.name)) {
+            this.set({ message: `${v.name} cannot be set` });
+          } else {
+            this.set({ varEdit: { name: v.name, text: v.value, cursor: v.value.length } });
+          }
+        } else if (k.name === 'right' || k.name === 'left' || ch === ' ') {
+          if (!v) return true;
+          const ex = new Set(s.expanded);
+          if (k.name === 'left' || (ch === ' ' && ex.has(v.name))) ex.delete(v.name);
+          else ex.add(v.name);
+          this.set({ expanded: ex });
+        } else if (ch === 'a') this.set({ showDunder: !s.showDunder, varSel: 0 });
+        else return false;
+        return true;
+      }
+      case 'stack': {
+        if (!s.stop) return up || down;
+        // Innermost frame is listed first; moving down the list goes up the stack.
+        if (down && s.selected > 0) this.submit('u', { fromKey: true });
+        else if (up && s.selected < s.stop.frames.length - 1) this.submit('d', { fromKey: true });
+        else return up || down;
+        return true;
+      }
+      case 'breakpoints': {
+        const bps = s.breakpoints;
+        const bp = bps[s.bpSel];
+        if (up) this.set({ bpSel: Math.max(0, s.bpSel - 1) });
+        else if (down) this.set({ bpSel: Math.min(Math.max(0, bps.length - 1), s.bpSel + 1) });
+        else if (ch === ' ') {
+          if (bp) this.submit(`${bp.enabled ? 'disable' : 'enable'} ${bp.num}`, { fromKey: true });
+        } else if (k.name === 'delete' || ch === 'x') {
+          if (bp) this.submit(`cl ${bp.num}`, { fromKey: true });
+          this.set({ bpSel: Math.max(0, Math.min(s.bpSel, bps.length - 2)) });
+        } else if (k.name === 'enter') {
+          const f = this.frame();
+          if (bp && f && bp.file === f.file) {
+            const st = { ...s };
+            this.set({ ...this.follow(st, bp.line, false), focus: 'source' });
+          } else if (bp) this.set({ message: `breakpoint ${bp.num} is in ${this.displayPath(bp.file)}` });
+        } else return false;
+        return true;
+      }
+      case 'console':
+      case 'output': {
+        const page = this.pageOf(s.focus);
+        if (up) this.scroll(s.focus, 1);
+        else if (down) this.scroll(s.focus, -1);
+        else if (k.name === 'pageup') this.scroll(s.focus, page);
+        else if (k.name === 'pagedown') this.scroll(s.focus, -page);
+        else if (k.name === 'end' || ch === 'G') this.scroll(s.focus, -Infinity);
+        else if (k.name === 'home' || ch === 'g') this.scroll(s.focus, Infinity);
+        else return false;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private editKey(k: Key): void {
+    const e = this.state.varEdit!;
+    const set = (text: string, cursor: number) => this.set({ varEdit: { ...e, text, cursor } });
+    switch (k.name) {
+      case 'text':
+      case 'paste': {
+        const t = k.text!.replace(/[\r\n]+/g, ' ');
+        return set(e.text.slice(0, e.cursor) + t + e.text.slice(e.cursor), e.cursor + t.length);
+      }
+      case 'backspace':
+        if (e.cursor > 0) set(e.text.slice(0, e.cursor - 1) + e.text.slice(e.cursor), e.cursor - 1);
+        return;
+      case 'delete':
+        if (e.cursor < e.text.length) set(e.text.slice(0, e.cursor) + e.text.slice(e.cursor + 1), e.cursor);
+        return;
+      case 'left':
+        return set(e.text, Math.max(0, e.cursor - 1));
+      case 'right':
+        return set(e.text, Math.min(e.text.length, e.cursor + 1));
+      case 'home':
+      case 'ctrl-a':
+        return set(e.text, 0);
+      case 'end':
+      case 'ctrl-e':
+        return set(e.text, e.text.length);
+      case 'ctrl-u':
+        return set(e.text.slice(e.cursor), 0);
+      case 'escape':
+        return this.set({ varEdit: undefined });
+      case 'enter':
+        this.set({ varEdit: undefined });
+        if (e.text.trim() !== '') this.submit(`!${e.name} = ${e.text.trim()}`, { fromKey: true });
+        return;
+      default:
+        return;
+    }
+  }
+
+  toggleBreakpoint(): void {
+    const s = this.state;
+    const f = this.frame();
+    if (!f) return;
+    const line = s.sourceCursor || f.line;
+    const bps = breakpointsAt(s.breakpoints, f.file, line);
+    this.submit(bps.length ? `cl ${f.file}:${line}` : `b ${f.file}:${line}`, { fromKey: true });
+  }
+}
+
+function clampIndex(i: number, n: number): number {
+  return Math.max(0, Math.min(n - 1, i));
+}
+
+/** `!x = 5` or `x = 5` (x not a command): the name and the expression. */
+export function assignmentOf(line: string): { name: string; value: string } | undefined {
+  const m = /^\s*(!)?\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.+?)\s*$/.exec(line);
+  if (!m) return undefined;
+  if (!m[1] && COMMANDS.includes(m[2]!)) return undefined;
+  return { name: m[2]!, value: m[3]! };
+}
