@@ -108,6 +108,7 @@ class _Recorder:
         self.depth = {}  # serial -> depth
         self.next_serial = 0
         self.limit_hit = None
+        self.use_alarm = False
 
     def global_trace(self, frame, event, arg):
         if frame.f_code.co_filename != self.filename:
@@ -128,7 +129,7 @@ class _Recorder:
 
     def local_trace(self, frame, event, arg):
         if self.limit_hit:
-            raise Limit(self.limit_hit)
+            self.stop()
         fid = id(frame)
         if event == 'call':
             serial = self.serial.get(fid)
@@ -183,8 +184,32 @@ class _Recorder:
         elif self.deadline is not None and len(self.events) % 64 == 0 and time.monotonic() > self.deadline:
             self.limit_hit = 'time'
         if self.limit_hit:
-            raise Limit(self.limit_hit)
+            self.stop()
         return self.local_trace
+
+    def stop(self):
+        # CPython turns tracing off when the trace function raises, and a bare
+        # `except:` in the program may swallow this Limit: keep interrupting the
+        # program from SIGALRM every few milliseconds until it has ended.
+        if self.use_alarm:
+            signal.setitimer(signal.ITIMER_REAL, _RETRY)
+        raise Limit(self.limit_hit)
+
+
+_RETRY = 0.002
+_active = None  # the recorder of the running trace_program, for the SIGALRM handler
+
+
+def _on_alarm(signum, frame):
+    rec = _active
+    if rec is None:
+        return
+    if not rec.limit_hit:
+        rec.limit_hit = 'time'
+    signal.setitimer(signal.ITIMER_REAL, _RETRY)
+    # raise only inside the program's own code, never in the tracer or the stdlib
+    if frame is not None and frame.f_code.co_filename == rec.filename:
+        raise Limit(rec.limit_hit)
 
 
 class _Output(io.StringIO):
@@ -213,13 +238,17 @@ def trace_program(source, stdin='', *, max_events=MAX_EVENTS, time_limit=TIME_LI
     saved = sys.stdin, sys.stdout, sys.stderr, sys.gettrace(), sys.getrecursionlimit()
     deadline = time.monotonic() + time_limit if time_limit else None
     recorder = _Recorder(code, out, max_events, repr_limit, deadline)
+    global _active
     use_alarm = bool(time_limit) and hasattr(signal, 'setitimer')
     if use_alarm:
         try:
             old_handler = signal.signal(signal.SIGALRM, _on_alarm)
-            signal.setitimer(signal.ITIMER_REAL, time_limit)
-        except ValueError:  # not the main thread
+        except ValueError:  # not the main thread: the tracer's deadline checks only
             use_alarm = False
+    recorder.use_alarm = use_alarm
+    if use_alarm:
+        _active = recorder
+        signal.setitimer(signal.ITIMER_REAL, time_limit)
     globals_ = {'__name__': '__main__', '__builtins__': __builtins__, '__file__': filename}
     try:
         sys.stdin = io.StringIO(stdin)
@@ -241,6 +270,7 @@ def trace_program(source, stdin='', *, max_events=MAX_EVENTS, time_limit=TIME_LI
         exit_info.update(kind='error', exception=exception_text(type(e), e, repr_limit), reason='exception')
     finally:
         if use_alarm:
+            _active = None  # first: a pending SIGALRM now does nothing
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old_handler)
         sys.stdin, sys.stdout, sys.stderr = saved[0], saved[1], saved[2]
@@ -250,10 +280,6 @@ def trace_program(source, stdin='', *, max_events=MAX_EVENTS, time_limit=TIME_LI
         exit_info.update(kind='never', exception=None, reason=recorder.limit_hit)
     exit_info['out'] = out.getvalue()
     return {'events': recorder.events, 'exit': exit_info}
-
-
-def _on_alarm(signum, frame):
-    raise Limit('time')
 
 
 def trace_call(source, call, stdin='', **kw):

@@ -236,3 +236,44 @@ def test_other_files_not_traced():
         y = sorted([3, 1], key=lambda v: -v)
         ''')
     assert {e['func'] for e in r['events']} == {'<module>', '<lambda>'}
+
+
+def test_bare_except_inside_loop_body_cannot_hang():
+    import time
+    t0 = time.monotonic()
+    r = run('''\
+        n = 0
+        while True:
+            try:
+                n += 1
+                m = n * 2
+                k = m - 1
+            except:
+                pass
+        ''', max_events=300, time_limit=5)
+    assert r['exit']['kind'] == 'never' and r['exit']['reason'] == 'steps'
+    assert time.monotonic() - t0 < 2
+
+
+def test_bare_except_time_limit_cannot_hang():
+    import time
+    t0 = time.monotonic()
+    r = run('''\
+        def spin():
+            while True:
+                try:
+                    x = 1
+                except BaseException:
+                    pass
+        try:
+            spin()
+        except BaseException:
+            pass
+        while True:
+            try:
+                pass
+            except:
+                pass
+        ''', max_events=10 ** 9, time_limit=0.3)
+    assert r['exit']['kind'] == 'never'
+    assert time.monotonic() - t0 < 3
