@@ -234,11 +234,18 @@ def _process_chunk(indices):
 
 # --- a process pool that survives hanging and crashing programs --------------------
 
-def _worker_main(conn, memory_limit):
+def _worker_main(conn, memory_limit, fn):
     try:
         import resource
         if memory_limit:
-            resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+            # on top of what the forked worker already maps (numpy, thread pools)
+            try:
+                with open('/proc/self/statm') as f:
+                    mapped = int(f.read().split()[0]) * os.sysconf('SC_PAGE_SIZE')
+            except (OSError, ValueError):
+                mapped = 0
+            limit = mapped + memory_limit
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     except (ImportError, ValueError, OSError):
         pass
     sys.setrecursionlimit(2000)
@@ -251,7 +258,7 @@ def _worker_main(conn, memory_limit):
             return
         key, chunk = task
         try:
-            out = _process_chunk(chunk)
+            out = fn(chunk)
         except BaseException as e:  # a crash in our code: report, keep going
             out = [{'index': i, 'failed': '%s: %s' % (type(e).__name__, e)} for i in chunk]
         try:
@@ -264,8 +271,9 @@ class Pool:
     """Ordered map over chunks with N forked workers; a worker busy for more than
     `timeout` seconds is killed and its chunk reported as failed."""
 
-    def __init__(self, workers, timeout, memory_limit, max_tasks=200):
+    def __init__(self, workers, timeout, memory_limit, max_tasks=200, fn=None):
         self.ctx = get_context('fork')
+        self.fn = fn or _process_chunk
         self.n = workers
         self.timeout = timeout
         self.memory_limit = memory_limit
@@ -274,7 +282,7 @@ class Pool:
 
     def _start(self, k):
         a, b = self.ctx.Pipe()
-        p = self.ctx.Process(target=_worker_main, args=(b, self.memory_limit), daemon=True)
+        p = self.ctx.Process(target=_worker_main, args=(b, self.memory_limit, self.fn), daemon=True)
         p.start()
         b.close()
         self.slots[k] = {'proc': p, 'conn': a, 'task': None, 'since': 0.0, 'done': 0}
@@ -386,9 +394,19 @@ class ShardWriter:
         self.count = 0
 
 
+_last_progress = [0.0]
+
+
 def _progress(label, done, total, t0, extra=''):
-    dt = max(time.monotonic() - t0, 1e-9)
-    sys.stderr.write('\r[%s] %d/%d programs  %.0f/s  %s    ' % (label, done, total, done / dt, extra))
+    """A progress line: redrawn in place on a terminal, every 10 s (and at the end) in a log."""
+    now = time.monotonic()
+    tty = sys.stderr.isatty()
+    if not tty and done < total and now - _last_progress[0] < 10:
+        return
+    _last_progress[0] = now
+    dt = max(now - t0, 1e-9)
+    line = '[%s] %d/%d programs  %.0f/s  %s' % (label, done, total, done / dt, extra)
+    sys.stderr.write('\r' + line + '\x1b[K' if tty else line + '\n')
     sys.stderr.flush()
 
 
@@ -423,7 +441,8 @@ def build(args):
                 texts.extend(r.get('texts', ()))
             done += len(ch)
             _progress('tokenizer sample', done, n_tok, t0)
-        sys.stderr.write('\n')
+        if sys.stderr.isatty():
+            sys.stderr.write('\n')
         t0 = time.monotonic()
         tok = Tokenizer.train(texts, args.vocab)
         print('[build] trained tokenizer: %d ids from %d text segments in %.1fs'
@@ -471,7 +490,8 @@ def build(args):
         tr = writers['train'].stats
         frac = tr['target_tokens'] / max(tr['tokens'], 1)
         _progress('build', done, args.programs, t0, 'windows %d  target %.1f%%' % (tr['windows'], 100 * frac))
-    sys.stderr.write('\n')
+    if sys.stderr.isatty():
+        sys.stderr.write('\n')
     for w in writers.values():
         w.flush()
     elapsed = time.monotonic() - t0
@@ -551,7 +571,7 @@ def main(argv=None):
     b.add_argument('--max-steps', type=int, default=256, help='debugger steps sampled per program')
     b.add_argument('--time-limit', type=float, default=2.0, help='seconds per program')
     b.add_argument('--hard-timeout', type=float, default=60.0, help='seconds per chunk before a worker is killed')
-    b.add_argument('--memory-limit', type=int, default=2048, help='MiB of address space per worker')
+    b.add_argument('--memory-limit', type=int, default=2048, help='MiB of address space per worker, beyond its start')
     b.add_argument('--repr-limit', type=int, default=100)
     b.add_argument('--shard-windows', type=int, default=32768)
     b.add_argument('--chunk', type=int, default=16, help='programs per worker task')

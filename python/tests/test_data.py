@@ -75,3 +75,46 @@ def test_stored_trajectories_match_windows(dataset):
     for r, win in enumerate(windows):
         assert list(w[r, :len(win.ids)]) == win.ids
         assert list(m[r, :len(win.mask)]) == win.mask
+
+
+def _hang_or_work(chunk):
+    out = []
+    for i in chunk:
+        if i == 3:
+            sum(range(10 ** 12))  # C loop: no signal gets through; only a kill ends it
+        if i == 5:
+            os._exit(1)  # a crash
+        out.append({'index': i, 'ok': True})
+    return out
+
+
+def test_pool_survives_hangs_and_crashes():
+    from ndbg.data import Pool
+    pool = Pool(2, timeout=2.0, memory_limit=0, fn=_hang_or_work)
+    chunks = [[i] for i in range(8)]
+    got = list(pool.map(chunks))
+    assert [c for c, _ in got] == chunks  # in order
+    res = {r[0]['index']: r[0] for _, r in got}
+    assert res[3]['failed'] == 'timeout'
+    assert res[5]['failed'] == 'worker died'
+    assert all(res[i].get('ok') for i in (0, 1, 2, 4, 6, 7))
+
+
+def test_memory_hog_is_an_error():
+    from ndbg.data import Pool
+    pool = Pool(1, timeout=30.0, memory_limit=1 << 30, fn=_trace_chunk)
+    (_, [r]), = list(pool.map([['x = [0] * (10 ** 9)\nprint(len(x))\n']]))
+    assert r['exit']['kind'] == 'error' and r['exit']['exception'].startswith('MemoryError')
+
+
+def _trace_chunk(chunk):
+    from ndbg.tracer import trace_program
+    return [trace_program(src) for src in chunk]
+
+
+def test_normalized_hash_ignores_comments_and_blank_lines():
+    from ndbg.data import normalized_hash, split_of
+    a = normalized_hash('x = 1\n\n# note\ny = x  # why\n')
+    b = normalized_hash('x = 1\ny = x\n')
+    assert a == b and normalized_hash('x = 2\ny = x\n') != a
+    assert split_of(a) in ('train', 'val', 'test')
