@@ -24,6 +24,8 @@ Inverse actions (no pdb counterpart; the reverse of the forward ones):
   of the frame (for a generator resumed several times: its latest resumption).
 """
 
+import bisect
+
 FORWARD = ('step_into', 'step_over', 'step_return', 'breakpoint', 'continue')
 INVERSE = ('inv_step_into', 'inv_step_over', 'inv_step_call')
 ACTIONS = FORWARD + INVERSE
@@ -63,9 +65,17 @@ class Trace:
                 self.call_of[i] = open_call.get(e['frame'], -1)
         self.truncated = self.exit.get('kind') == 'never'
         self.line_events = {}
+        self.line_indices = []  # indices of all line events
+        self.first_index = {}  # frame serial -> index of its first event
+        self.gen_frame = {}  # frame serial -> is a generator frame
         for i, e in enumerate(events):
             if e['event'] == 'line':
                 self.line_events.setdefault(e['line'], []).append(i)
+                self.line_indices.append(i)
+            f = e['frame']
+            if f not in self.first_index:
+                self.first_index[f] = i
+                self.gen_frame[f] = e.get('gen', False)
 
     # --- states -------------------------------------------------------------
 
@@ -92,11 +102,9 @@ class Trace:
         elif action == 'step_return':
             j = self._bdb(i, 'return')
         elif action == 'breakpoint':
-            j = n
-            for k in self.line_events.get(line, ()):
-                if k > i:
-                    j = k
-                    break
+            hits = self.line_events.get(line, ())
+            k = bisect.bisect_right(hits, i)
+            j = hits[k] if k < len(hits) else n
         elif action == 'continue':
             j = n
         elif action == 'inv_step_into':
@@ -141,7 +149,8 @@ class Trace:
                 stopframe, returnframe, stoplineno = None, None, 0
         # frames whose events bdb sees: every frame alive at i was entered by stepping
         # (pdb reached i with `s`), so it is traced; new frames only when stop_here at their call
-        traced = set(x['frame'] for x in ev[:i + 1])
+        first = self.first_index
+        traced = set()  # frames first seen after i that bdb traces
 
         def stop_here(f):
             if f == stopframe:
@@ -155,8 +164,9 @@ class Trace:
             f = x['frame']
             kind = x['event']
             xgen = x.get('gen', False)
+            seen = first[f] <= i or f in traced
             if kind == 'call':
-                if f in traced:
+                if seen:
                     pass  # a resumed generator that keeps its trace function
                 elif stop_here(f):
                     traced.add(f)
@@ -167,7 +177,7 @@ class Trace:
                 if stopframe is not None and xgen:
                     continue  # "ignore call events in generator except when stepping"
                 return k
-            if f not in traced:
+            if not seen:
                 continue
             if kind == 'line':
                 if stop_here(f):
@@ -181,27 +191,18 @@ class Trace:
                 if stop_here(f):
                     if not (xgen and x.get('exception', '').startswith('StopIteration')):
                         return k
-                elif (stopframe is not None and f != stopframe and self._is_gen_frame(stopframe)
+                elif (stopframe is not None and f != stopframe and self.gen_frame.get(stopframe, False)
                       and x.get('exception', '').split(':')[0] in ('StopIteration', 'GeneratorExit')):
                     return k
         return self.n
 
-    def _is_gen_frame(self, serial):
-        for x in self.events:
-            if x['frame'] == serial:
-                return x.get('gen', False)
-        return False
-
-    def breakpoint_lines(self, i):
-        """Lines with a line event after state i, in order of first occurrence."""
-        seen = []
-        found = set()
-        for k in range(i + 1, self.n):
-            e = self.events[k]
-            if e['event'] == 'line' and e['line'] not in found:
-                found.add(e['line'])
-                seen.append(e['line'])
-        return seen
+    def random_future_line(self, i, rng):
+        """The line of a random later line event (lines run often are chosen often),
+        or None when no line event follows i."""
+        k = bisect.bisect_right(self.line_indices, i)
+        if k >= len(self.line_indices):
+            return None
+        return self.events[self.line_indices[rng.randrange(k, len(self.line_indices))]]['line']
 
 
 # --- trajectories -------------------------------------------------------------
@@ -254,9 +255,9 @@ def sample_segment(trace, rng, policy, start, max_steps, lines):
                 action = _choose(rng, policy)
             arg = None
             if action == 'breakpoint':
-                future = trace.breakpoint_lines(i)
-                if future and rng.random() < BREAKPOINT_HIT:
-                    arg = rng.choice(future)
+                future = trace.random_future_line(i, rng)
+                if future is not None and rng.random() < BREAKPOINT_HIT:
+                    arg = future
                 elif lines:
                     arg = rng.choice(lines)
                 else:
