@@ -51,7 +51,7 @@ def corpus_texts():
 def golden_tokenizer():
     """The small tokenizer the golden ids use (trained on the test programs; pinned)."""
     path = golden_path('tokenizer.json')
-    if REGEN or not os.path.exists(path):
+    if not os.path.exists(path):  # delete it to retrain (then regenerate all golden ids)
         tok = Tokenizer.train(corpus_texts(), 700)
         os.makedirs(GOLDEN, exist_ok=True)
         tok.save(path)
