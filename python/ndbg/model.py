@@ -159,10 +159,12 @@ class GPT(nn.Module):
         c = self.cfg
         return torch.zeros(c.n_layer, 2, batch, c.n_head, 0, c.head_dim, device=device, dtype=dtype)
 
-    def forward(self, input_ids, past=None, key_mask=None, use_cache=True):
+    def forward(self, input_ids, past=None, key_mask=None, use_cache=True, select=None):
         """input_ids [B, T] int64; past [L, 2, B, H, P, D] or None;
-        key_mask [B, P+T] bool (True = real token), PyTorch-only, for left-padded batches.
-        Returns logits [B, T, V] and present [L, 2, B, H, P+T, D] (None if not use_cache)."""
+        key_mask [B, P+T] bool (True = real token), PyTorch-only, for left-padded batches;
+        select [B, T] bool: compute logits only there (training: the loss positions).
+        Returns logits [B, T, V] (or [n_selected, V]) and present [L, 2, B, H, P+T, D]
+        (None if not use_cache)."""
         B, T = input_ids.shape
         P = 0 if past is None else past.shape[4]
         device = input_ids.device
@@ -181,6 +183,8 @@ class GPT(nn.Module):
             x, pres = block(x, cos, sin, None if past is None else past[i], allowed)
             if use_cache:
                 presents.append(pres)
+        if select is not None:
+            x = x[select]
         x = self.norm_f(x)
         logits = F.linear(x, self.wte.weight)                       # tied embeddings
         return logits, (torch.stack(presents) if use_cache else None)
