@@ -160,6 +160,9 @@ export class TuiStore {
   getState = (): State => this.state;
 
   private set(patch: Partial<State>): void {
+    // Each notification is a render of the whole screen: skip those that change nothing.
+    const cur = this.state as unknown as Record<string, unknown>;
+    if (Object.entries(patch).every(([k, v]) => cur[k] === v)) return;
     this.state = { ...this.state, ...patch };
     for (const l of this.listeners) l();
     if ((!this.state.busy && this.state.pending.length === 0) || this.state.done) this.wakeIdle();
@@ -393,12 +396,12 @@ export class TuiStore {
     void this.run(line);
   }
 
-  private async run(line: string): Promise<void> {
+  private async run(line: string, pending: readonly string[] = this.state.pending): Promise<void> {
     const moving = isMoving(line);
     this.running = { line, output: '', moving, stopped: false, t0: this.now() };
     const edit = assignmentOf(line);
     if (edit) this.pendingEdits.set(edit.name, edit.value);
-    this.set({ busy: true, program: moving && this.state.program !== 'finished' ? 'running' : this.state.program });
+    this.set({ busy: true, pending, program: moving && this.state.program !== 'finished' ? 'running' : this.state.program });
     try {
       await this.engine.command(line);
     } catch (e) {
@@ -422,12 +425,11 @@ export class TuiStore {
   private drain(): void {
     const [next, ...rest] = this.state.pending;
     if (next === undefined || this.state.busy) return;
-    this.set({ pending: rest });
     if (this.state.program === 'finished') {
       this.set({ pending: [] });
       return;
     }
-    void this.run(next);
+    void this.run(next, rest);
   }
 
   private async answerInput(line: string | null): Promise<void> {

@@ -1,0 +1,124 @@
+// The whole screen, in-process, the way runTui draws it (Ink in debug mode into
+// the Screen's sink): size, content, bytes written per step, and speed on a
+// 20,000-line file.
+import { describe, expect, it } from 'vitest';
+import { render } from 'ink';
+import { PassThrough } from 'node:stream';
+import { App } from '../../src/repl/tui/components/App.js';
+import { Screen } from '../../src/repl/tui/screen.js';
+import { TuiStore } from '../../src/repl/tui/store.js';
+import { SourceCache } from '../../src/repl/tui/source.js';
+import { stripAnsi, visibleWidth } from '../../src/repl/tui/ansi.js';
+import type { Engine, EngineEvent, Listener } from '../../src/engine/engine.js';
+import { FakeEngine } from './fake-engine.mjs';
+
+function mount(engine: Engine, cols: number, rows: number, source?: SourceCache) {
+  const bytes: string[] = [];
+  const screen = new Screen({ write: (d: string) => bytes.push(d) }, cols, rows, { manual: true });
+  const store = new TuiStore(engine, { title: 'demo', cols, rows, historyPath: null, source, showLatency: false });
+  screen.enter();
+  const ink = render(<App store={store} />, {
+    stdout: screen.sink as never,
+    stdin: new PassThrough() as never,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const frame = () => {
+    screen.flush();
+  };
+  return { store, screen, ink, bytes, frame };
+}
+
+/** Stops at a given line of a big file, nothing else. */
+class BigEngine implements Engine {
+  info = { name: 'python' as const };
+  private ls: Listener[] = [];
+  line = 19000;
+  constructor(private file: string) {}
+  on(l: Listener) {
+    this.ls.push(l);
+  }
+  private emit(e: EngineEvent) {
+    for (const l of this.ls) l(e);
+  }
+  private stop() {
+    this.emit({ type: 'stop', event: 'line', selected: 0, frames: [{ file: this.file, line: this.line, func: 'f', locals: { i: String(this.line), s: `'${'x'.repeat(this.line % 50)}'` } }] });
+    this.emit({ type: 'prompt', prompt: '(Pdb) ' });
+  }
+  async start() {
+    this.stop();
+  }
+  async command() {
+    this.line += 1;
+    this.stop();
+  }
+  async input() {}
+  async action() {}
+  interrupt() {}
+  async close() {}
+}
+
+describe('App', () => {
+  it('fills an 80x24 terminal exactly, every pane in place', async () => {
+    const { store, ink, screen, frame } = mount(new FakeEngine() as never, 80, 24);
+    await store.start();
+    store.submit('s');
+    await store.whenIdle();
+    frame();
+    const lines = (screen as unknown as { latest: string }).latest.split('\n');
+    expect(lines.length).toBe(24);
+    for (const l of lines) expect(visibleWidth(l)).toBeLessThanOrEqual(80);
+    const text = lines.map(stripAnsi).join('\n');
+    expect(text).toContain('python │ stopped │');
+    expect(text).toMatch(/─ .*tui_demo\.py ─/);
+    expect(text).toContain('─ Variables');
+    expect(text).toContain('─ Stack (1)');
+    expect(text).toContain('─ Breakpoints');
+    expect(text).toContain('─ Console');
+    expect(text).toContain('─ Output');
+    expect(stripAnsi(lines[23]!)).toMatch(/^\(Pdb\) /);
+    ink.unmount();
+  });
+
+  it('shows a clear message instead of a broken layout when too small, and recovers', async () => {
+    const { store, ink, screen, frame } = mount(new FakeEngine() as never, 50, 12);
+    await store.start();
+    frame();
+    const latest = () => stripAnsi((screen as unknown as { latest: string }).latest);
+    expect(latest()).toContain('Terminal too small: 50x12');
+    screen.resize(80, 24);
+    store.setSize(80, 24);
+    await new Promise((r) => setImmediate(r));
+    expect(latest()).toContain('─ Variables');
+    ink.unmount();
+  });
+
+  it('steps through a 20,000-line file fast, rewriting only changed rows, never clearing', async () => {
+    const text = Array.from({ length: 20000 }, (_, i) => `    total = total + ${i}  # step ${i}`).join('\n');
+    const src = new SourceCache((f) => (f === '/big.py' ? text : undefined));
+    const engine = new BigEngine('/big.py');
+    const { store, ink, bytes, frame } = mount(engine, 120, 40, src);
+    await store.start();
+    frame();
+    const startBytes = bytes.join('').length;
+    const steps = 40;
+    const t0 = performance.now();
+    for (let i = 0; i < steps; i++) {
+      store.submit('n');
+      await store.whenIdle();
+      frame();
+    }
+    const perStep = (performance.now() - t0) / steps;
+    const stepBytes = bytes.join('').length - startBytes;
+    console.log(`20,000-line file: ${perStep.toFixed(1)} ms per step (store + Ink render + diff), ${Math.round(stepBytes / steps)} bytes written per step`);
+    expect(perStep).toBeLessThan(100);
+    const after = bytes.slice(1).join('');
+    expect(after).not.toContain('\x1b[2J');
+    // A step changes a few rows (source window, variables, status, console), not all 40.
+    const rowsPerStep = (after.match(/\x1b\[\d+;1H/g)?.length ?? 0) / (steps + 1);
+    expect(rowsPerStep).toBeLessThan(40);
+    expect(store.frame()!.line).toBe(19000 + steps);
+    ink.unmount();
+  });
+});
