@@ -38,6 +38,16 @@ export interface StopEvent {
   postMortem?: boolean;
   /** Neural engine only: how the frame was obtained and how long it took. */
   latencyMs?: number;
+  /**
+   * Added for reverse execution: the index of this state's trace event in the
+   * current run (1-based; every call/line/return/exception event counts).
+   */
+  index?: number;
+  /**
+   * Added so front ends can follow `u`/`d` and edits (`!x = 1`): true when
+   * this re-describes the same stop (new selected frame or changed locals).
+   */
+  refresh?: boolean;
 }
 
 /** Text, in the order it was written. `debugger` is pdb's own output. */
@@ -71,6 +81,8 @@ export interface ResultEvent {
 export interface ExitEvent {
   type: 'exit';
   code: number;
+  /** Added: the signal that killed the debuggee, if any (e.g. 'SIGKILL'). */
+  signal?: string;
 }
 
 export type EngineEvent =
@@ -90,7 +102,10 @@ export type Action =
   | { kind: 'breakpoint'; line: number; file?: string }
   | { kind: 'inv_step_into' }
   | { kind: 'inv_step_over' }
-  | { kind: 'inv_step_call' };
+  | { kind: 'inv_step_call' }
+  // Added for the `rc`/`reverse-continue` command: back to the previous
+  // breakpoint hit, or the start of the run.
+  | { kind: 'inv_continue' };
 
 export type Listener = (event: EngineEvent) => void;
 

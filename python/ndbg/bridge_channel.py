@@ -1,0 +1,302 @@
+"""The bridge's one ordered channel to ndbg (TypeScript), and the stream
+objects that replace sys.stdout / sys.stderr / sys.stdin in the debuggee.
+
+Wire format (see docs/json.md, "bridge protocol"):
+  child -> ndbg, fd OUT: one JSON object per line, {"t": kind, ...}
+  ndbg -> child, fd IN : one line per message, first byte is the tag:
+      L<text>   a line (a command for pdb, or a line for the debuggee's stdin)
+      P<text>   the debuggee's last stdin line, without a newline
+      E         end of input
+      R<kind>   a reverse-execution request (step | next | continue | finish)
+
+Everything here may run *inside the debuggee's own calls* (print -> write), so
+it must only call builtins and functions of the bridge's own files (whose
+frames are never traced): a Python-level stdlib call here would show up as
+trace events of the program and change what pdb and the event counter see.
+"""
+
+import io
+import os
+import sys
+
+# JSON string escaping with str.translate (C speed, no Python frames).
+_ESC = {i: '\\u%04x' % i for i in range(0x20)}
+_ESC.update({0x22: '\\"', 0x5C: '\\\\', 0x0A: '\\n', 0x0D: '\\r', 0x09: '\\t'})
+for _i in range(0xD800, 0xE000):  # lone surrogates: keep them, escaped
+    _ESC[_i] = '\\u%04x' % _i
+del _i
+
+
+def jstr(s):
+    return '"' + s.translate(_ESC) + '"'
+
+
+def jenc(v):
+    """A minimal JSON encoder (the json module would be an extra import the
+    debuggee could observe, e.g. when stepping into its own `import json`)."""
+    if v is None:
+        return 'null'
+    if v is True:
+        return 'true'
+    if v is False:
+        return 'false'
+    t = type(v)
+    if t is str:
+        return jstr(v)
+    if t is int:
+        return str(v)
+    if t is float:
+        return repr(v)
+    if t is dict:
+        return '{' + ','.join(jstr(k) + ':' + jenc(x) for k, x in v.items()) + '}'
+    if t is list or t is tuple:
+        return '[' + ','.join(jenc(x) for x in v) + ']'
+    return jstr(str(v))
+
+
+class Channel:
+    """Frames out on one fd, tagged lines in on another. Output text is
+    coalesced per stream and sent at each newline (or 8 KiB), so a print()
+    costs one frame, and always before any other frame: order is kept."""
+
+    def __init__(self, fd_out, fd_in):
+        self.fd_out = fd_out
+        self.fd_in = fd_in
+        self.muted = False
+        self._rbuf = b''
+        self._text = []
+        self._text_stream = None
+        self._text_len = 0
+
+    def _send_raw(self, data):
+        view = memoryview(data)
+        while view:
+            n = os.write(self.fd_out, view)
+            view = view[n:]
+
+    def flush_text(self):
+        if self._text:
+            data = ''.join(self._text)
+            stream = self._text_stream
+            self._text = []
+            self._text_len = 0
+            self._send_raw(('{"t":"o","s":' + jstr(stream) + ',"d":' + jstr(data) + '}\n')
+                           .encode('utf-8', 'surrogatepass'))
+
+    def text(self, stream, data):
+        if self.muted or not data:
+            return
+        if self._text_stream != stream:
+            self.flush_text()
+            self._text_stream = stream
+        self._text.append(data)
+        self._text_len += len(data)
+        if '\n' in data or self._text_len > 8192:
+            self.flush_text()
+
+    def send(self, obj):
+        """Send one non-text message (text pending before it goes first)."""
+        self.flush_text()
+        self._send_raw((jenc(obj) + '\n').encode('utf-8', 'surrogatepass'))
+
+    def read_message(self):
+        """Block for the next inbound line; return (tag, text). EOF -> ('E', '')."""
+        while b'\n' not in self._rbuf:
+            try:
+                chunk = os.read(self.fd_in, 65536)
+            except InterruptedError:  # pragma: no cover (PEP 475 retries)
+                continue
+            if not chunk:
+                if self._rbuf:
+                    line, self._rbuf = self._rbuf, b''
+                    break
+                return 'E', ''
+            self._rbuf += chunk
+        else:
+            line, _, self._rbuf = self._rbuf.partition(b'\n')
+        text = line.decode('utf-8', 'surrogateescape')
+        return text[:1] or 'E', text[1:]
+
+
+class OutStream(io.TextIOBase):
+    """sys.stdout / sys.stderr / pdb's stdout. `stream` names the channel
+    stream; `stream_fn` (optional) picks it per write (pdb.main's own prints
+    go through sys.stdout but are debugger text, not program output)."""
+
+    # Prompts cmd.Cmd writes right before reading a command line: held back
+    # and sent as a "prompt" message instead of text.
+    PROMPTS = ('(Pdb) ', '(com) ', '... ')
+
+    def __init__(self, channel, stream, real, stream_fn=None, hold_prompts=False):
+        self._ch = channel
+        self._stream = stream
+        self._real = real
+        self._stream_fn = stream_fn
+        self._hold = hold_prompts
+        self.pending_prompt = None
+
+    # File-like attributes programs commonly look at.
+    @property
+    def encoding(self):
+        return getattr(self._real, 'encoding', None) or 'utf-8'
+
+    @property
+    def errors(self):
+        return getattr(self._real, 'errors', None) or 'strict'
+
+    @property
+    def name(self):
+        return getattr(self._real, 'name', '<%s>' % self._stream)
+
+    @property
+    def buffer(self):
+        return _BufferShim(self)
+
+    def fileno(self):
+        # The real fd: programs that write to it directly (subprocesses, C
+        # code) reach ndbg's raw stdout/stderr pipe instead of the channel.
+        if self._real is None:
+            raise io.UnsupportedOperation('fileno')
+        return self._real.fileno()
+
+    def isatty(self):
+        return False
+
+    def writable(self):
+        return True
+
+    def write(self, s):
+        if type(s) is not str:
+            if not isinstance(s, str):
+                raise TypeError('write() argument must be str, not %s' % type(s).__name__)
+            s = str.__str__(s)
+        # Same encodability check as the real stream (e.g. lone surrogates).
+        s.encode(self.encoding, self.errors)
+        if self.pending_prompt is not None:
+            p = self.pending_prompt
+            self.pending_prompt = None
+            self._ch.text(self._where(), p)
+        if self._hold and s in self.PROMPTS:
+            self.pending_prompt = s
+            return len(s)
+        self._ch.text(self._where(), s)
+        return len(s)
+
+    def _where(self):
+        fn = self._stream_fn
+        return fn() if fn is not None else self._stream
+
+    def take_prompt(self):
+        p = self.pending_prompt
+        self.pending_prompt = None
+        return p
+
+    def flush(self):
+        pass
+
+
+class _BufferShim:
+    """sys.stdout.buffer: bytes in, decoded and sent as text."""
+
+    def __init__(self, out):
+        self._out = out
+
+    def write(self, b):
+        self._out.write(bytes(b).decode(self._out.encoding, 'replace'))
+        return len(b)
+
+    def flush(self):
+        pass
+
+
+class InStream(io.TextIOBase):
+    """sys.stdin of the debuggee: each line is asked from ndbg (an "input"
+    message); `source` may serve recorded lines instead (replay)."""
+
+    def __init__(self, channel, real, source):
+        self._ch = channel
+        self._real = real
+        self._source = source  # callable() -> str ('' at EOF)
+        self._buf = ''
+        self._eof = False
+
+    @property
+    def encoding(self):
+        return getattr(self._real, 'encoding', None) or 'utf-8'
+
+    @property
+    def name(self):
+        return '<stdin>'
+
+    def isatty(self):
+        return False
+
+    def readable(self):
+        return True
+
+    def fileno(self):
+        if self._real is None:
+            raise io.UnsupportedOperation('fileno')
+        return self._real.fileno()
+
+    def _fill(self):
+        if self._eof:
+            return False
+        line = self._source()
+        if not line:
+            self._eof = True
+            return False
+        self._buf += line
+        return True
+
+    def readline(self, size=-1):
+        if size is None:
+            size = -1
+        while '\n' not in self._buf and (size < 0 or len(self._buf) < size):
+            if not self._fill():
+                break
+        end = self._buf.find('\n') + 1 or len(self._buf)
+        if 0 <= size < end:
+            end = size
+        line, self._buf = self._buf[:end], self._buf[end:]
+        return line
+
+    def read(self, size=-1):
+        if size is None:
+            size = -1
+        while size < 0 or len(self._buf) < size:
+            if not self._fill():
+                break
+        if size < 0:
+            data, self._buf = self._buf, ''
+        else:
+            data, self._buf = self._buf[:size], self._buf[size:]
+        return data
+
+    def readlines(self, hint=-1):
+        lines = []
+        while True:
+            line = self.readline()
+            if not line:
+                return lines
+            lines.append(line)
+
+    def reset_eof(self):
+        """A new run of the program reads on from where stdin is now."""
+        self._eof = False
+        self._buf = ''
+
+
+class CommandReader:
+    """pdb's self.stdin: cmd.Cmd (use_rawinput = 0) writes the prompt to pdb's
+    stdout, then calls readline() here. `on_read` turns the inbound message
+    into the line cmd.Cmd sees."""
+
+    def __init__(self, on_read):
+        self._on_read = on_read
+
+    def readline(self):
+        return self._on_read()
+
+    def isatty(self):
+        return False

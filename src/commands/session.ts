@@ -1,0 +1,149 @@
+// The command layer: an Engine that front ends talk to. It handles the
+// commands pdb lacks (reverse execution, their help) and forwards every other
+// line to the engine unchanged, so pdb's own command language, aliases, `;;`
+// and empty-line repeat keep working exactly as in pdb.
+
+import type { Action, Engine, EngineEvent, EngineInfo, Listener, PromptEvent } from '../engine/engine.js';
+import { UserError } from '../engine/errors.js';
+import { PythonEngine } from '../engine/python.js';
+import { parseReverse, REVERSE_HELP } from './reverse.js';
+
+export interface SessionOptions {
+  engine: 'python' | 'neural';
+  /** Script path, or module name when `module` is true. */
+  target: string;
+  module?: boolean;
+  args?: string[];
+  /** Commands run at the first stop (pdb's -c). */
+  commands?: string[];
+  /** python engine: interpreter path (default python3). */
+  python?: string;
+  /** Report locals in stop events (TUI, --json). Line mode leaves it off. */
+  withLocals?: boolean;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** neural engine: model directory and device. */
+  model?: string;
+  device?: 'auto' | 'cpu' | 'cuda' | 'webgpu';
+}
+
+/** The one way front ends get an engine. */
+export function createSession(options: SessionOptions): Session {
+  return new Session(options);
+}
+
+async function createEngine(o: SessionOptions): Promise<Engine> {
+  if (o.engine === 'python') {
+    return new PythonEngine({
+      target: o.target,
+      module: o.module,
+      args: o.args,
+      commands: o.commands,
+      python: o.python,
+      withLocals: o.withLocals,
+      cwd: o.cwd,
+      env: o.env,
+    });
+  }
+  // The neural engine lives in src/engine/neural.ts (not part of the
+  // foundation); it is loaded only when asked for, to keep startup lean.
+  let mod: { createNeuralEngine?: (o: SessionOptions) => Engine | Promise<Engine> };
+  try {
+    mod = (await import(/* neural engine */ '../engine/neural.js' as string)) as typeof mod;
+  } catch {
+    mod = {};
+  }
+  if (!mod.createNeuralEngine) {
+    throw new UserError(
+      "ndbg: the neural engine is not available in this build yet. Use '--engine python'.",
+      2,
+    );
+  }
+  return mod.createNeuralEngine(o);
+}
+
+export class Session implements Engine {
+  private inner?: Engine;
+  private listeners: Listener[] = [];
+  private backlog: EngineEvent[] = [];
+  private lastPrompt: PromptEvent = { type: 'prompt', prompt: '(Pdb) ' };
+  /** The last reverse action, repeated by an empty line (pdb repeats its own). */
+  private lastReverse?: Action;
+
+  constructor(private readonly options: SessionOptions) {}
+
+  get info(): EngineInfo {
+    return this.inner?.info ?? { name: this.options.engine };
+  }
+
+  /** The wrapped engine (after start()). */
+  get engine(): Engine | undefined {
+    return this.inner;
+  }
+
+  on(listener: Listener): void {
+    this.listeners.push(listener);
+    for (const e of this.backlog) listener(e);
+    this.backlog = [];
+  }
+
+  async start(): Promise<void> {
+    this.inner = await createEngine(this.options);
+    this.inner.on((e) => {
+      if (e.type === 'prompt') this.lastPrompt = e;
+      this.emit(e);
+    });
+    await this.inner.start();
+  }
+
+  async command(line: string): Promise<void> {
+    const engine = this.requireEngine();
+    const trimmed = line.trim();
+    if (trimmed === '' && this.lastReverse) return engine.action(this.lastReverse);
+    const rev = parseReverse(trimmed);
+    if (rev) {
+      this.lastReverse = rev;
+      return engine.action(rev);
+    }
+    if (trimmed !== '') this.lastReverse = undefined;
+    const help = /^(?:h|help)\s+(\S+)$/.exec(trimmed);
+    if (help && REVERSE_HELP[help[1]!]) {
+      this.say(`${REVERSE_HELP[help[1]!]}\n`, line);
+      return;
+    }
+    return engine.command(line);
+  }
+
+  input(line: string | null): Promise<void> {
+    return this.requireEngine().input(line);
+  }
+
+  action(action: Action): Promise<void> {
+    return this.requireEngine().action(action);
+  }
+
+  interrupt(): void {
+    this.inner?.interrupt();
+  }
+
+  async close(): Promise<void> {
+    await this.inner?.close();
+  }
+
+  /** Answer a command here: text, its result, then the engine's prompt again. */
+  private say(text: string, command: string): void {
+    this.emit({ type: 'text', stream: 'debugger', data: text });
+    this.emit({ type: 'result', command, output: text, ok: true });
+    this.emit(this.lastPrompt);
+  }
+
+  private requireEngine(): Engine {
+    if (!this.inner) throw new Error('Session.start() was not called');
+    return this.inner;
+  }
+
+  private emit(e: EngineEvent): void {
+    if (this.listeners.length === 0) this.backlog.push(e);
+    else for (const l of this.listeners) l(e);
+  }
+}

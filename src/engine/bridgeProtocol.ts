@@ -1,0 +1,50 @@
+// The wire format between PythonEngine and python/ndbg/bridge.py.
+// child -> ndbg (fd 3): one JSON object per line, discriminated by `t`.
+// ndbg -> child (fd 4): one line per message, first character is the tag.
+// Documented for users in docs/json.md ("Bridge protocol").
+
+export interface BridgeFrame {
+  file: string;
+  line: number;
+  func: string;
+  locals?: Record<string, string>;
+}
+
+export type BridgeMessage =
+  | { t: 'h'; v: number; python: string; pid: number } // hello
+  | { t: 'o'; s: 'stdout' | 'stderr' | 'debugger'; d: string } // output text
+  | { t: 'p'; p: string } // pdb waits for a command line; p = its prompt
+  | { t: 'i' } // the program reads a line of stdin
+  | { t: 'r'; c: string; ok: boolean } // a command finished without resuming
+  | {
+      t: 's'; // stop (or `refresh`: same stop, new selection or state)
+      event: 'call' | 'line' | 'return' | 'exception';
+      n: number; // index of the trace event in this run (1-based)
+      frames: BridgeFrame[];
+      selected: number;
+      retval?: string;
+      exception?: string;
+      pm?: boolean;
+      refresh?: boolean;
+    };
+
+export type ReverseKind = 'step' | 'next' | 'continue' | 'finish';
+
+/** Encoders for the inbound direction. Lines never contain '\n'. */
+export const encode = {
+  line: (text: string) => `L${text.replace(/\n/g, ' ')}\n`,
+  partial: (text: string) => `P${text.replace(/\n/g, ' ')}\n`,
+  eof: () => 'E\n',
+  reverse: (kind: ReverseKind) => `R${kind}\n`,
+};
+
+/** Splits a byte stream into complete lines (the last partial one is kept). */
+export class LineSplitter {
+  private rest = '';
+  push(chunk: string): string[] {
+    const text = this.rest + chunk;
+    const lines = text.split('\n');
+    this.rest = lines.pop() ?? '';
+    return lines;
+  }
+}

@@ -1,0 +1,277 @@
+// The python engine: the real CPython running the program under CPython's own
+// pdb, in a child process (python/ndbg/bridge.py). This file only moves
+// messages: bridge messages in -> engine events out, command lines in ->
+// bridge lines out. pdb itself does all the debugging and all the printing.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
+import type { Readable, Writable } from 'node:stream';
+import type {
+  Action,
+  Engine,
+  EngineEvent,
+  EngineInfo,
+  Frame,
+  Listener,
+  StopEvent,
+} from './engine.js';
+import { bridgeScript } from './bridgePath.js';
+import { encode, LineSplitter, type BridgeMessage, type ReverseKind } from './bridgeProtocol.js';
+import { UserError } from './errors.js';
+
+export interface PythonEngineOptions {
+  /** Script path, or module name when `module` is true. */
+  target: string;
+  module?: boolean;
+  args?: string[];
+  /** pdb -c commands, run at the first stop. */
+  commands?: string[];
+  /** Interpreter; default `python3` on PATH. */
+  python?: string;
+  /** Report locals (reprs) in stop events. Off for the pdb-identical line mode. */
+  withLocals?: boolean;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+type Ready = 'prompt' | 'input' | 'exit';
+
+const REVERSE: Partial<Record<Action['kind'], ReverseKind>> = {
+  inv_step_into: 'step',
+  inv_step_over: 'next',
+  inv_step_call: 'finish',
+  inv_continue: 'continue',
+};
+
+export class PythonEngine implements Engine {
+  readonly info: EngineInfo = { name: 'python' };
+  private listeners: Listener[] = [];
+  private backlog: EngineEvent[] = [];
+  private child?: ChildProcess;
+  private toBridge?: Writable;
+  private waiters: Array<(r: Ready) => void> = [];
+  private ready?: Ready;
+  private exited = false;
+  private spawnError?: Error;
+  private lastStop?: StopEvent;
+  private outputSinceCommand = '';
+
+  constructor(private readonly opts: PythonEngineOptions) {}
+
+  on(listener: Listener): void {
+    this.listeners.push(listener);
+    // Events emitted before anyone listened are delivered now, in order.
+    for (const e of this.backlog) listener(e);
+    this.backlog = [];
+  }
+
+  /** The last stop (after refreshes); undefined before the first. */
+  get stop(): StopEvent | undefined {
+    return this.lastStop;
+  }
+
+  async start(): Promise<void> {
+    const o = this.opts;
+    const pdbArgs = [
+      ...(o.commands ?? []).flatMap((c) => ['-c', c]),
+      ...(o.module ? ['-m'] : []),
+      o.target,
+      ...(o.args ?? []),
+    ];
+    const child = spawn(
+      o.python ?? 'python3',
+      [
+        bridgeScript(),
+        '--fd-out=3',
+        '--fd-in=4',
+        '--watch=5',
+        `--locals=${o.withLocals ? 1 : 0}`,
+        '--',
+        ...pdbArgs,
+      ],
+      {
+        cwd: o.cwd,
+        env: o.env ?? process.env,
+        // fd 0: the program's real stdin is not ours to give (its input()
+        // goes through the bridge). 1/2: raw output that bypasses
+        // sys.stdout (subprocesses, C code). 3/4: the channel. 5: watchdog.
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+        // Own process group: a terminal's Ctrl-C reaches ndbg only, which
+        // forwards it (interrupt()), so pdb sees exactly one SIGINT.
+        detached: true,
+      },
+    );
+    this.child = child;
+    this.toBridge = child.stdio[4] as Writable;
+    this.toBridge.on('error', () => {}); // EPIPE when the child is gone: exit reports it
+    const raw = (stream: 'stdout' | 'stderr') => (chunk: Buffer) =>
+      this.emit({ type: 'text', stream, data: chunk.toString('utf8') });
+    (child.stdio[1] as Readable).on('data', raw('stdout'));
+    (child.stdio[2] as Readable).on('data', raw('stderr'));
+    const splitter = new LineSplitter();
+    const channel = child.stdio[3] as Readable;
+    channel.setEncoding('utf8');
+    channel.on('data', (chunk: string) => {
+      for (const line of splitter.push(chunk)) if (line) this.onMessage(JSON.parse(line));
+    });
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      this.spawnError =
+        err.code === 'ENOENT'
+          ? new UserError(
+              `ndbg: cannot run the Python interpreter '${o.python ?? 'python3'}' (not found). ` +
+                'Install Python 3.9 or newer, or pass --python PATH.',
+            )
+          : new UserError(`ndbg: cannot start '${o.python ?? 'python3'}': ${err.message}`);
+    });
+    child.on('close', (code, signal) => this.onExit(code, signal));
+    const r = await this.waitReady();
+    if (r === 'exit' && this.spawnError) throw this.spawnError;
+  }
+
+  command(line: string): Promise<void> {
+    this.outputSinceCommand = '';
+    return this.send(encode.line(line));
+  }
+
+  input(line: string | null): Promise<void> {
+    if (line === null) return this.send(encode.eof());
+    // A line without its newline is the last line of a stream without one.
+    return this.send(line.endsWith('\n') ? encode.line(line.slice(0, -1)) : encode.partial(line));
+  }
+
+  action(action: Action): Promise<void> {
+    const rev = REVERSE[action.kind];
+    if (rev) return this.send(encode.reverse(rev));
+    switch (action.kind) {
+      case 'step_into':
+        return this.command('step');
+      case 'step_over':
+        return this.command('next');
+      case 'step_return':
+        return this.command('return');
+      case 'continue':
+        return this.command('continue');
+      case 'breakpoint': {
+        // "Run to line L": a temporary breakpoint, then continue.
+        const where = action.file ? `${action.file}:${action.line}` : String(action.line);
+        return this.command(`tbreak ${where}`).then(() =>
+          this.ready === 'prompt' ? this.command('continue') : undefined,
+        );
+      }
+      default:
+        return Promise.reject(new Error(`unknown action ${(action as Action).kind}`));
+    }
+  }
+
+  interrupt(): void {
+    const pid = this.child?.pid;
+    if (pid !== undefined && !this.exited) {
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.child || this.exited) return;
+    this.toBridge?.end();
+    const done = new Promise<void>((resolve) => this.child!.once('close', () => resolve()));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(this.child!.pid!, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }, 1000);
+    await done;
+    clearTimeout(timer);
+  }
+
+  // ---------------------------------------------------------------- inbound
+  private onMessage(m: BridgeMessage): void {
+    switch (m.t) {
+      case 'o':
+        if (m.s === 'debugger') this.outputSinceCommand += m.d;
+        this.emit({ type: 'text', stream: m.s, data: m.d });
+        break;
+      case 'p':
+        this.emit({ type: 'prompt', prompt: m.p });
+        this.setReady('prompt');
+        break;
+      case 'i':
+        this.emit({ type: 'input' });
+        this.setReady('input');
+        break;
+      case 'r':
+        this.emit({ type: 'result', command: m.c, output: this.outputSinceCommand, ok: m.ok });
+        this.outputSinceCommand = '';
+        break;
+      case 's': {
+        const stop: StopEvent = {
+          type: 'stop',
+          event: m.event,
+          frames: m.frames.map(
+            (f): Frame => ({ file: f.file, line: f.line, func: f.func, locals: f.locals ?? {} }),
+          ),
+          selected: m.selected,
+          index: m.n,
+        };
+        if (m.retval !== undefined) stop.retval = m.retval;
+        if (m.exception !== undefined) stop.exception = m.exception;
+        if (m.pm) stop.postMortem = true;
+        if (m.refresh) stop.refresh = true;
+        this.lastStop = stop;
+        this.emit(stop);
+        break;
+      }
+      case 'h':
+        break;
+    }
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.exited) return;
+    this.exited = true;
+    if (this.spawnError) {
+      this.setReady('exit');
+      return;
+    }
+    if (signal) {
+      const num = osConstants.signals[signal] ?? 0;
+      this.emit({ type: 'exit', code: 128 + num, signal });
+    } else {
+      this.emit({ type: 'exit', code: code ?? 1 });
+    }
+    this.setReady('exit');
+  }
+
+  // ------------------------------------------------------------- plumbing
+  private emit(e: EngineEvent): void {
+    if (this.listeners.length === 0) this.backlog.push(e);
+    else for (const l of this.listeners) l(e);
+  }
+
+  private setReady(r: Ready): void {
+    this.ready = r;
+    const ws = this.waiters;
+    this.waiters = [];
+    for (const w of ws) w(r);
+  }
+
+  private waitReady(): Promise<Ready> {
+    return new Promise((resolve) => {
+      if (this.exited && this.ready === 'exit') resolve('exit');
+      else this.waiters.push(resolve);
+    });
+  }
+
+  private async send(data: string): Promise<void> {
+    if (this.exited) return;
+    this.ready = undefined;
+    const p = this.waitReady();
+    this.toBridge!.write(data);
+    await p;
+  }
+}
