@@ -173,6 +173,10 @@ class _Recorder:
                 self.serial.pop(fid, None)
         elif event == 'exception':
             record['exception'] = exception_text(arg[0], arg[1], self.repr_limit)
+            if generator and arg[0] is StopIteration and arg[2] is None:
+                # an "internal StopIteration" (a `yield from` subgenerator finishing, on
+                # 3.9 and 3.12+): pdb's `s` does not stop here, `n` / `r` may
+                record['internal'] = True
         out = self.out
         if out.tell():
             record['out'] = out.getvalue()

@@ -97,6 +97,8 @@ class Trace:
             return None
         if action == 'step_into':
             j = i + 1
+            while j < n and self.events[j].get('internal'):
+                j += 1
         elif action == 'step_over':
             j = self._bdb(i, 'next')
         elif action == 'step_return':
@@ -108,7 +110,11 @@ class Trace:
         elif action == 'continue':
             j = n
         elif action == 'inv_step_into':
-            j = i - 1 if i > 0 else None
+            j = i - 1
+            while j >= 0 and self.events[j].get('internal'):
+                j -= 1
+            if j < 0:
+                j = None
         elif action == 'inv_step_over':
             d = self.events[i]['depth']
             j = None
@@ -189,7 +195,7 @@ class Trace:
                     return k
             elif kind == 'exception':
                 if stop_here(f):
-                    if not (xgen and x.get('exception', '').startswith('StopIteration')):
+                    if not x.get('internal'):
                         return k
                 elif (stopframe is not None and f != stopframe and self.gen_frame.get(stopframe, False)
                       and x.get('exception', '').split(':')[0] in ('StopIteration', 'GeneratorExit')):

@@ -5,6 +5,7 @@ import pytest
 from ndbg.tracer import trace_program
 from ndbg.tree import Trace, code_lines
 
+from compat_check import s_chain
 from pdb_driver import pdb_stops
 from trace_programs import PROGRAMS
 
@@ -25,28 +26,34 @@ def program(request):
 
 def test_step_into_is_pdb_s(program):
     source, trace = program
-    stops = pdb_stops(source, ['s'] * (trace.n + 2))
-    expected = [as_stop(trace, j) for j in range(trace.n)] + [('exit',)]
+    chain = s_chain(trace)
+    stops = pdb_stops(source, ['s'] * (len(chain) + 2))
+    expected = [as_stop(trace, j) for j in chain] + [('exit',)]
     assert stops[:len(expected)] == expected
+    # every event is a stop of `s`, except "internal StopIteration" ones
+    assert set(chain) == {i for i in range(trace.n) if not trace.events[i].get('internal')}
 
 
 @pytest.mark.parametrize('action,cmd', [('step_over', 'n'), ('step_return', 'r'), ('continue', 'c')])
 def test_forward_actions_are_pdb(program, action, cmd):
+    # state i is reached with p `s` commands, then the action is pdb's command
     source, trace = program
-    for i in range(trace.n):
+    for p, i in enumerate(s_chain(trace)):
         j = trace.target(i, action)
-        stops = pdb_stops(source, ['s'] * i + [cmd])
-        assert stops[i] == as_stop(trace, i)
-        assert stops[i + 1] == as_stop(trace, j), (action, i, trace.events[i])
+        stops = pdb_stops(source, ['s'] * p + [cmd])
+        assert stops[p] == as_stop(trace, i)
+        assert stops[p + 1] == as_stop(trace, j), (action, i, trace.events[i])
 
 
 def test_breakpoint_is_pdb(program):
     source, trace = program
-    for i in range(0, trace.n, 3):
+    chain = s_chain(trace)
+    for p in range(0, len(chain), 3):
+        i = chain[p]
         for line in code_lines(source):
             j = trace.target(i, 'breakpoint', line)
-            stops = pdb_stops(source, ['s'] * i + ['b %d' % line])
-            assert stops[i + 1] == as_stop(trace, j), (line, i, trace.events[i])
+            stops = pdb_stops(source, ['s'] * p + ['b %d' % line])
+            assert stops[p + 1] == as_stop(trace, j), (line, i, trace.events[i])
 
 
 def test_inverse_actions(program):
@@ -54,10 +61,11 @@ def test_inverse_actions(program):
     ev = trace.events
     for i in range(trace.n):
         # inv_step_into undoes step_into
-        if i > 0:
-            assert trace.target(i, 'inv_step_into') == i - 1
+        j = trace.target(i, 'inv_step_into')
+        if j is not None:
+            assert trace.target(j, 'step_into') == i or ev[i].get('internal')
         else:
-            assert trace.target(i, 'inv_step_into') is None
+            assert all(e.get('internal') for e in ev[:i])
         # inv_step_over: the latest earlier event at the same depth or shallower
         j = trace.target(i, 'inv_step_over')
         if j is not None:
