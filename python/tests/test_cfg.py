@@ -1,0 +1,1129 @@
+"""Soundness of ndbg.cfg against real executions.
+
+Every program below is traced with sys.settrace on the running interpreter; each
+observed transition (line -> next line in the same frame, line -> return), each
+call (caller line -> callee) and each changed local (after a line) must be allowed
+by `analyze(source)`. Runs under pytest, or directly (`python3.9 test_cfg.py`) to
+check another interpreter without pytest.
+"""
+
+import io
+import os
+import random
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+
+from ndbg.cfg import analyze, precision  # noqa: E402
+
+FILENAME = '<cfg-test>'
+MAX_EVENTS = 20000
+_ADDRESS = re.compile(r' at 0x[0-9a-fA-F]+')
+_CO_OPTIMIZED = 0x1
+
+
+class _Stop(BaseException):
+    pass
+
+
+def _repr(v):
+    try:
+        r = repr(v)
+    except BaseException:
+        return '<repr error>'
+    return _ADDRESS.sub('', r)
+
+
+def trace(source, max_events=MAX_EVENTS):
+    """Events of `source`'s own frames: dicts with event, frame (serial), code
+    (co_name, co_firstlineno), line, locals (name -> repr), and for calls the
+    caller's frame serial and line."""
+    code = compile(source, FILENAME, 'exec')
+    events = []
+    serials = {}
+    keep = []
+
+    def serial(frame):
+        s = serials.get(id(frame))
+        if s is None:
+            s = serials[id(frame)] = len(keep)
+            keep.append(frame)
+        return s
+
+    def snapshot(frame):
+        namespace = not (frame.f_code.co_flags & _CO_OPTIMIZED)
+        out = {}
+        for k, v in list(frame.f_locals.items()):
+            if not isinstance(k, str) or not k.isidentifier():
+                continue
+            if namespace and k.startswith('__'):
+                continue
+            out[k] = _repr(v)
+        return out
+
+    def local(frame, event, arg):
+        if len(events) > max_events:
+            raise _Stop()
+        e = {'event': event, 'frame': serial(frame), 'line': frame.f_lineno,
+             'code': (frame.f_code.co_name, frame.f_code.co_firstlineno),
+             'module': frame.f_code is code, 'locals': snapshot(frame)}
+        if event == 'call':
+            back = frame.f_back
+            while back is not None and back.f_code.co_filename != FILENAME:
+                back = back.f_back
+            if back is not None:
+                e['caller'] = serial(back)
+                e['caller_line'] = back.f_lineno
+        events.append(e)
+        return local
+
+    def glob(frame, event, arg):
+        if frame.f_code.co_filename != FILENAME:
+            return None
+        return local(frame, event, arg)
+
+    saved = sys.stdout, sys.stderr, sys.stdin
+    sys.stdout = sys.stderr = io.StringIO()
+    sys.stdin = io.StringIO('')
+    sys.settrace(glob)
+    try:
+        exec(code, {'__name__': '__main__', '__file__': FILENAME})
+    except _Stop:
+        pass
+    except BaseException:
+        pass
+    finally:
+        sys.settrace(None)
+        sys.stdout, sys.stderr, sys.stdin = saved
+    return events
+
+
+def check(source, result=None, events=None):
+    """Violations of `result` (default: analyze(source)) observed in a run of `source`."""
+    if result is None:
+        result = analyze(source)
+    if events is None:
+        events = trace(source)
+    lines = result['lines']
+    calls = result['calls']
+    binds = result['binds']
+    funcs = result['functions']
+    frames = result['frames']
+    by_code = {}
+    for key, f in funcs.items():
+        by_code.setdefault((f['qualname'].split('.')[-1], f['call_line']), []).append(key)
+    bad = []
+
+    def key_of(e):
+        if e['module']:
+            return '<module>'
+        keys = by_code.get(e['code'])
+        return keys[0] if keys and len(keys) == 1 else (keys or [None])[0]
+
+    last = {}      # frame -> last line event
+    raised = {}    # frame -> an exception event since the last line event
+    started = set()
+    for e in events:
+        fr = e['frame']
+        ev = e['event']
+        if ev == 'call':
+            if e['module']:
+                started.add(fr)
+                continue
+            key = key_of(e)
+            if key is None:
+                bad.append('call of unknown code %r' % (e['code'],))
+                continue
+            if fr not in started:
+                started.add(fr)
+                if e['line'] != funcs[key]['call_line']:
+                    bad.append('call event of %s on line %d, expected %d' % (key, e['line'], funcs[key]['call_line']))
+                if 'caller_line' in e:
+                    cl = str(e['caller_line'])
+                    names = [c['name'] for c in calls.get(cl, [])]
+                    if key not in names:
+                        bad.append('line %s calls %s, not in %s' % (cl, key, names))
+            continue
+        key = '<module>' if e['module'] else key_of(e)
+        if ev == 'line':
+            prev = last.get(fr)
+            if prev is None:
+                entry = result['entry_lines'] if e['module'] else funcs[key]['entry_lines']
+                if e['line'] not in entry:
+                    bad.append('%s starts on line %d, not in %s' % (key, e['line'], entry))
+            else:
+                pl, plocals = prev
+                allowed = lines.get(str(pl), [])
+                if e['line'] not in allowed:
+                    bad.append('line %d -> %d (%s) not in %s' % (pl, e['line'], key, allowed))
+                elif e['line'] not in frames[key]['lines'].get(str(pl), []):
+                    bad.append('line %d -> %d not in frame %s' % (pl, e['line'], key))
+                bad.extend(_changes(binds, pl, plocals, e['locals'], e['line']))
+            last[fr] = (e['line'], e['locals'])
+            raised.pop(fr, None)
+        elif ev == 'exception':
+            raised[fr] = True
+        elif ev == 'return':
+            prev = last.get(fr)
+            if prev is not None:
+                pl, plocals = prev
+                if not raised.get(fr) and 'return' not in lines.get(str(pl), []):
+                    bad.append('line %d -> return (%s) not in %s' % (pl, key, lines.get(str(pl))))
+                bad.extend(_changes(binds, pl, plocals, e['locals'], 'return'))
+                last[fr] = (pl, e['locals'])
+            raised.pop(fr, None)
+    return bad
+
+
+def _changes(binds, line, before, after, to):
+    b = binds.get(str(line))
+    if b is None:
+        return ['line %d has no binds entry' % line]
+    allowed = set(b['binds']) | set(b['mutates']) | set(b['may_mutate_args'])
+    if '*' in allowed:
+        return []
+    changed = {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
+    extra = changed - allowed
+    if extra:
+        return ['line %d -> %s changed %s, allowed %s' % (line, to, sorted(extra), sorted(allowed))]
+    return []
+
+
+PROGRAMS = {}
+
+
+def program(name):
+    def add(src):
+        PROGRAMS[name] = src
+        return src
+    return add
+
+
+program('loops')('''
+def f(xs):
+    total = 0
+    for x in xs:
+        if x < 0:
+            continue
+        if x > 100:
+            break
+        total += x
+    else:
+        total = -total
+    i = 0
+    while i < len(xs):
+        i += 1
+        if xs[i - 1] == 3:
+            break
+    else:
+        i = -1
+    while True:
+        i += 1
+        if i > 5:
+            break
+    for a in range(2):
+        for b in range(3):
+            if b == 1:
+                continue
+            total += a * b
+    return total, i
+
+print(f([1, 2, 3]))
+print(f([1, -2, 500]))
+print(f([]))
+''')
+
+program('closures')('''
+def make_counter(start):
+    count = start
+    def inc(by=1):
+        nonlocal count
+        count += by
+        return count
+    def get():
+        return count
+    return inc, get
+
+inc, get = make_counter(10)
+inc()
+inc(5)
+print(get())
+
+def outer(xs):
+    acc = []
+    def add(v):
+        acc.append(v * 2)
+    for x in xs:
+        add(x)
+    return acc
+
+print(outer([1, 2, 3]))
+''')
+
+program('recursion')('''
+def fact(n):
+    if n <= 1:
+        return 1
+    return n * fact(n - 1)
+
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+def is_even(n):
+    return True if n == 0 else is_odd(n - 1)
+
+def is_odd(n):
+    return False if n == 0 else is_even(n - 1)
+
+print(fact(5), fib(6), is_even(7))
+''')
+
+program('try_finally')('''
+def div(a, b):
+    try:
+        r = a / b
+    except ZeroDivisionError as e:
+        print('zero', e)
+        r = None
+    except (TypeError, ValueError):
+        r = 0
+    else:
+        r = r * 2
+    finally:
+        print('done')
+    return r
+
+def early(x):
+    try:
+        if x:
+            return 'early'
+        y = 1
+    finally:
+        x = 'cleanup'
+    return y
+
+def loop_finally(xs):
+    out = []
+    for x in xs:
+        try:
+            if x == 1:
+                continue
+            if x == 3:
+                break
+            out.append(x)
+        finally:
+            out.append('f')
+    return out
+
+def nested():
+    try:
+        try:
+            raise KeyError('k')
+        except ValueError:
+            pass
+        finally:
+            print('inner')
+    except KeyError:
+        return 'caught'
+
+def reraise():
+    try:
+        int('x')
+    except ValueError:
+        raise RuntimeError('bad')
+
+div(1, 2); div(1, 0); div('a', 'b')
+early(1); early(0)
+print(loop_finally([0, 1, 2, 3, 4]))
+nested()
+try:
+    reraise()
+except RuntimeError as err:
+    msg = str(err)
+''')
+
+program('with')('''
+class Ctx:
+    def __init__(self, name, swallow=False):
+        self.name = name
+        self.swallow = swallow
+        self.log = []
+    def __enter__(self):
+        self.log.append('enter')
+        return self
+    def __exit__(self, et, ev, tb):
+        self.log.append('exit')
+        return self.swallow
+
+def use(flag):
+    with Ctx('a') as c:
+        c.log.append('body')
+        if flag:
+            return c.log
+    with Ctx('b', swallow=True) as d, Ctx('c') as e:
+        raise ValueError('x')
+    for i in range(3):
+        with Ctx(str(i)):
+            if i == 1:
+                continue
+            if i == 2:
+                break
+    return d.log
+
+print(use(True))
+print(use(False))
+''')
+
+program('generators')('''
+def count(n):
+    i = 0
+    while i < n:
+        yield i
+        i += 1
+    return 'done'
+
+def chain(a, b):
+    yield from count(a)
+    x = yield 'mid'
+    yield from count(b)
+
+def squares(xs):
+    for x in xs:
+        yield x * x
+
+total = 0
+for v in count(3):
+    total += v
+g = chain(2, 1)
+first = next(g)
+rest = list(g)
+gen = (x + 1 for x in range(4) if x % 2)
+vals = list(gen)
+sq = squares([1, 2, 3])
+print(next(sq))
+print(sum(sq))
+acc = [v for v in count(2)]
+def sender():
+    got = []
+    while True:
+        v = yield len(got)
+        if v is None:
+            break
+        got.append(v)
+    return got
+s = sender()
+next(s)
+s.send(5)
+s.send(6)
+try:
+    s.send(None)
+except StopIteration as stop:
+    result = stop.value
+''')
+
+program('comprehensions')('''
+def f(words):
+    lengths = [len(w) for w in words]
+    upper = {w.upper() for w in words if w}
+    index = {w: i for i, w in enumerate(words)}
+    nested = [[c for c in w] for w in words]
+    flat = [c for w in words for c in w if c != 'a']
+    pairs = [(a, b) for a in range(3) for b in range(a)]
+    total = sum(n * 2 for n in lengths)
+    filtered = [y for x in lengths if (y := x * 3) > 3]
+    return lengths, upper, index, nested, flat, pairs, total, filtered
+
+print(f(['ab', 'c', '', 'abc']))
+''')
+
+program('lambdas')('''
+people = [('bob', 30), ('al', 25), ('cy', 35)]
+by_age = sorted(people, key=lambda p: p[1])
+names = list(map(lambda p: p[0].title(), people))
+adults = list(filter(lambda p: p[1] > 26, people))
+square = lambda x: x * x
+print(square(4), (lambda a, b=2: a + b)(1))
+oldest = max(people, key=lambda p: (p[1],
+                                    p[0]))
+ops = {'add': lambda a, b: a + b, 'mul': lambda a, b: a * b}
+r = ops['add'](2, 3) + ops['mul'](2, 3)
+''')
+
+program('classes')('''
+class Shape:
+    sides = 0
+    def __init__(self, name):
+        self.name = name
+    def area(self):
+        return 0
+    def describe(self):
+        return '%s with area %s' % (self.name, self.area())
+
+class Rect(Shape):
+    sides = 4
+    def __init__(self, w, h):
+        super().__init__('rect')
+        self.w = w
+        self.h = h
+    def area(self):
+        return self.w * self.h
+    @property
+    def perimeter(self):
+        return 2 * (self.w + self.h)
+    @staticmethod
+    def unit():
+        return Rect(1, 1)
+    @classmethod
+    def square(cls, s):
+        return cls(s, s)
+
+class Vec:
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+    def __add__(self, o):
+        return Vec(self.x + o.x, self.y + o.y)
+    def __eq__(self, o):
+        return self.x == o.x and self.y == o.y
+    def __len__(self):
+        return 2
+    def __iter__(self):
+        yield self.x
+        yield self.y
+    def __repr__(self):
+        return 'Vec(%d, %d)' % (self.x, self.y)
+
+shapes = [Shape('blob'), Rect(2, 3), Rect.unit(), Rect.square(2)]
+for s in shapes:
+    print(s.describe())
+p = shapes[1].perimeter
+v = Vec(1, 2) + Vec(3, 4)
+same = v == Vec(4, 6)
+n = len(v)
+x, y = v
+items = list(v)
+''')
+
+program('early_returns')('''
+def classify(n):
+    if n < 0:
+        return 'neg'
+    elif n == 0:
+        return 'zero'
+    elif n < 10:
+        return 'small'
+    for d in range(2, n):
+        if n % d == 0:
+            return 'composite'
+    return 'prime'
+
+def find(xs, t):
+    for i, x in enumerate(xs):
+        if x == t:
+            return i
+    return -1
+
+print([classify(k) for k in (-1, 0, 5, 12, 13)])
+print(find([4, 5, 6], 5), find([], 1))
+''')
+
+program('multiline')('''
+def combine(a,
+            b,
+            c=3):
+    return (a +
+            b +
+            c)
+
+data = {
+    'x': combine(1,
+                 2),
+    'y': [combine(i, i)
+          for i in range(2)],
+}
+total = combine(
+    data['x'],
+    sum(data['y']),
+)
+text = ('abc'
+        .upper()
+        .replace('B', 'b'))
+if (total > 3 and
+        text):
+    z = [1,
+         2]
+''')
+
+program('decorators')('''
+import functools
+
+def trace(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        wrapper.calls += 1
+        return fn(*args, **kwargs)
+    wrapper.calls = 0
+    return wrapper
+
+def repeat(n):
+    def deco(fn):
+        def inner(*a):
+            out = []
+            for _ in range(n):
+                out.append(fn(*a))
+            return out
+        return inner
+    return deco
+
+@trace
+def add(a, b):
+    return a + b
+
+@repeat(2)
+@trace
+def hello(name):
+    return 'hi ' + name
+
+def register(cls):
+    cls.registered = True
+    return cls
+
+@register
+class Thing:
+    pass
+
+@functools.lru_cache(maxsize=None)
+def cached(n):
+    return n * 2
+
+print(add(1, 2), hello('x'), Thing.registered, cached(3), cached(3))
+''')
+
+program('aliasing')('''
+def f(a, b):
+    c = a
+    c.append(1)
+    d = [a, b]
+    d[0].append(2)
+    e = d[1]
+    e.append(3)
+    m = {'k': []}
+    lst = m['k']
+    lst.append(4)
+    m['j'] = lst
+    a += [5]
+    t = (a, 1)
+    t[0].append(6)
+    copy = list(b)
+    copy.append(7)
+    s = a[:]
+    s.append(8)
+    return a, b, c, d, e, m, copy, s
+
+x = [0]
+print(f(x, [9]))
+print(f(x, x))
+grid = [[0] * 2 for _ in range(2)]
+row = grid[0]
+row[1] = 5
+ref = grid
+ref.append([7])
+''')
+
+program('globals')('''
+counter = 0
+items = []
+
+def bump():
+    global counter
+    counter += 1
+
+def push(v):
+    items.append(v)
+
+def reset():
+    global items
+    items = []
+
+bump(); bump()
+push(3)
+view = items
+push(4)
+reset()
+push(5)
+print(counter, items, view)
+''')
+
+program('strings')('''
+def f(text):
+    words = text.split()
+    out = ''
+    counts = {}
+    for w in words:
+        w = w.strip('.,').lower()
+        if not w:
+            continue
+        counts[w] = counts.get(w, 0) + 1
+        out += w[::-1] + ' '
+    best = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return out.strip(), best[:2]
+
+print(f('The cat. The dog, the END'))
+s = 'hello world'
+idx = s.find('o')
+parts = s.partition(' ')
+caps = ''.join(ch.upper() if i % 2 else ch for i, ch in enumerate(s))
+''')
+
+program('exceptions_across_frames')('''
+def inner(x):
+    if x > 1:
+        raise ValueError('too big: %d' % x)
+    return x
+
+def middle(x):
+    y = inner(x) * 2
+    return y
+
+def outer(xs):
+    res = []
+    for x in xs:
+        try:
+            res.append(middle(x))
+        except ValueError as e:
+            res.append(str(e))
+            continue
+        finally:
+            res.append('|')
+    return res
+
+print(outer([0, 1, 2, 1]))
+try:
+    middle(5)
+except Exception:
+    pass
+assert outer([]) == []
+''')
+
+program('iterator_class')('''
+class Countdown:
+    def __init__(self, n):
+        self.n = n
+    def __iter__(self):
+        return self
+    def __next__(self):
+        if self.n <= 0:
+            raise StopIteration
+        self.n -= 1
+        return self.n + 1
+
+def consume():
+    seen = []
+    for v in Countdown(3):
+        seen.append(v)
+    a, b = Countdown(2)
+    return seen, a, b, 2 in Countdown(3)
+
+print(consume())
+''')
+
+program('dispatch')('''
+def on_add(stack):
+    b, a = stack.pop(), stack.pop()
+    stack.append(a + b)
+
+def on_mul(stack):
+    b, a = stack.pop(), stack.pop()
+    stack.append(a * b)
+
+HANDLERS = {'+': on_add, '*': on_mul}
+
+def run(tokens):
+    stack = []
+    for tok in tokens:
+        handler = HANDLERS.get(tok)
+        if handler is not None:
+            handler(stack)
+        else:
+            stack.append(int(tok))
+    return stack[-1]
+
+def apply(fn, *args, **kw):
+    return fn(*args, **kw)
+
+print(run('2 3 + 4 *'.split()))
+print(apply(run, ['1', '2', '+']))
+print(apply(max, 1, 5, key=lambda v: -v))
+''')
+
+program('args')('''
+def f(a, b=2, *rest, c=3, **kw):
+    out = [a, b, c]
+    out.extend(rest)
+    for k in sorted(kw):
+        out.append(kw[k])
+    kw['z'] = 1
+    return out
+
+print(f(1))
+print(f(1, 5, 6, 7, c=0, x=9, y=8))
+first, *middle, last = f(0, 1, 2, 3)
+d = {'a': 1}
+print(f(**{'a': 4}), f(*[5, 6]))
+''')
+
+program('del_and_aug')('''
+def f(xs, d):
+    xs[0] += 10
+    d['k'] = d.get('k', 0) + 1
+    d['k'] *= 3
+    del xs[1]
+    del d['k']
+    tmp = 5
+    del tmp
+    n = len(xs)
+    n -= 1
+    n **= 2
+    s = 'a'
+    s *= 3
+    return xs, d, n, s
+
+print(f([1, 2, 3], {'k': 1}))
+''')
+
+program('single_line_compound')('''
+def f(n):
+    out = []
+    for i in range(n): out.append(i)
+    while len(out) < 5: out.append(0)
+    if n: out.append('n')
+    else: out.append('zero')
+    a = 1; b = 2; c = a + b
+    try: x = 1 / n
+    except ZeroDivisionError: x = 0
+    with open(__file__) if False else Null() as q: pass
+    return out, c, x
+
+class Null:
+    def __enter__(self): return self
+    def __exit__(self, *a): return False
+
+print(f(2), f(0))
+''')
+
+program('module_level')('''
+"""Module docstring."""
+import math
+from collections import Counter, deque
+x: int = 3
+y: list
+if True:
+    x += 1
+while 1:
+    x += 1
+    if x > 6:
+        break
+10
+...
+assert x == 7, 'x'
+class Plain:
+    """Class doc."""
+    a = 1
+    b = a + 1
+    def m(self):
+        "Only a docstring."
+c = Counter('abca')
+q = deque([1, 2])
+q.appendleft(0)
+r = math.sqrt(16)
+Plain().m()
+''')
+
+program('dataclass')('''
+from dataclasses import dataclass, field
+
+@dataclass
+class Item:
+    name: str
+    qty: int = 0
+    tags: list = field(default_factory=list)
+    def __post_init__(self):
+        self.name = self.name.strip()
+    def total(self, price):
+        return self.qty * price
+
+items = [Item(' a ', 2), Item('b', 1, ['x'])]
+items[1].tags.append('y')
+cost = sum(i.total(3) for i in items)
+''')
+
+program('heap_and_external')('''
+import heapq
+import random
+
+def topk(xs, k):
+    h = []
+    for x in xs:
+        heapq.heappush(h, x)
+        if len(h) > k:
+            heapq.heappop(h)
+    return sorted(h)
+
+rng = random.Random(1)
+data = [rng.randint(0, 50) for _ in range(8)]
+rng.shuffle(data)
+print(topk(data, 3))
+''')
+
+program('bool_short_circuit')('''
+calls = []
+def t(v):
+    calls.append(v)
+    return v
+
+r1 = t(0) and t(1)
+r2 = t(0) or t(2)
+r3 = t(1) if t(0) else t(3)
+r4 = 1 < t(2) < 3
+r5 = not t([])
+r6 = all(t(v) for v in (1, 0, 1))
+''')
+
+program('nested_defs_in_loops')('''
+def make(n):
+    fs = []
+    for i in range(n):
+        def f(x, i=i):
+            return x + i
+        fs.append(f)
+    return [g(10) for g in fs]
+
+def deep(n):
+    def a():
+        def b():
+            def c():
+                return n * 2
+            return c()
+        return b()
+    return a()
+
+print(make(3), deep(4))
+''')
+
+program('coroutine')('''
+async def add(a, b):
+    return a + b
+
+async def main():
+    x = await add(1, 2)
+    y = await add(x, 3)
+    return y
+
+coro = main()
+try:
+    coro.send(None)
+except StopIteration as s:
+    out = s.value
+''')
+
+program('while_else_and_pass')('''
+def search(xs, t):
+    i = 0
+    while i < len(xs):
+        if xs[i] == t:
+            break
+        i += 1
+    else:
+        return None
+    return i
+
+def noop():
+    pass
+
+class Empty:
+    pass
+
+print(search([1, 2], 2), search([], 1), noop(), Empty())
+''')
+
+program('matrix')('''
+def transpose(m):
+    return [list(r) for r in zip(*m)]
+
+def mul(a, b):
+    bt = transpose(b)
+    return [[sum(x * y for x, y in zip(r, c)) for c in bt] for r in a]
+
+m = [[1, 2], [3, 4]]
+print(mul(m, m))
+m[0][0] = 9
+''')
+
+program('state_machine')('''
+def parse(s):
+    state = 'start'
+    num = ''
+    out = []
+    for ch in s + ' ':
+        if state == 'start':
+            if ch.isdigit():
+                num = ch
+                state = 'num'
+            elif ch == '-':
+                out.append('minus')
+        elif state == 'num':
+            if ch.isdigit():
+                num += ch
+            else:
+                out.append(int(num))
+                state = 'start'
+    return out
+
+print(parse('12-3 45'))
+''')
+
+if sys.version_info >= (3, 10):
+    program('match')('''
+def describe(x):
+    match x:
+        case 0 | 1:
+            return 'bit'
+        case [a, b, *rest]:
+            return 'seq %s %s %d' % (a, b, len(rest))
+        case {'k': v, **others}:
+            return 'map %s' % v
+        case str() as s if len(s) > 2:
+            return 'long'
+        case _:
+            return 'other'
+
+for v in (0, [1, 2, 3], {'k': 5, 'z': 1}, 'abcd', 'a', 2.5):
+    print(describe(v))
+''')
+
+
+# --- tests -------------------------------------------------------------------------------
+
+def _check_all(target=None):
+    failures = {}
+    for name, src in PROGRAMS.items():
+        bad = check(src, analyze(src, target))
+        if bad:
+            failures[name] = bad[:5]
+    return failures
+
+
+def test_programs_sound():
+    failures = _check_all()
+    assert not failures, failures
+
+
+def test_programs_sound_all_versions_target():
+    failures = _check_all('all')
+    assert not failures, failures
+
+
+def test_programs_exercise_tracing():
+    # the programs run (no program dies on its first lines)
+    for name, src in PROGRAMS.items():
+        events = trace(src)
+        assert sum(1 for e in events if e['event'] == 'line') > 5, name
+
+
+def test_api_shape_and_example():
+    src = 'def f(xs):\n    ys = []\n    for x in xs:\n        ys.append(x)\n    return ys\n\nr = f([1])\n'
+    r = analyze(src)
+    assert r['entry'] == 1
+    assert r['lines']['1'] == [7]
+    assert r['lines']['3'] == [4, 5]
+    assert r['lines']['4'] == [3]
+    assert r['lines']['5'] == ['return']
+    assert r['lines']['7'] == ['return']
+    assert [c['name'] for c in r['calls']['7']] == ['f']
+    assert r['calls']['7'][0]['call_line'] == 1 and r['calls']['7'][0]['first_body_line'] == 2
+    assert r['binds']['3']['binds'] == ['x']
+    assert r['binds']['4'] == {'binds': [], 'mutates': ['ys'], 'may_mutate_args': []}
+    assert r['binds']['7']['binds'] == ['r']
+    assert r['functions']['f'] == {'qualname': 'f', 'kind': 'function', 'def_line': 1, 'call_line': 1,
+                                   'first_body_line': 2, 'entry_lines': [2], 'last_line': 5, 'params': ['xs']}
+    import json
+    json.dumps(r)
+
+
+def test_decorated_call_line_and_generator_yield():
+    src = ('def deco(f):\n    return f\n\n@deco\ndef g(n):\n    yield n\n    yield n + 1\n\n'
+           'for v in g(1):\n    pass\n')
+    r = analyze(src)
+    f = r['functions']['g']
+    assert (f['call_line'], f['def_line'], f['first_body_line'], f['kind']) == (4, 5, 6, 'generator')
+    assert set(r['lines']['6']) == {7, 'return'}
+    assert set(r['lines']['7']) == {'return'}
+    assert 'g' in [c['name'] for c in r['calls']['9']]
+
+
+def test_never_executes(tmp_path):
+    marker = tmp_path / 'touched'
+    src = 'open(%r, "w").write("x")\nimport os\nos.remove(%r)\n' % (str(marker), str(marker))
+    analyze(src)
+    assert not marker.exists()
+
+
+def test_cli(tmp_path):
+    import json
+    import subprocess
+    p = tmp_path / 'prog.py'
+    p.write_text('x = 1\nprint(x)\n')
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+    out = subprocess.run([sys.executable, '-m', 'ndbg.cfg', str(p)], cwd=here,
+                         capture_output=True, text=True, check=True).stdout
+    r = json.loads(out)
+    assert r['lines'] == {'1': [2], '2': ['return']}
+
+
+def test_precision_stats():
+    stats = [precision(analyze(src)) for src in PROGRAMS.values()]
+    n = sum(s['lines'] for s in stats)
+    mean = sum(s['mean_successors'] * s['lines'] for s in stats) / n
+    single = sum(s['single_successor'] * s['lines'] for s in stats) / n
+    assert 1.0 <= mean < 2.5
+    assert single > 0.4
+
+
+def _generated_sources(n):
+    try:
+        from ndbg.generator import generate
+    except ImportError:
+        return None
+    out = []
+    for seed in range(n):
+        out.append(generate(random.Random(seed)).source)
+    return out
+
+
+def test_generated_programs_sound():
+    import pytest
+    sources = _generated_sources(200)
+    if sources is None:
+        pytest.skip('ndbg.generator not available yet')
+    failures = []
+    for i, src in enumerate(sources):
+        bad = check(src, analyze(src), trace(src, max_events=3000))
+        if bad:
+            failures.append((i, bad[:3]))
+    assert not failures, failures[:5]
+
+
+if __name__ == '__main__':
+    # a tiny runner for interpreters without pytest
+    fails = _check_all()
+    fails_all = _check_all('all')
+    for name, bad in fails.items():
+        print('FAIL', name)
+        for b in bad:
+            print('   ', b)
+    for name, bad in fails_all.items():
+        print('FAIL(all)', name)
+        for b in bad:
+            print('   ', b)
+    print('%d.%d: %d programs, %d failed, %d failed with target=all'
+          % (sys.version_info[0], sys.version_info[1], len(PROGRAMS), len(fails), len(fails_all)))
