@@ -10,7 +10,7 @@ const opt = (name) => {
 };
 const engine = new FakeEngine({ delayMs: Number(opt('--delay') ?? 0) });
 const code = await runTui(engine, {
-  title: 'tui_demo.py',
+  title: 'ndbg tui_demo.py',
   record: opt('--record'),
   play: opt('--play'),
   typingSpeed: opt('--speed') ? Number(opt('--speed')) : undefined,

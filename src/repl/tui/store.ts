@@ -90,6 +90,7 @@ const CONSOLE_LIMIT = 5000;
 const OUTPUT_LIMIT = 5000;
 const LOCATION = /^> .*\(\d+\).*$/;
 const ARROW = /^-> /;
+const RESTART = /^The program finished and will be restarted/;
 
 type Listener = () => void;
 
@@ -102,7 +103,7 @@ export class TuiStore {
   private historyDraft = '';
   private lastCommand = '';
   /** Debugger text of the command now running (for breakpoint parsing). */
-  private running: { line: string; output: string; moving: boolean; stopped: boolean; t0: number } | null = null;
+  private running: { line: string; output: string; moving: boolean; stopped: boolean; refreshed: boolean; t0: number } | null = null;
   private partial = { debugger: '', stdout: '', stderr: '' };
   private outputOpen = false;
   private idleWaiters: Array<() => void> = [];
@@ -226,13 +227,18 @@ export class TuiStore {
 
   async start(): Promise<void> {
     this.engine.on(this.onEvent);
+    // The first stop's location, like every step's, is what the source pane shows.
+    this.running = { line: '', output: '', moving: true, stopped: false, refreshed: false, t0: this.now() };
     try {
       await this.engine.start();
     } catch (e) {
       this.addConsole(`*** engine failed to start: ${(e as Error).message}`, 'error');
       this.set({ program: 'finished' });
     }
-    this.set({ busy: false, program: this.state.program === 'starting' ? 'stopped' : this.state.program });
+    this.flushDebugger();
+    this.running = null;
+    // The engine knows its model and device only once started.
+    this.set({ busy: false, info: this.engine.info, program: this.state.program === 'starting' ? 'stopped' : this.state.program });
     this.drain();
   }
 
@@ -271,7 +277,16 @@ export class TuiStore {
       selected: clampIndex(e.selected, e.frames.length),
       program: e.postMortem ? 'post-mortem' : s.program === 'finished' ? 'stopped' : s.program,
     };
-    if (!sameFrames) {
+    if (e.refresh) {
+      if (this.running) this.running.refreshed = true;
+      // The same stop re-described (u/d, or locals after `!x = 5`): the baseline
+      // for "changed" stays the previous step; edited names keep their mark but
+      // show the engine's repr of the new value.
+      const f = e.frames[clampIndex(e.selected, e.frames.length)];
+      const edited: Record<string, string> = {};
+      for (const [k, v] of Object.entries(s.edited)) edited[k] = f?.locals[k] ?? v;
+      patch.edited = edited;
+    } else if (!sameFrames) {
       patch.prevFrames = s.stop?.frames ?? [];
       patch.edited = {};
       this.pendingEdits.clear();
@@ -314,6 +329,7 @@ export class TuiStore {
     // After a step the source pane shows where we are; pdb's "> file(3)f()" and
     // "-> code" lines would only push the transcript off the console.
     if (this.running?.moving && (LOCATION.test(l) || ARROW.test(l))) return;
+    if (RESTART.test(l)) this.outputText('info', '── program restarted ──\n');
     this.addConsole(l, l.startsWith('***') ? 'error' : 'debugger');
   }
 
@@ -325,7 +341,8 @@ export class TuiStore {
     }
   }
 
-  private outputText(stream: 'stdout' | 'stderr', data: string): void {
+  private outputText(stream: 'stdout' | 'stderr' | 'info', data: string): void {
+    if (stream === 'info') this.outputOpen = false; // a note never joins program text
     const lines = data.split('\n');
     let out = this.state.output.slice();
     lines.forEach((piece, i) => {
@@ -398,7 +415,7 @@ export class TuiStore {
 
   private async run(line: string, pending: readonly string[] = this.state.pending): Promise<void> {
     const moving = isMoving(line);
-    this.running = { line, output: '', moving, stopped: false, t0: this.now() };
+    this.running = { line, output: '', moving, stopped: false, refreshed: false, t0: this.now() };
     const edit = assignmentOf(line);
     if (edit) this.pendingEdits.set(edit.name, edit.value);
     this.set({ busy: true, pending, program: moving && this.state.program !== 'finished' ? 'running' : this.state.program });
@@ -414,7 +431,11 @@ export class TuiStore {
     patch.breakpoints = applyCommandOutput(this.state.breakpoints, line, r.output);
     if (edit && this.pendingEdits.get(edit.name) === edit.value) {
       this.pendingEdits.delete(edit.name);
-      if (!/^\*\*\*/m.test(r.output)) patch.edited = { ...this.state.edited, [edit.name]: edit.value };
+      if (!/^\*\*\*/m.test(r.output)) {
+        // Show the engine's repr when it re-described the frame, else what was typed.
+        const real = r.refreshed ? this.frame()?.locals[edit.name] : undefined;
+        patch.edited = { ...this.state.edited, [edit.name]: real ?? edit.value };
+      }
     }
     if (this.state.program === 'running') patch.program = this.state.stop?.postMortem ? 'post-mortem' : 'stopped';
     this.set(patch);
@@ -435,13 +456,22 @@ export class TuiStore {
   private async answerInput(line: string | null): Promise<void> {
     this.outputText('stdout', (line ?? '') + '\n');
     this.set({ awaitingInput: false, busy: true, program: 'running' });
+    // The command that asked for input goes on: filter and time it like one.
+    this.running = { line: '', output: '', moving: true, stopped: false, refreshed: false, t0: this.now() };
     try {
-      await this.engine.input(line);
+      // A whole line, newline included (null: end of file).
+      await this.engine.input(line === null ? null : line + '\n');
     } catch (e) {
       this.addConsole(`*** ${(e as Error).message}`, 'error');
     }
     this.flushDebugger();
-    this.set({ busy: false, program: this.state.program === 'running' ? 'stopped' : this.state.program });
+    const r = this.running;
+    this.running = null;
+    this.set({
+      busy: false,
+      breakpoints: applyCommandOutput(this.state.breakpoints, '', r?.output ?? ''),
+      program: this.state.program === 'running' ? (this.state.stop?.postMortem ? 'post-mortem' : 'stopped') : this.state.program,
+    });
     this.drain();
   }
 

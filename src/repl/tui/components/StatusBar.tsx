@@ -23,7 +23,7 @@ export function statusLine(p: StatusProps): string {
       ? `neural ${p.info.model ?? ''}${p.info.device ? ` (${p.info.device})` : ''}`.trim()
       : p.info.name;
   const state = p.program === 'finished' && p.exitCode !== undefined ? `finished (${p.exitCode})` : p.program;
-  const parts = [`ndbg ${p.title}`, engine, state];
+  const parts = [p.title, engine, state];
   if (p.where && p.program !== 'finished') parts.push(p.where);
   if (p.latencyMs !== undefined) parts.push(`${p.latencyMs} ms`);
   const left = ' ' + parts.join(' │ ') + ' ';
