@@ -46,7 +46,6 @@ class _Plan:
 class _Session:
     def __init__(self):
         self.n = 0                # trace events counted in this run
-        self.in_program = False   # inside bdb.run: sys.stdout is program output
         self.ch = None
         self.pdb_out = None
         self.stdin = None
@@ -59,15 +58,16 @@ class _Session:
         self.aborting = False
         self.message = None       # printed at the next stop
         self.last_kind = 'line'
+        self.in_command = 0       # > 0 while pdb runs a command (not the program)
+        self.edit_inputs = None   # lines read by the edit being recorded / replayed
 
     def new_run_state(self):
         self.first_stop = None
         self.base_frames = []     # frames alive at the first stop
         self.stops = {}           # n -> (kind, file, line, fingerprint)
-        self.edits = []           # (n, 'exec'|'jump', payload, level)
+        self.edits = []           # (n, 'exec'|'jump', payload, level, input lines)
         self.inputs = []          # (n, line) read by the program
         self.history = None
-        self.end_n = None
         self.random_state = random.getstate()
         self.modules = set(sys.modules)
 
@@ -211,7 +211,7 @@ def _go_live(frame, event, arg):
 
 
 def _apply_edit(frame, edit):
-    _, kind, payload, level = edit
+    _, kind, payload, level, inputs = edit
     p = S.run_pdb
     if kind == 'jump':
         try:
@@ -223,7 +223,13 @@ def _apply_edit(frame, edit):
         frame = frame.f_back
     p.curframe = frame
     p.curframe_locals = frame.f_locals
-    pdb.Pdb.default(p, payload)
+    S.edit_inputs = list(inputs)
+    S.in_command += 1
+    try:
+        pdb.Pdb.default(p, payload)
+    finally:
+        S.in_command -= 1
+        S.edit_inputs = None
 
 
 # ------------------------------------------------------------ fingerprints
@@ -335,8 +341,9 @@ class BridgePdb(pdb.Pdb):
             return _bdb_dispatch(self, frame, event, arg)
 
     def set_continue(self):
+        in_program = _in_program()  # pdb's set_continue may settrace(None)
         super().set_continue()
-        if not self.breaks and S.in_program and S.replay is None:
+        if not self.breaks and in_program and S.replay is None:
             # pdb switched tracing off; keep counting events (cheaply) so
             # later stops and the post-mortem still have an index. pdb's
             # dispatch returns self.trace_dispatch: make that the counter.
@@ -358,20 +365,13 @@ class BridgePdb(pdb.Pdb):
         super().set_trace(frame)
 
     # ---- runs ----------------------------------------------------------
-    def run(self, cmd, globals=None, locals=None):
-        _begin_run(self)
-        try:
-            super().run(cmd, globals, locals)
-        except BaseException:
-            if S.aborting or S.replay is not None:
-                _end_replay_run()
-            raise
-        else:
-            if S.aborting or S.replay is not None:
-                _end_replay_run()
-        finally:
-            S.in_program = False
-            S.end_n = S.n
+    # No override of run()/_run(): its frame would show in the tracebacks
+    # and post-mortem stacks pdb prints. bdb.run() calls reset() first and
+    # then sys.settrace(self.trace_dispatch), which is where a run begins.
+    def reset(self):
+        super().reset()
+        if sys._getframe(1).f_code is _RUN_CODE:
+            _begin_run(self)
 
     # ---- stops ---------------------------------------------------------
     def user_call(self, frame, argument_list):
@@ -391,6 +391,11 @@ class BridgePdb(pdb.Pdb):
         return super().user_exception(frame, exc_info)
 
     def setup(self, f, tb):
+        if S.replay is not None or S.aborting:
+            # A replay ended in an exception (diverged, or unwound by us):
+            # no post-mortem; pdb.main goes on to the next run, muted.
+            _replay_ended()
+            return True
         self._ndbg_pm = f is None
         self._ndbg_stop_pending = True
         r = super().setup(f, tb)
@@ -411,10 +416,10 @@ class BridgePdb(pdb.Pdb):
             msg, S.message = S.message, None
             self.message(msg)
         pm = self._ndbg_pm
-        n = S.end_n if pm else S.n
+        n = S.n
         kind = 'exception' if pm else S.last_kind
         bottom = self.stack[-1][0]
-        if not pm and S.in_program:
+        if not pm and _in_program():
             if S.first_stop is None:
                 S.first_stop = n
                 S.base_frames = [f for f, _ in self.stack]
@@ -462,6 +467,7 @@ class BridgePdb(pdb.Pdb):
         if line.startswith('\x00ndbg:reverse '):
             return self._ndbg_reverse(line[len('\x00ndbg:reverse '):].strip())
         self._ndbg_depth += 1
+        S.in_command += 1
         if self._ndbg_depth == 1:
             self._ndbg_ok = True
             before = (self.curindex, len(S.edits))
@@ -469,15 +475,16 @@ class BridgePdb(pdb.Pdb):
             stop = super().onecmd(line)
         finally:
             self._ndbg_depth -= 1
+            S.in_command -= 1
         if self._ndbg_depth == 0:
             self._ndbg_after(line, stop, before)
         return stop
 
     def _ndbg_after(self, line, stop, before):
         cmd, arg, _ = self.parseline(line)
-        if cmd in ('j', 'jump') and self._ndbg_ok and not stop and S.in_program:
+        if cmd in ('j', 'jump') and self._ndbg_ok and not stop and _in_program():
             try:
-                S.edits.append((S.n, 'jump', int(arg), 0))
+                S.edits.append((S.n, 'jump', int(arg), 0, ()))
                 _edited()
             except ValueError:
                 pass
@@ -486,26 +493,33 @@ class BridgePdb(pdb.Pdb):
         S.ch.send({'t': 'r', 'c': line, 'ok': self._ndbg_ok})
         if self.stack and (self.curindex, len(S.edits)) != before:
             # The selected frame or the program's state changed: refresh.
-            ev = self._ndbg_stop_event(S.last_kind, S.end_n if self._ndbg_pm else S.n, self._ndbg_pm)
+            ev = self._ndbg_stop_event(S.last_kind, S.n, self._ndbg_pm)
             ev['refresh'] = True
             S.ch.send(ev)
 
     def default(self, line):
-        if S.in_program and not self._ndbg_pm and self.stack:
-            level = len(self.stack) - 1 - self.curindex
-            S.edits.append((S.n, 'exec', line, level))
+        if not (_in_program() and not self._ndbg_pm and self.stack):
+            return super().default(line)
+        # A statement run at the prompt may change the program's state: it is
+        # replayed at this event (with the input lines it read, if any).
+        level = len(self.stack) - 1 - self.curindex
+        S.edit_inputs = inputs = []
+        try:
+            return super().default(line)
+        finally:
+            S.edit_inputs = None
+            S.edits.append((S.n, 'exec', line, level, inputs))
             _edited()
-        return super().default(line)
 
     # ---- reverse execution ----------------------------------------------
     def _ndbg_reverse(self, kind):
         pm = self._ndbg_pm
-        c = S.end_n if pm else S.n
+        c = S.n  # after a run, S.n stays at its last event
         first = S.first_stop
         if kind not in ('step', 'next', 'continue', 'finish'):
             self.error('unknown reverse command %r' % kind)
             return None
-        if (not pm and not S.in_program) or first is None or c <= first or (
+        if (not pm and not _in_program()) or first is None or c <= first or (
                 kind == 'finish' and any(self.curframe is f for f in S.base_frames)):
             self.message(NO_HISTORY)
             S.ch.send({'t': 'r', 'c': 'reverse-' + kind, 'ok': True})
@@ -572,15 +586,13 @@ class _Replay:
 
 
 def _begin_run(p):
+    _replay_ended()
     S.n = 0
-    S.in_program = True
-    S.aborting = False
     S.run_pdb = p
     S.stdin.reset_eof()
     plan, S.plan = S.plan, None
     p.__dict__.pop('trace_dispatch', None)
     if plan is None or plan.mode == 'fresh':
-        S.replay = None
         if plan is not None:
             S.message = plan.message  # output stays muted up to the first stop
         gc.collect()
@@ -600,24 +612,31 @@ def _begin_run(p):
     p.trace_dispatch = _replay_trace  # bdb.run installs self.trace_dispatch
 
 
-def _end_replay_run():
-    """The run ended while replaying: either we aborted it on purpose (the
+def _replay_ended():
+    """A run is over while replaying: either we aborted it on purpose (the
     plan for the next run is set), or it ended before reaching its target."""
     rp = S.replay
-    S.replay = None
-    if not S.aborting and rp is not None:
+    if rp is not None and not S.aborting:
         S.plan = _Plan('fresh', message=(
             '*** Replay diverged from the recorded history (the program ended before '
             'event %d): the program is not deterministic, so that state cannot be '
             'shown. It was restarted.' % rp.target))
+    S.replay = None
     S.aborting = False
-    raise pdb.Restart
+
+
+def _in_program():
+    # bdb.run() traces the program and stops tracing when it ends (as does
+    # post-mortem); our counters keep a trace function set in between.
+    return sys.gettrace() is not None
 
 
 # ------------------------------------------------------------------ input
 def _read_input():
-    """The program reads a line of stdin."""
+    """The program (or a command at the prompt) reads a line of stdin."""
     rp = S.replay
+    if S.in_command and rp is not None:  # an edit being replayed
+        return S.edit_inputs.pop(0) if S.edit_inputs else ''
     if rp is not None:
         if rp.input_i < len(S.inputs):
             n, line = S.inputs[rp.input_i]
@@ -630,7 +649,10 @@ def _read_input():
     ch.send({'t': 'i'})
     tag, text = ch.read_message()
     line = text + '\n' if tag == 'L' else text if tag == 'P' else ''
-    if S.in_program:
+    if S.in_command:
+        if S.edit_inputs is not None:
+            S.edit_inputs.append(line)
+    elif _in_program():
         S.inputs.append((S.n, line))
     return line
 
@@ -649,7 +671,7 @@ def _read_command():
 
 
 def _stdout_stream():
-    return 'stdout' if S.in_program else 'debugger'
+    return 'stdout' if sys.gettrace() is not None else 'debugger'
 
 
 def _start_watchdog(fd):
