@@ -492,6 +492,26 @@ class Graph:
             node.succ[t] = node.succ.get(t, False) or back
 
 
+def _last_stmt(body):
+    """The textually last statement of a block, nested blocks included (not the bodies
+    of nested functions and classes, which are other code objects)."""
+    best = body[-1]
+    stack = list(body)
+    while stack:
+        st = stack.pop()
+        if st.lineno > best.lineno:
+            best = st
+        if isinstance(st, _FUNCS + (ast.ClassDef,)):
+            continue
+        for field in ('body', 'orelse', 'finalbody'):
+            stack.extend(getattr(st, field, None) or [])
+        for h in getattr(st, 'handlers', None) or []:
+            stack.extend(h.body)
+        for c in getattr(st, 'cases', None) or []:
+            stack.extend(c.body)
+    return best
+
+
 def _jump(targets):
     """The same targets reached by a jump: an event on the same line may fire again."""
     return [(t, True) for t, _ in targets]
@@ -512,6 +532,7 @@ class _CFGBuilder:
         self.g = Graph(scope)
         self.layers = []
         self.handler_lines = []  # [(name, [node ids])] except-as handler bodies
+        self.in_with = set()     # nodes inside a with body (3.9 calls __exit__ from them)
 
     # lines of a statement's own parts
     def lines_of(self, st, parts=None):
@@ -519,12 +540,17 @@ class _CFGBuilder:
         lines, loops = set(), set()
         if getattr(st, 'lineno', None) is not None:
             lines.add(st.lineno)
+        branch = False
         for p in (stmt_parts(st) if parts is None else parts):
             for n in _walk_local(p, inline):
                 _node_lines(n, lines)
                 if inline and isinstance(n, _COMPS):
                     for m in ast.walk(n):
                         _node_lines(m, loops)
+                if isinstance(n, (ast.BoolOp, ast.IfExp)):
+                    branch = True
+        if branch and self.an.branch_repeat != 'never':
+            loops |= lines  # 3.12 may report the line again where the branches join
         return lines, loops
 
     def node(self, st, lines=None, optional=False, parts=None):
@@ -537,31 +563,37 @@ class _CFGBuilder:
         """Edges for a break / continue / return / exception leaving `src`, through the
         enclosing with-exits and finally blocks."""
         g = self.g
-        cur = src
+        curs = [src]
+
+        def link(targets):
+            for c in curs:
+                g.edge(c, targets)
+
         for layer in reversed(self.layers):
             if layer.kind == 'with':
-                if layer.a is not None:
-                    g.edge(cur, [(layer.a, True)])
-                    cur = layer.a
+                exits = layer.b if kind == 'exc' else layer.a
+                if exits:
+                    link([(x, True) for x in exits])
+                    curs = list(exits)
             elif layer.kind == 'finally':
                 fin_entry, fx = layer.a, layer.b
-                g.edge(cur, _jump(fin_entry))
-                cur = fx
+                link(_jump(fin_entry))
+                curs = [fx]
                 if kind != 'exc' and st is not None and self.an.finally_revisit != 'never':
                     # 3.9 reports the jumping statement's line again after the finally block
                     rev = self.node(st, optional=self.an.finally_revisit == 'maybe')
-                    g.edge(cur, [(rev.id, True)])
-                    cur = rev.id
+                    link([(rev.id, True)])
+                    curs = [rev.id]
             elif layer.kind == 'handlers' and kind == 'exc':
-                g.edge(cur, _jump(layer.a))
+                link(_jump(layer.a))
                 return
             elif layer.kind == 'loop' and kind in ('break', 'continue'):
-                g.edge(cur, _jump(layer.b if kind == 'break' else layer.a))
+                link(_jump(layer.b if kind == 'break' else layer.a))
                 return
         if kind == 'return':
-            g.edge(cur, [(RETURN, False)])
+            link([(RETURN, False)])
         elif kind == 'exc':
-            g.edge(cur, [(RAISE if explicit else EXC_EXIT, False)])
+            link([(RAISE if explicit else EXC_EXIT, False)])
 
     def block(self, stmts, nxt):
         entry = nxt
@@ -646,8 +678,20 @@ class _CFGBuilder:
                 self.route('exc', ex.id)
                 if isinstance(st, ast.AsyncWith):
                     g.edge(ex.id, [(RETURN, False)])
-            self.layers.append(_Layer('with', ex.id if ex is not None else None))
+            exc_exits = [ex.id] if ex is not None else []
+            if an.with_exit_39 != 'never':
+                # 3.9: no event on a normal exit (__exit__ runs from the body's last line
+                # event), but an exception's exit reports the body's textually last line
+                lines, _ = self.lines_of(_last_stmt(st.body))
+                ex39 = g.add(lines, optional=an.with_exit_39 == 'maybe', loops=lines, stmt=st)
+                g.edge(ex39.id, _jump(nxt))
+                self.route('exc', ex39.id)
+                exc_exits.append(ex39.id)
+            self.layers.append(_Layer('with', [ex.id] if ex is not None else [], exc_exits))
+            start = len(g.nodes)
             body = self.block(st.body, [(ex.id, False)] if ex is not None else nxt)
+            if an.with_exit_39 != 'never':
+                self.in_with.update(range(start, len(g.nodes)))
             self.layers.pop()
             g.edge(h.id, body)
             self.route('exc', h.id)
@@ -1474,6 +1518,8 @@ class Analysis:
         self.const_expr_event = t.feature(lambda v: v >= (3, 10))
         self.docstring_return_line = t.feature(lambda v: v < (3, 10))
         self.pass_optional = self.finally_revisit != 'never'
+        self.with_exit_39 = t.feature(lambda v: v < (3, 10))
+        self.branch_repeat = t.feature(lambda v: v == (3, 12))
         self.bare_except_event = 'always'
 
         self.tree = ast.parse(source)
@@ -1491,10 +1537,12 @@ class Analysis:
         self._effects()
         self.graphs = {}
         self.handler_names = {}
+        self.in_with = {}
         for s in self.scopes:
             b = _CFGBuilder(self, s)
             self.graphs[s] = b.build()
             self.handler_names[s] = b.handler_lines
+            self.in_with[s] = b.in_with
 
     # function table
     def _lines_info(self):
@@ -1665,7 +1713,7 @@ class Analysis:
         return out
 
     # per-node results
-    def node_effects(self, s, node):
+    def node_effects(self, s, node, in_with=False):
         """(binds, mutates, may_mutate, callees) of one graph node."""
         eff = self.effects[s]
         st = node.stmt
@@ -1674,6 +1722,10 @@ class Analysis:
             return set(), set(), set(), set()
         al = eff.al
         binds = set(rec.binds)
+        if s.kind in ('module', 'class') and self.inline_comps != 'never' and _has_comp(st):
+            # 3.13 shows only the comprehension's variables in a namespace frame's
+            # f_locals while an inlined comprehension runs (3.12.0-1 rewrite them)
+            binds |= self.scope_names(s)
         mutates = al.shallow(rec.shallow) if rec.shallow else set()
         callees = set(rec.calls)
         if rec.iterates:
@@ -1681,6 +1733,8 @@ class Analysis:
         if rec.nontrivial:
             callees |= self.implicit
         callees |= self.dels
+        if in_with:
+            callees |= self.implicit
         if s.kind in ('comprehension',) or (isinstance(st, _COMPS + (ast.GeneratorExp,)) and s.node is st):
             pass
         # comprehension and generator-expression frames created on this statement
@@ -1699,6 +1753,12 @@ class Analysis:
         if rec.any:
             may.add('*')
         return binds, mutates, may, callees
+
+    def scope_names(self, s):
+        names = set(s.defs) | s.assigned
+        if s.kind == 'module':
+            names -= {'__annotations__'}
+        return {n for n in names if not n.startswith('__')}
 
     def first_body_line(self, s):
         node = s.node
@@ -1744,7 +1804,7 @@ class Analysis:
             for node in g.nodes:
                 if not node.lines:
                     continue
-                b, m, may, callees = self.node_effects(s, node)
+                b, m, may, callees = self.node_effects(s, node, node.id in self.in_with[s])
                 b |= handler.get(node.id, set())
                 for l in node.lines:
                     e = binds.setdefault(l, (set(), set(), set()))
@@ -1787,6 +1847,16 @@ class Analysis:
             'functions': functions,
             'frames': frames,
         }
+
+
+def _has_comp(st):
+    if not isinstance(st, (ast.stmt, ast.ExceptHandler)):
+        return False
+    for p in stmt_parts(st):
+        for n in _walk_local(p, True):
+            if isinstance(n, _COMPS):
+                return True
+    return False
 
 
 def _walk_local_all(st, scope):

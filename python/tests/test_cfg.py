@@ -23,6 +23,12 @@ _ADDRESS = re.compile(r' at 0x[0-9a-fA-F]+')
 _CO_OPTIMIZED = 0x1
 
 
+# CPython 3.12.0-3.12.1: reading a module frame's f_locals while an inlined
+# comprehension runs writes the comprehension variable into the module (a tracer
+# changes the program). Namespace frames' locals are not read there.
+_FLOCALS_BUG = sys.version_info[:3] in ((3, 12, 0), (3, 12, 1))
+
+
 class _Stop(BaseException):
     pass
 
@@ -53,6 +59,8 @@ def trace(source, max_events=MAX_EVENTS):
 
     def snapshot(frame):
         namespace = not (frame.f_code.co_flags & _CO_OPTIMIZED)
+        if namespace and _FLOCALS_BUG:
+            return None
         out = {}
         for k, v in list(frame.f_locals.items()):
             if not isinstance(k, str) or not k.isidentifier():
@@ -181,7 +189,7 @@ def _changes(binds, line, before, after, to):
     if b is None:
         return ['line %d has no binds entry' % line]
     allowed = set(b['binds']) | set(b['mutates']) | set(b['may_mutate_args'])
-    if '*' in allowed:
+    if '*' in allowed or before is None or after is None:
         return []
     changed = {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
     extra = changed - allowed
