@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  buildPrompt,
   buildWindows,
   decodeState,
   decodeStateIds,
@@ -128,5 +129,33 @@ describe.each(files)('format golden %s', (file) => {
     const windows = buildWindows(tok, encodeContext(g.source, g.stdin), segments, g.window);
     expect(windows.map((w) => w.ids)).toEqual(g.windows.map((w) => w.ids));
     expect(windows.map((w) => w.mask)).toEqual(g.windows.map((w) => w.mask));
+  });
+});
+
+describe('buildPrompt mirrors examples.build_prompt', () => {
+  const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'prompts.json'), 'utf8')) as Array<{
+    program: string;
+    segment: number;
+    steps: number;
+    action: ActionName;
+    arg: number | null;
+    window: number;
+    room: number;
+    ids: number[];
+  }>;
+  const programs = new Map<string, GoldenProgram>();
+  it(`${cases.length} prompts (windowed and not)`, () => {
+    let windowed = 0;
+    for (const c of cases) {
+      let g = programs.get(c.program);
+      if (!g) programs.set(c.program, (g = JSON.parse(readFileSync(join(GOLDEN, 'format', c.program), 'utf8')) as GoldenProgram));
+      const seg = g.segments[c.segment]!;
+      const steps = seg.steps.slice(0, c.steps).map((x) => ({ action: x.action, arg: x.arg, state: toState(x.state) }));
+      const ids = buildPrompt(tok, g.source, g.stdin, toState(seg.initial.state), steps, c.action, c.arg, c.window, c.room);
+      expect(ids, `${c.program} segment ${c.segment} after ${c.steps} steps, window ${c.window}`).toEqual(c.ids);
+      const full = buildPrompt(tok, g.source, g.stdin, toState(seg.initial.state), steps, c.action, c.arg, 1e9, 0);
+      if (full.length !== ids.length) windowed++;
+    }
+    expect(windowed).toBeGreaterThan(10);
   });
 });
