@@ -1,0 +1,740 @@
+// Evaluate pdb's `p` expressions and `!` statements over predicted values only.
+//
+// The neural engine never runs the debuggee, so nothing here executes Python:
+// we parse the expression ourselves and evaluate it over values read from the
+// frame's repr strings. Only literals, names, operators, subscripts and calls of
+// side-effect-free builtins and methods are evaluated; everything else is
+// refused with a `*** ndbg: ...` message. Errors the real program would raise
+// are reported as pdb prints them (`*** NameError: name 'x' is not defined`).
+//
+// Name resolution follows CPython 3.11's pdb: an expression sees the frame's
+// locals, then its globals, then builtins; but the body of a lambda or of a
+// comprehension (beyond its first iterable) is a nested function scope that, in
+// a function frame, does not see the frame's locals (the well-known pdb
+// surprise). `pythonMinor >= 12` inlines list/set/dict comprehensions (PEP 709).
+
+import {
+  BUILTIN_FUNCTIONS, PYTHON_BUILTIN_FUNCTIONS, PYTHON_BUILTIN_TYPES, REFUSED_OBJECTS, TYPE_CONSTRUCTORS, callBuiltin,
+  callMethod, dataAttribute, findMethod, refusedCallReason, type Ctx,
+} from './builtins.js';
+import { DictStore, SetStore } from './containers.js';
+import { convert, formatSpec } from './format.js';
+import { Budget, DEFAULT_LIMITS, withBudget, type Limits } from './limits.js';
+import {
+  binop, contains, delItem, eq, getItem, inplaceOp, isSame, iterate, order, setItem, setKeyErrorText, toArray, truthy,
+  unaryop, type Ordering,
+} from './ops.js';
+import { parseExpression, parseStatements, type Comprehension, type Expr, type Param, type Stmt } from './parser.js';
+import { parseRepr, type ParseReprOptions } from './repr-parse.js';
+import { repr } from './repr.js';
+import {
+  FALSE, NONE, PyError, Refusal, TRUE, shortText, pyBool, pyList, pyStr, pyTuple, pyType, refuseOpaque, typeError, typeName,
+  type DictV, type FunctionV, type OpaqueV, type Value,
+} from './value.js';
+
+setKeyErrorText((k) => repr(k));
+
+/** A frame's variables as the engine holds them: name -> repr string. */
+export interface Scope {
+  locals: Record<string, string>;
+  /** The frame's globals. Omitted, or the same object as `locals`: a module-level frame. */
+  globals?: Record<string, string>;
+}
+
+export interface EvalOptions extends ParseReprOptions {
+  limits?: Partial<Limits>;
+  /** The Python version whose scoping rules to follow (minor of 3.x); default 11. */
+  pythonMinor?: number;
+}
+
+export type EvalResult =
+  | { ok: true; value: Value; repr: string; output: string }
+  | {
+    ok: false;
+    /** The line pdb prints: `*** NameError: name 'x' is not defined`, or `*** ndbg: cannot evaluate ...`. */
+    error: string;
+    /** The same without `*** `: `NameError: name 'x' is not defined` (for display's `** raised ... **`). */
+    message: string;
+    /** True when ndbg refused (the program would have to run); false for Python's own errors. */
+    refused: boolean;
+    /** The Python exception type, for Python errors. */
+    exception?: string;
+    output: string;
+  };
+
+export interface ExecResult {
+  ok: boolean;
+  /** Locals that the statement bound or changed: name -> new repr. */
+  changes: Record<string, string>;
+  /** Globals changed in place (`G.append(1)`): name -> new repr. */
+  globalChanges: Record<string, string>;
+  /** Locals removed by `del`. */
+  deleted: string[];
+  /** What the statement printed (print(), and the repr of an expression statement's value). */
+  output: string;
+  error?: string;
+  message?: string;
+  refused?: boolean;
+  exception?: string;
+}
+
+/** Lazily parsed variables of one namespace, with change tracking. */
+class Vars {
+  private readonly cache = new Map<string, Value>();
+  private readonly canonical = new Map<string, string>();
+  readonly assigned = new Set<string>();
+  readonly deleted = new Set<string>();
+
+  constructor(private readonly reprs: Record<string, string>, private readonly opts: ParseReprOptions) {}
+
+  has(name: string): boolean {
+    if (this.deleted.has(name)) return false;
+    return this.cache.has(name) || Object.prototype.hasOwnProperty.call(this.reprs, name);
+  }
+
+  get(name: string): Value | undefined {
+    if (this.deleted.has(name)) return undefined;
+    const hit = this.cache.get(name);
+    if (hit) return hit;
+    if (!Object.prototype.hasOwnProperty.call(this.reprs, name)) return undefined;
+    const v = parseRepr(this.reprs[name]!, this.opts);
+    this.cache.set(name, v);
+    this.canonical.set(name, safeRepr(v));
+    return v;
+  }
+
+  set(name: string, v: Value): void {
+    this.cache.set(name, v);
+    this.deleted.delete(name);
+    this.assigned.add(name);
+  }
+
+  delete(name: string): boolean {
+    if (!this.has(name)) return false;
+    this.cache.delete(name);
+    this.assigned.delete(name);
+    this.deleted.add(name);
+    return true;
+  }
+
+  names(): string[] {
+    const out = new Set<string>();
+    for (const k of Object.keys(this.reprs)) if (!this.deleted.has(k)) out.add(k);
+    for (const k of this.cache.keys()) out.add(k);
+    return [...out];
+  }
+
+  /** Names whose value is new or whose repr changed (in place mutation included). */
+  changes(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, v] of this.cache) {
+      const now = repr(v);
+      const before = Object.prototype.hasOwnProperty.call(this.reprs, name) ? this.reprs[name] : undefined;
+      if (this.assigned.has(name) ? now !== before : now !== this.canonical.get(name)) out[name] = now;
+    }
+    return out;
+  }
+}
+
+function safeRepr(v: Value): string {
+  try {
+    return repr(v);
+  } catch {
+    return '';
+  }
+}
+
+/** A nested function scope: a comprehension's or a lambda's own names. */
+interface Env {
+  vars: Map<string, Value>;
+  parent: Env | null;
+  /** An inlined comprehension (3.12+): names not found here are looked up as in the enclosing code. */
+  inlined: boolean;
+}
+
+const BUILTIN_NAMES = new Map<string, Value>();
+for (const n of PYTHON_BUILTIN_FUNCTIONS) BUILTIN_NAMES.set(n, { kind: 'builtin', name: n });
+for (const n of PYTHON_BUILTIN_TYPES) BUILTIN_NAMES.set(n, pyType(n));
+BUILTIN_NAMES.set('None', NONE);
+BUILTIN_NAMES.set('True', TRUE);
+BUILTIN_NAMES.set('False', FALSE);
+BUILTIN_NAMES.set('Ellipsis', { kind: 'ellipsis' });
+
+const MAX_SNIPPET = 60;
+
+class Evaluator implements Ctx {
+  private readonly locals: Vars;
+  private readonly globals: Vars;
+  private readonly moduleLevel: boolean;
+  private readonly minor: number;
+  private readonly out: string[] = [];
+  private depth = 0;
+
+  constructor(
+    readonly mode: 'eval' | 'exec',
+    private readonly src: string,
+    scope: Scope,
+    opts: EvalOptions,
+    private readonly maxDepth: number,
+  ) {
+    this.moduleLevel = scope.globals === undefined || scope.globals === scope.locals;
+    this.locals = new Vars(scope.locals, opts);
+    this.globals = this.moduleLevel ? this.locals : new Vars(scope.globals!, opts);
+    this.minor = opts.pythonMinor ?? 11;
+  }
+
+  get output(): string {
+    return this.out.join('');
+  }
+
+  write(text: string): void {
+    this.out.push(text);
+  }
+
+  // ---- Ctx ----
+
+  call(f: Value, args: Value[], kwargs: Map<string, Value> = new Map()): Value {
+    switch (f.kind) {
+      case 'builtin': {
+        const fn = BUILTIN_FUNCTIONS[f.name];
+        if (!fn) throw new Refusal(refusedCallReason(f.name));
+        return callBuiltin(f.name, fn, args, kwargs, this);
+      }
+      case 'type': {
+        const fn = TYPE_CONSTRUCTORS[f.name];
+        if (!fn) throw new Refusal(refusedCallReason(f.name));
+        return callBuiltin(f.name, fn, args, kwargs, this);
+      }
+      case 'method':
+        return callMethod(f.self, f.name, args, kwargs, this);
+      case 'function':
+        return f.call(args, kwargs);
+      case 'opaque':
+        throw new Refusal(`calling it would run the program's code: ${shortText(f.text)} ${f.why}`);
+      default:
+        throw typeError(`'${typeName(f)}' object is not callable`);
+    }
+  }
+
+  getattr(v: Value, name: string): Value {
+    if (name.startsWith('__') && name.endsWith('__')) {
+      const data = dataAttribute(v, name);
+      if (data) return data;
+      throw new Refusal(`access to dunder attributes (${name}) is not allowed`);
+    }
+    if (v.kind === 'opaque') {
+      throw refuseOpaque(v, `its attribute ${name}`);
+    }
+    const data = dataAttribute(v, name);
+    if (data) return data;
+    const kind = v.kind === 'type' ? v.name : v.kind;
+    const method = findMethod(kind, name);
+    if (method) return { kind: 'method', self: v, name };
+    if (v.kind === 'type') throw new PyError('AttributeError', `type object '${v.name}' has no attribute '${name}'`);
+    throw new PyError('AttributeError', `'${typeName(v)}' object has no attribute '${name}'`);
+  }
+
+  localsDict(): DictV {
+    const store = new DictStore();
+    for (const n of this.locals.names()) store.set(pyStr(n), this.locals.get(n)!);
+    return { kind: 'dict', store };
+  }
+
+  globalsDict(): DictV {
+    const store = new DictStore();
+    for (const n of this.globals.names()) store.set(pyStr(n), this.globals.get(n)!);
+    return { kind: 'dict', store };
+  }
+
+  // ---- names ----
+
+  private lookup(id: string, env: Env | null): Value {
+    let seesFrameLocals = true;
+    for (let e = env; e; e = e.parent) {
+      const v = e.vars.get(id);
+      if (v !== undefined) return v;
+      if (!e.inlined) seesFrameLocals = false;
+    }
+    if (seesFrameLocals || this.moduleLevel) {
+      const v = this.locals.get(id);
+      if (v !== undefined) return v;
+    }
+    const g = this.globals.get(id);
+    if (g !== undefined) return g;
+    const b = BUILTIN_NAMES.get(id);
+    if (b !== undefined) return b;
+    if (REFUSED_OBJECTS[id] !== undefined) return { kind: 'opaque', text: REFUSED_OBJECTS[id]!, why: `is the site builtin ${id}` } as OpaqueV;
+    throw new PyError('NameError', `name '${id}' is not defined`);
+  }
+
+  private bind(id: string, v: Value, env: Env | null): void {
+    if (env) env.vars.set(id, v);
+    else this.locals.set(id, v);
+  }
+
+  // ---- expressions ----
+
+  private snippet(node: Expr): string {
+    let text = this.src.slice(node.s, node.e);
+    if (node.k === 'call') text = this.src.slice(node.func.s, node.func.e) + '(...)';
+    return shorten(text);
+  }
+
+  eval(node: Expr, env: Env | null): Value {
+    try {
+      return this.evalInner(node, env);
+    } catch (e) {
+      if (e instanceof Refusal && e.subject === undefined && node.k !== 'name') e.subject = this.snippet(node);
+      throw e;
+    }
+  }
+
+  private evalInner(node: Expr, env: Env | null): Value {
+    switch (node.k) {
+      case 'const': return node.value;
+      case 'name': return this.lookup(node.id, env);
+      case 'fstring': return pyStr(this.fstring(node.parts, env));
+      case 'binop': {
+        const l = this.eval(node.left, env);
+        const r = this.eval(node.right, env);
+        if (node.op === '@') throw typeError(`unsupported operand type(s) for @: '${typeName(l)}' and '${typeName(r)}'`);
+        return binop(node.op, l, r);
+      }
+      case 'unary': return unaryop(node.op, this.eval(node.operand, env));
+      case 'boolop': {
+        let v: Value = NONE;
+        for (const x of node.values) {
+          v = this.eval(x, env);
+          if (node.op === 'and' ? !truthy(v) : truthy(v)) return v;
+        }
+        return v;
+      }
+      case 'compare': {
+        let left = this.eval(node.left, env);
+        for (let i = 0; i < node.ops.length; i++) {
+          const right = this.eval(node.comparators[i]!, env);
+          if (!this.compare(node.ops[i]!, left, right)) return FALSE;
+          left = right;
+        }
+        return TRUE;
+      }
+      case 'ifexp':
+        return truthy(this.eval(node.test, env)) ? this.eval(node.body, env) : this.eval(node.orelse, env);
+      case 'call': return this.evalCall(node, env);
+      case 'attr': return this.getattr(this.eval(node.value, env), node.attr);
+      case 'subscript': return getItem(this.eval(node.value, env), this.evalIndex(node.index, env));
+      case 'slice': return this.evalIndex(node, env);
+      case 'list': return pyList(this.evalElements(node.elts, env));
+      case 'tuple': return pyTuple(this.evalElements(node.elts, env));
+      case 'set': {
+        const items = this.evalElements(node.elts, env);
+        const store = new SetStore();
+        // CPython folds a display of 3+ constants into a frozenset constant, then copies it.
+        if (node.elts.length > 2 && node.elts.every((e) => e.k === 'const')) {
+          const frozen = new SetStore();
+          for (const x of items) frozen.add(x);
+          store.merge(frozen);
+        } else for (const x of items) store.add(x);
+        return { kind: 'set', store };
+      }
+      case 'dict': {
+        const store = new DictStore();
+        for (let i = 0; i < node.keys.length; i++) {
+          const k = node.keys[i];
+          if (k === null) {
+            const m = this.eval(node.values[i]!, env);
+            if (m.kind !== 'dict') {
+              if (m.kind === 'opaque') throw refuseOpaque(m, 'its keys');
+              throw typeError(`'${typeName(m)}' object is not a mapping`);
+            }
+            for (const [kk, vv] of m.store.entries()) store.set(kk, vv);
+          } else {
+            const kv = this.eval(k, env);
+            store.set(kv, this.eval(node.values[i]!, env));
+          }
+        }
+        return { kind: 'dict', store };
+      }
+      case 'starred': throw new PyError('SyntaxError', "can't use starred expression here");
+      case 'comp': return this.comprehension(node, env);
+      case 'lambda': return this.lambda(node.params, node.body, env);
+    }
+  }
+
+  private compare(op: string, a: Value, b: Value): boolean {
+    switch (op) {
+      case '==': return eq(a, b);
+      case '!=': return !eq(a, b);
+      case 'is': return isSame(a, b);
+      case 'is not': return !isSame(a, b);
+      case 'in': return contains(b, a);
+      case 'not in': return !contains(b, a);
+      default: return order(op as Ordering, a, b);
+    }
+  }
+
+  private evalElements(elts: Expr[], env: Env | null): Value[] {
+    const out: Value[] = [];
+    for (const e of elts) {
+      if (e.k === 'starred') out.push(...toArray(this.eval(e.value, env)));
+      else out.push(this.eval(e, env));
+    }
+    return out;
+  }
+
+  private evalIndex(node: Expr, env: Env | null): Value {
+    if (node.k === 'slice') {
+      return {
+        kind: 'slice',
+        start: node.lower ? this.eval(node.lower, env) : NONE,
+        stop: node.upper ? this.eval(node.upper, env) : NONE,
+        step: node.step ? this.eval(node.step, env) : NONE,
+      };
+    }
+    if (node.k === 'tuple') return pyTuple(node.elts.map((e) => this.evalIndex(e, env)));
+    return this.eval(node, env);
+  }
+
+  private evalCall(node: Extract<Expr, { k: 'call' }>, env: Env | null): Value {
+    const f = this.eval(node.func, env);
+    if (f.kind === 'opaque') {
+      const who = node.func.k === 'name' ? node.func.id : this.src.slice(node.func.s, node.func.e);
+      if (/^<(function|bound method|lambda|built-in method)\b/.test(f.text) || /^<class '/.test(f.text)) {
+        throw new Refusal(`${who} is ${/^<class/.test(f.text) ? 'a class' : 'a function'} of the program, and calling it would run the program's code (${shorten(f.text)})`);
+      }
+      throw new Refusal(`calling ${who} would run the program's code: ${shorten(f.text)} ${f.why}`);
+    }
+    if (f.kind === 'builtin' && !BUILTIN_FUNCTIONS[f.name]) throw new Refusal(refusedCallReason(f.name));
+    if (f.kind === 'type' && !TYPE_CONSTRUCTORS[f.name]) throw new Refusal(refusedCallReason(f.name));
+    const args: Value[] = [];
+    for (const a of node.args) {
+      if (a.k === 'starred') args.push(...toArray(this.eval(a.value, env)));
+      else args.push(this.eval(a, env));
+    }
+    const kwargs = new Map<string, Value>();
+    const fname = (): string => (f.kind === 'builtin' || f.kind === 'type' ? f.name : f.kind === 'method' ? f.name : f.kind === 'function' ? f.name : typeName(f));
+    for (const k of node.keywords) {
+      const v = this.eval(k.value, env);
+      if (k.name !== null) {
+        if (kwargs.has(k.name)) throw typeError(`${fname()}() got multiple values for keyword argument '${k.name}'`);
+        kwargs.set(k.name, v);
+        continue;
+      }
+      if (v.kind !== 'dict') {
+        if (v.kind === 'opaque') throw refuseOpaque(v, 'its keys');
+        throw typeError(`${fname()}() argument after ** must be a mapping, not ${typeName(v)}`);
+      }
+      for (const [kk, vv] of v.store.entries()) {
+        if (kk.kind !== 'str') throw typeError('keywords must be strings');
+        if (kwargs.has(kk.v)) throw typeError(`${fname()}() got multiple values for keyword argument '${kk.v}'`);
+        kwargs.set(kk.v, vv);
+      }
+    }
+    return this.call(f, args, kwargs);
+  }
+
+  private fstring(parts: (string | { expr: Expr; conv: string | null; spec: Expr | null; debugText: string | null })[], env: Env | null): string {
+    let out = '';
+    for (const p of parts) {
+      if (typeof p === 'string') {
+        out += p;
+        continue;
+      }
+      const v = this.eval(p.expr, env);
+      const spec = p.spec && p.spec.k === 'fstring' ? this.fstring(p.spec.parts, env) : '';
+      if (p.debugText !== null) out += p.debugText;
+      out += formatSpec(convert(v, p.conv), spec);
+    }
+    return out;
+  }
+
+  // ---- comprehensions and lambdas ----
+
+  private comprehension(node: Extract<Expr, { k: 'comp' }>, env: Env | null): Value {
+    const gens = node.generators;
+    // The first iterable is evaluated in the enclosing scope, at once.
+    const firstIter = iterate(this.eval(gens[0]!.iter, env));
+    const inner: Env = { vars: new Map(), parent: env, inlined: this.minor >= 12 && node.kind !== 'gen' };
+    const self = this;
+    function* run(i: number, it: Iterator<Value>): Generator<Value | [Value, Value]> {
+      const g: Comprehension = gens[i]!;
+      for (let r = it.next(); !r.done; r = it.next()) {
+        self.assign(g.target, r.value, inner);
+        if (!g.ifs.every((c) => truthy(self.eval(c, inner)))) continue;
+        if (i + 1 < gens.length) yield* run(i + 1, iterate(self.eval(gens[i + 1]!.iter, inner)));
+        else if (node.kind === 'dict') {
+          const k = self.eval(node.elt, inner);
+          yield [k, self.eval(node.value!, inner)];
+        } else yield self.eval(node.elt, inner);
+      }
+    }
+    const gen = run(0, firstIter);
+    switch (node.kind) {
+      case 'gen': return { kind: 'iterator', typeName: 'generator', it: gen as Generator<Value> };
+      case 'list': return pyList(toArray({ kind: 'iterator', typeName: 'generator', it: gen as Generator<Value> }));
+      case 'set': {
+        const store = new SetStore();
+        for (const v of gen as Generator<Value>) store.add(v);
+        return { kind: 'set', store };
+      }
+      case 'dict': {
+        const store = new DictStore();
+        for (const kv of gen as Generator<[Value, Value]>) store.set(kv[0], kv[1]);
+        return { kind: 'dict', store };
+      }
+    }
+  }
+
+  private lambda(params: Param[], body: Expr, env: Env | null): FunctionV {
+    const defaults = new Map<string, Value>();
+    for (const p of params) if (p.default) defaults.set(p.name, this.eval(p.default, env));
+    const call = (args: Value[], kwargs: Map<string, Value>): Value => {
+      const scope: Env = { vars: new Map(), parent: env, inlined: false };
+      const positional = params.filter((p) => p.kind === 'pos');
+      const star = params.find((p) => p.kind === 'star');
+      const starstar = params.find((p) => p.kind === 'starstar');
+      if (args.length > positional.length && !star) {
+        const n = positional.length;
+        throw typeError(`<lambda>() takes ${n} positional argument${n === 1 ? '' : 's'} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`);
+      }
+      positional.forEach((p, i) => {
+        if (i < args.length) scope.vars.set(p.name, args[i]!);
+      });
+      if (star) scope.vars.set(star.name, pyTuple(args.slice(positional.length)));
+      const extra = new DictStore();
+      for (const [k, v] of kwargs) {
+        const p = params.find((q) => q.name === k && (q.kind === 'pos' || q.kind === 'kwonly'));
+        if (!p) {
+          if (!starstar) throw typeError(`<lambda>() got an unexpected keyword argument '${k}'`);
+          extra.set(pyStr(k), v);
+          continue;
+        }
+        if (scope.vars.has(k)) throw typeError(`<lambda>() got multiple values for argument '${k}'`);
+        scope.vars.set(k, v);
+      }
+      if (starstar) scope.vars.set(starstar.name, { kind: 'dict', store: extra });
+      const missing = params.filter((p) => (p.kind === 'pos' || p.kind === 'kwonly') && !scope.vars.has(p.name));
+      for (const p of missing) if (defaults.has(p.name)) scope.vars.set(p.name, defaults.get(p.name)!);
+      const still = missing.filter((p) => !scope.vars.has(p.name));
+      if (still.length) {
+        const names = still.map((p) => `'${p.name}'`);
+        const list = names.length === 1 ? names[0] : names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
+        const kind = still[0]!.kind === 'kwonly' ? 'keyword-only' : 'positional';
+        throw typeError(`<lambda>() missing ${still.length} required ${kind} argument${still.length === 1 ? '' : 's'}: ${list}`);
+      }
+      if (++this.depth > this.maxDepth) {
+        this.depth = 0;
+        throw new PyError('RecursionError', 'maximum recursion depth exceeded');
+      }
+      try {
+        return this.eval(body, scope);
+      } finally {
+        this.depth = Math.max(0, this.depth - 1);
+      }
+    };
+    return { kind: 'function', name: '<lambda>', call };
+  }
+
+  // ---- statements ----
+
+  /** Bind a target (`x`, `a, *b`, `xs[0]`) to a value, in `env` or the frame. */
+  assign(target: Expr, value: Value, env: Env | null): void {
+    switch (target.k) {
+      case 'name':
+        this.bind(target.id, value, env);
+        return;
+      case 'tuple': case 'list': {
+        let items: Value[];
+        try {
+          if (value.kind === 'opaque') throw refuseOpaque(value, 'its items');
+          items = toArray(value);
+        } catch (e) {
+          if (e instanceof PyError && e.pyMessage.endsWith('is not iterable')) {
+            throw typeError(`cannot unpack non-iterable ${typeName(value)} object`);
+          }
+          throw e;
+        }
+        const starAt = target.elts.findIndex((e) => e.k === 'starred');
+        const n = target.elts.length;
+        if (starAt < 0) {
+          if (items.length > n) throw new PyError('ValueError', `too many values to unpack (expected ${n})`);
+          if (items.length < n) throw new PyError('ValueError', `not enough values to unpack (expected ${n}, got ${items.length})`);
+          target.elts.forEach((t, i) => this.assign(t, items[i]!, env));
+          return;
+        }
+        const after = n - starAt - 1;
+        if (items.length < n - 1) {
+          throw new PyError('ValueError', `not enough values to unpack (expected at least ${n - 1}, got ${items.length})`);
+        }
+        target.elts.forEach((t, i) => {
+          if (i < starAt) this.assign(t, items[i]!, env);
+          else if (i === starAt) this.assign((t as Extract<Expr, { k: 'starred' }>).value, pyList(items.slice(starAt, items.length - after)), env);
+          else this.assign(t, items[items.length - (n - i)]!, env);
+        });
+        return;
+      }
+      case 'subscript': {
+        const c = this.eval(target.value, env);
+        setItem(c, this.evalIndex(target.index, env), value);
+        return;
+      }
+      case 'attr': {
+        const obj = this.eval(target.value, env);
+        if (obj.kind === 'opaque') throw new Refusal(`assigning attributes of objects of the program is not supported (${shorten(obj.text)})`, this.snippet(target));
+        throw new PyError('AttributeError', `'${typeName(obj)}' object has no attribute '${target.attr}'`);
+      }
+      case 'starred':
+        throw new PyError('SyntaxError', 'starred assignment target must be in a list or tuple');
+      default:
+        throw new PyError('SyntaxError', 'cannot assign to expression');
+    }
+  }
+
+  exec(stmt: Stmt): void {
+    switch (stmt.k) {
+      case 'pass': return;
+      case 'expr': {
+        const v = this.eval(stmt.value, null);
+        // pdb compiles in 'single' mode: the value of an expression statement is echoed.
+        if (v.kind !== 'none') this.write(repr(v) + '\n');
+        return;
+      }
+      case 'assign': {
+        const v = this.eval(stmt.value, null);
+        for (const t of stmt.targets) this.assign(t, v, null);
+        return;
+      }
+      case 'augassign': {
+        const t = stmt.target;
+        if (t.k === 'name') {
+          const cur = this.lookup(t.id, null);
+          const v = this.eval(stmt.value, null);
+          this.bind(t.id, inplaceOp(stmt.op, cur, v), null);
+          return;
+        }
+        if (t.k === 'subscript') {
+          const c = this.eval(t.value, null);
+          const i = this.evalIndex(t.index, null);
+          const cur = getItem(c, i);
+          const v = this.eval(stmt.value, null);
+          setItem(c, i, inplaceOp(stmt.op, cur, v));
+          return;
+        }
+        this.assign(t, NONE, null); // attributes: refused or AttributeError
+        return;
+      }
+      case 'del':
+        for (const t of stmt.targets) this.del(t);
+        return;
+    }
+  }
+
+  private del(t: Expr): void {
+    switch (t.k) {
+      case 'name':
+        if (!this.locals.delete(t.id)) throw new PyError('NameError', `name '${t.id}' is not defined`);
+        return;
+      case 'subscript':
+        delItem(this.eval(t.value, null), this.evalIndex(t.index, null));
+        return;
+      case 'tuple': case 'list':
+        for (const e of t.elts) this.del(e);
+        return;
+      case 'attr': {
+        const obj = this.eval(t.value, null);
+        if (obj.kind === 'opaque') throw new Refusal('deleting attributes of objects of the program is not supported', this.snippet(t));
+        throw new PyError('AttributeError', `'${typeName(obj)}' object has no attribute '${t.attr}'`);
+      }
+      default:
+        throw new PyError('SyntaxError', 'cannot delete expression');
+    }
+  }
+
+  results(): { changes: Record<string, string>; globalChanges: Record<string, string>; deleted: string[] } {
+    const changes = this.locals.changes();
+    const globalChanges = this.moduleLevel ? {} : this.globals.changes();
+    return { changes, globalChanges, deleted: [...this.locals.deleted] };
+  }
+}
+
+function shorten(s: string): string {
+  s = s.replace(/\s+/g, ' ').trim();
+  return s.length > MAX_SNIPPET ? s.slice(0, MAX_SNIPPET - 3) + '...' : s;
+}
+
+interface Failure {
+  error: string;
+  message: string;
+  refused: boolean;
+  exception?: string;
+}
+
+function describeFailure(e: unknown, src: string, verb: 'evaluate' | 'execute'): Failure {
+  if (e instanceof PyError) return { error: `*** ${e.message}`, message: e.message, refused: false, exception: e.type };
+  if (e instanceof Refusal) {
+    const subject = e.subject ?? shorten(src);
+    const message = `ndbg: cannot ${verb} '${subject}' without running the program (neural engine): ${e.reason}`;
+    return { error: `*** ${message}`, message, refused: true };
+  }
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    const message = `ndbg: cannot ${verb} '${shorten(src)}' without running the program (neural engine): it is nested too deeply`;
+    return { error: `*** ${message}`, message, refused: true };
+  }
+  const message = `ndbg: internal error while evaluating '${shorten(src)}': ${e instanceof Error ? e.message : String(e)}`;
+  return { error: `*** ${message}`, message, refused: true };
+}
+
+function makeBudget(opts: EvalOptions): Budget {
+  return new Budget({ ...DEFAULT_LIMITS, ...opts.limits });
+}
+
+/**
+ * Evaluate an expression (`p`, `pp`, `display`, a breakpoint condition) over a
+ * frame's predicted values. Never runs Python.
+ */
+export function evaluate(expr: string, scope: Scope, opts: EvalOptions = {}): EvalResult {
+  const budget = makeBudget(opts);
+  let ev: Evaluator | undefined;
+  return withBudget(budget, () => {
+    try {
+      ev = new Evaluator('eval', expr, scope, opts, budget.limits.maxDepth);
+      const node = parseExpression(expr.trim() === expr ? expr : expr.trim());
+      const value = ev.eval(node, null);
+      const text = repr(value);
+      return { ok: true as const, value, repr: text, output: ev.output };
+    } catch (e) {
+      return { ok: false as const, ...describeFailure(e, expr.trim(), 'evaluate'), output: ev?.output ?? '' };
+    }
+  });
+}
+
+/**
+ * Execute simple statements (`!x = 5`, `x, y = y, x`, `xs[0] += 1`, `del d['k']`,
+ * `xs.append(3)`) against a frame's predicted values, returning what changed.
+ * On error, what ran before the error stays done, as in Python (`x = 1; 1/0`
+ * binds x): those changes are returned with the error.
+ */
+export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): ExecResult {
+  const budget = makeBudget(opts);
+  let ev: Evaluator | undefined;
+  return withBudget(budget, () => {
+    const src = stmt.trim();
+    try {
+      ev = new Evaluator('exec', src, scope, opts, budget.limits.maxDepth);
+      const stmts = parseStatements(src);
+      for (const s of stmts) ev.exec(s);
+      return { ok: true, ...ev.results(), output: ev.output };
+    } catch (e) {
+      const f = describeFailure(e, src, 'execute');
+      let partial = { changes: {}, globalChanges: {}, deleted: [] as string[] };
+      try {
+        if (ev) partial = ev.results();
+      } catch {
+        // A value that cannot be printed: report no change.
+      }
+      return { ok: false, ...partial, output: ev?.output ?? '', ...f };
+    }
+  });
+}
+
+export { truthy };

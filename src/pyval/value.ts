@@ -1,0 +1,111 @@
+// A JavaScript model of the Python values a debugger shows: the builtin scalar
+// and container types, plus the few callables and iterators an expression can
+// produce, and an opaque value for everything we cannot know (objects of the
+// program, truncated reprs). Nothing here runs Python: values are data.
+
+import type { DictStore, SetStore } from './containers.js';
+
+export interface NoneV { readonly kind: 'none' }
+export interface EllipsisV { readonly kind: 'ellipsis' }
+export interface BoolV { readonly kind: 'bool'; readonly v: boolean }
+export interface IntV { readonly kind: 'int'; readonly v: bigint }
+export interface FloatV { readonly kind: 'float'; readonly v: number }
+/** A Python str. Held as a JS string (UTF-16); lengths and indices count code points. */
+export interface StrV { readonly kind: 'str'; readonly v: string }
+export interface BytesV { readonly kind: 'bytes'; readonly v: Uint8Array }
+export interface ListV { readonly kind: 'list'; items: Value[] }
+export interface TupleV { readonly kind: 'tuple'; readonly items: readonly Value[] }
+export interface DictV { readonly kind: 'dict'; readonly store: DictStore }
+export interface SetV { readonly kind: 'set' | 'frozenset'; readonly store: SetStore }
+export interface RangeV { readonly kind: 'range'; readonly start: bigint; readonly stop: bigint; readonly step: bigint }
+export interface SliceV { readonly kind: 'slice'; readonly start: Value; readonly stop: Value; readonly step: Value }
+/** A builtin class such as `int` (callable: converts) or `object` (not callable here). */
+export interface TypeV { readonly kind: 'type'; readonly name: string }
+/** A builtin function such as `len`. */
+export interface BuiltinV { readonly kind: 'builtin'; readonly name: string }
+/** A method of a builtin value, bound to it: `'a'.upper`. */
+export interface MethodV { readonly kind: 'method'; readonly self: Value; readonly name: string }
+/** A lambda written in the expression; its body is evaluated by our evaluator only. */
+export interface FunctionV {
+  readonly kind: 'function';
+  readonly name: string;
+  readonly call: (args: Value[], kwargs: Map<string, Value>) => Value;
+}
+/** An iterator (list_iterator, enumerate, zip, map, generator...). Consumed once. */
+export interface IteratorV { readonly kind: 'iterator'; readonly typeName: string; readonly it: Iterator<Value> }
+export interface DictViewV { readonly kind: 'dict_keys' | 'dict_values' | 'dict_items'; readonly dict: DictV }
+/**
+ * A value we cannot model: an object of the program (`<__main__.Foo object at
+ * 0x...>`, `Point(x=1, y=2)`), a truncated repr, a type we do not support. It
+ * prints as its text and refuses every operation that would need its behaviour.
+ */
+export interface OpaqueV {
+  readonly kind: 'opaque';
+  readonly text: string;
+  /** Why it is opaque, as a predicate of its text: "is an object of the program, known only by its repr". */
+  readonly why: string;
+}
+
+export type Value =
+  | NoneV | EllipsisV | BoolV | IntV | FloatV | StrV | BytesV
+  | ListV | TupleV | DictV | SetV | RangeV | SliceV
+  | TypeV | BuiltinV | MethodV | FunctionV | IteratorV | DictViewV | OpaqueV;
+
+export const NONE: NoneV = Object.freeze({ kind: 'none' });
+export const ELLIPSIS: EllipsisV = Object.freeze({ kind: 'ellipsis' });
+export const TRUE: BoolV = Object.freeze({ kind: 'bool', v: true });
+export const FALSE: BoolV = Object.freeze({ kind: 'bool', v: false });
+
+export const pyBool = (b: boolean): BoolV => (b ? TRUE : FALSE);
+export const pyInt = (v: bigint | number): IntV => ({ kind: 'int', v: typeof v === 'number' ? BigInt(v) : v });
+export const pyFloat = (v: number): FloatV => ({ kind: 'float', v });
+export const pyStr = (v: string): StrV => ({ kind: 'str', v });
+export const pyBytes = (v: Uint8Array): BytesV => ({ kind: 'bytes', v });
+export const pyList = (items: Value[]): ListV => ({ kind: 'list', items });
+export const pyTuple = (items: readonly Value[]): TupleV => ({ kind: 'tuple', items });
+export const pyType = (name: string): TypeV => ({ kind: 'type', name });
+export const opaque = (text: string, why: string): OpaqueV => ({ kind: 'opaque', text, why });
+
+/** Python's `type(v).__name__`. */
+export function typeName(v: Value): string {
+  switch (v.kind) {
+    case 'none': return 'NoneType';
+    case 'ellipsis': return 'ellipsis';
+    case 'builtin': return 'builtin_function_or_method';
+    case 'method': return 'builtin_function_or_method';
+    case 'iterator': return v.typeName;
+    case 'opaque': return 'object';
+    default: return v.kind;
+  }
+}
+
+/**
+ * A Python exception that the real program would have raised: printed by pdb as
+ * `*** Type: message` (or `*** Type` when the message is empty).
+ */
+export class PyError extends Error {
+  constructor(readonly type: string, readonly pyMessage: string) {
+    super(pyMessage ? `${type}: ${pyMessage}` : type);
+  }
+}
+
+/**
+ * Something ndbg will not evaluate because it would need to run the program, or
+ * would be unbounded. `subject` is the offending piece of the expression.
+ */
+export class Refusal extends Error {
+  constructor(readonly reason: string, public subject?: string) {
+    super(reason);
+  }
+}
+
+export const typeError = (msg: string): PyError => new PyError('TypeError', msg);
+export const valueError = (msg: string): PyError => new PyError('ValueError', msg);
+
+export const shortText = (s: string, max = 60): string => (s.length > max ? s.slice(0, max - 3) + '...' : s);
+
+/** Refuse an operation on an opaque value: "<what> is not known: <text> <why>". */
+export function refuseOpaque(v: OpaqueV, what?: string): Refusal {
+  const said = `${shortText(v.text)} ${v.why}`;
+  return new Refusal(what ? `${what} is not known: ${said}` : said);
+}
