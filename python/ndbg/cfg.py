@@ -715,11 +715,12 @@ class _CFGBuilder:
             self.route('exc', n.id, explicit=True)
             return [(n.id, False)]
         if isinstance(st, ast.Break):
-            n = self.node(st)
+            # 3.9 threads a conditional jump to a break / continue straight to its target
+            n = self.node(st, optional=an.pass_optional)
             self.route('break', n.id, st)
             return [(n.id, False)]
         if isinstance(st, ast.Continue):
-            n = self.node(st)
+            n = self.node(st, optional=an.pass_optional)
             self.route('continue', n.id, st)
             return [(n.id, False)]
         return [(self.simple(st, nxt).id, False)]
@@ -1235,24 +1236,11 @@ class _Effects:
                 return self.elem_vals(args)
             return []
         if kind == 'method':
-            recv = recv or []
-            if name in MUTATING_METHODS:
-                rec.shallow += [m for r, m in recv if r == 'is']
-                if args:
-                    a = al.anon()
-                    al.connect(a, args)
-                    for r, m in recv:
-                        if r == 'is':
-                            al.contain(m, a)
-            if name in ITERATING_METHODS:
-                rec.iterates = True
-            if name in ELEMENT_METHODS:
-                return self.elem_vals(recv) + args
-            if name in VIEW_METHODS:
-                return list(recv)
-            if name in COPY_METHODS:
-                return self.copy_vals(recv)
-            return []
+            return self.builtin_method(name, recv or [], args)
+        extra = []
+        if isinstance(func, ast.Attribute) and name in KNOWN_METHODS:
+            # a module method of that name, or the builtin type's one
+            extra = self.builtin_method(name, recv or [], args)
         # module code or code we know nothing about
         given = [m for _, m in (recv or []) + args]
         impure = any(not f.pure for f in callees)
@@ -1271,7 +1259,28 @@ class _Effects:
             # outside code may store one argument into another
             for m in given[1:]:
                 al.union(given[0], m)
-        return [('is', result)]
+        return [('is', result)] + extra
+
+    def builtin_method(self, name, recv, args):
+        rec = self.rec
+        al = self.al
+        if name in MUTATING_METHODS:
+            rec.shallow += [m for r, m in recv if r == 'is']
+            if args:
+                a = al.anon()
+                al.connect(a, args)
+                for r, m in recv:
+                    if r == 'is':
+                        al.contain(m, a)
+        if name in ITERATING_METHODS:
+            rec.iterates = True
+        if name in ELEMENT_METHODS:
+            return self.elem_vals(recv) + args
+        if name in VIEW_METHODS:
+            return list(recv)
+        if name in COPY_METHODS:
+            return self.copy_vals(recv)
+        return []
 
     def bind(self, t, vals):
         rec = self.rec
@@ -1517,7 +1526,7 @@ class Analysis:
         self.const_test_event = t.feature(lambda v: v >= (3, 10))
         self.const_expr_event = t.feature(lambda v: v >= (3, 10))
         self.docstring_return_line = t.feature(lambda v: v < (3, 10))
-        self.pass_optional = self.finally_revisit != 'never'
+        self.pass_optional = self.finally_revisit != 'never'  # 3.9: pass, break, continue may be silent
         self.with_exit_39 = t.feature(lambda v: v < (3, 10))
         self.branch_repeat = t.feature(lambda v: v == (3, 12))
         self.bare_except_event = 'always'
