@@ -4,7 +4,7 @@
 // iterates a set in the order of its hash table, so `{3, 1, 2}` prints
 // `{1, 2, 3}`. SetStore simulates CPython 3.11's table (Objects/setobject.c:
 // linear probing of 9 slots, then perturbed probing; resize to 4x used when 3/5
-// full; dummies left by deletions) whenever every element's hash is known (ints,
+// full; dummies left by deletions and reused by later adds) whenever every element's hash is known (ints,
 // floats, bools, tuples and frozensets of those, and str/bytes once the hash seed
 // is known, see hash.ts). When some hash is not known, the set falls back to
 // insertion order, which is also the order a parsed repr gave us.
@@ -156,14 +156,38 @@ class SetTable {
     }
   }
 
-  /** set_add_entry for a value known to be absent. */
+  /**
+   * set_add_entry for a value known to be absent: walk the probe sequence to the
+   * first empty slot, reusing the last dummy (deleted) slot passed on the way.
+   */
   add(h: bigint, v: Value): void {
-    const i = this.freeSlot(h);
-    this.slots[i] = { h, v };
-    this.fill++;
-    this.used++;
-    if (this.fill * 5 < this.mask * 3) return;
-    this.resize(this.used > 50000 ? this.used * 2 : this.used * 4);
+    const mask = this.mask;
+    const maskBig = BigInt(mask);
+    let perturb = h & U64;
+    let i = Number(perturb & maskBig);
+    let freeslot = -1;
+    for (;;) {
+      const probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;
+      for (let j = 0; j <= probes; j++) {
+        const s = this.slots[i + j];
+        if (s === null) {
+          if (freeslot >= 0) {
+            this.slots[freeslot] = { h, v };
+            this.used++;
+            return;
+          }
+          this.slots[i + j] = { h, v };
+          this.fill++;
+          this.used++;
+          if (this.fill * 5 < mask * 3) return;
+          this.resize(this.used > 50000 ? this.used * 2 : this.used * 4);
+          return;
+        }
+        if (s === 'dummy') freeslot = i + j;
+      }
+      perturb >>= PERTURB_SHIFT;
+      i = (i * 5 + 1 + Number(perturb & maskBig)) & mask;
+    }
   }
 
   discardAt(i: number): void {

@@ -329,11 +329,14 @@ class Evaluator implements Ctx {
       case 'set': {
         const items = this.evalElements(node.elts, env);
         const store = new SetStore();
-        // CPython folds a display of 3+ constants into a frozenset constant, then copies it.
+        // CPython folds a display of 3+ constants into a frozenset constant (which
+        // the compiler rebuilds once more from its own iteration order), then copies it.
         if (node.elts.length > 2 && node.elts.every((e) => e.k === 'const')) {
-          const frozen = new SetStore();
-          for (const x of items) frozen.add(x);
-          store.merge(frozen);
+          const folded = new SetStore();
+          for (const x of items) folded.add(x);
+          const constant = new SetStore();
+          for (const x of folded.values()) constant.add(x);
+          store.merge(constant);
         } else for (const x of items) store.add(x);
         return { kind: 'set', store };
       }

@@ -1,5 +1,6 @@
 // repr() and str() exactly as CPython 3.11 writes them.
 
+import { isPrintableCodePoint } from './unicode-data.js';
 import { PyError, refuseOpaque, type Value } from './value.js';
 
 /** Python's limit on int -> str conversion (sys.get_int_max_str_digits()). */
@@ -40,11 +41,9 @@ export function floatRepr(x: number): string {
   return `${sign}${mant}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
 }
 
-const NOT_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
-
-/** str.isprintable for one code point (space is printable). */
+/** str.isprintable for one code point (space is printable), as CPython 3.11 decides it. */
 export function isPrintableChar(ch: string): boolean {
-  return ch === ' ' || !NOT_PRINTABLE.test(ch);
+  return isPrintableCodePoint(ch.codePointAt(0)!);
 }
 
 const hex = (n: number, width: number): string => n.toString(16).padStart(width, '0');
