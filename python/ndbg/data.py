@@ -31,7 +31,7 @@ import numpy as np
 from . import format as fmt
 from .tokenizer import Tokenizer
 from .tracer import ensure_hash_seed, trace_program
-from .tree import Trace, sample_trajectories, segment_states
+from .tree import Trace, iter_segments, sample_trajectories, segment_states
 
 SPLITS = (('train', 96), ('val', 2), ('test', 2))  # percent, by program hash
 
@@ -190,15 +190,12 @@ def process_program(index):
     result['exit'] = traced['exit']['kind']
     result['events'] = trace.n
     traj_rng = random.Random(program_seed(cfg['seed'] + 1, index))
-    segments = sample_trajectories(trace, traj_rng, source, max_steps=cfg['max_steps'])
-    result['actions'] = Counter(a for s in segments for a, _, _ in s['steps'])
-    result['policies'] = Counter(s['policy'] for s in segments)
-    states = [segment_states(trace, s) for s in segments]
     context = fmt.encode_context(source, stdin)
     tok = _W.get('tokenizer')
     if tok is None:  # tokenizer training pass: return the text only
+        segments = sample_trajectories(trace, traj_rng, source, max_steps=cfg['max_steps'])
         texts = [x for x in context if isinstance(x, str)]
-        for first, steps in states:
+        for first, steps in (segment_states(trace, s) for s in segments):
             texts += [x for x in fmt.encode_state(first) if isinstance(x, str)]
             prev = first
             for action, arg, st in steps:
@@ -207,7 +204,34 @@ def process_program(index):
                 prev = st
         result['texts'] = texts
         return result
-    windows = fmt.build_windows(tok, context, states, cfg['window'])
+    # about max_steps steps; then more trajectories until the last window is full
+    packer = fmt.WindowPacker(tok, context, cfg['window'])
+    if len(packer.ctx) > cfg['window'] * cfg.get('max_context', 0.5):
+        result['skipped'] = 'context'  # windows would be mostly code context
+        return result
+    segments = []
+    total = 0
+    source_of_segments = iter_segments(trace, traj_rng, source)
+    for seg in source_of_segments:
+        segments.append(seg)
+        if not packer.add(*segment_states(trace, seg)):
+            break
+        total += len(seg['steps'])
+        if total >= cfg['max_steps']:
+            break
+    n_windows = len(packer.windows) + (0 if packer.room() is None else 1)
+    if packer.room() and not packer.failed:
+        for extra, seg in enumerate(source_of_segments):
+            segments.append(seg)
+            if not packer.add(*segment_states(trace, seg)) or len(packer.windows) >= n_windows or extra >= 32:
+                break
+    windows = packer.finish()[:n_windows]
+    result['actions'] = Counter()
+    result['policies'] = Counter()
+    for w in windows:  # what the windows hold (a step cut at a window's end is not counted)
+        for si, k, *_ in w.steps:
+            result['actions'][segments[si]['steps'][k][0]] += 1
+            result['policies'][segments[si]['policy']] += 1
     if not windows:
         result['skipped'] = 'context'
         return result
@@ -224,6 +248,8 @@ def process_program(index):
         'features': result['features'], 'events': traced['events'], 'exit': traced['exit'],
         'segments': [{'start': s['start'], 'policy': s['policy'], 'steps': [list(x) for x in s['steps']]}
                      for s in segments],
+        'window': cfg['window'],
+        'windows': len(windows),
     }
     return result
 
@@ -414,7 +440,8 @@ def build(args):
     t_start = time.monotonic()
     generate, catalogue, gen_name = load_generator()
     cfg = {'seed': args.seed, 'max_events': args.max_events, 'time_limit': args.time_limit,
-           'repr_limit': args.repr_limit, 'max_steps': args.max_steps, 'window': args.window}
+           'repr_limit': args.repr_limit, 'max_steps': args.max_steps, 'window': args.window,
+           'max_context': args.max_context}
     _W['generate'] = generate
     _W['cfg'] = cfg
     os.makedirs(args.out, exist_ok=True)
@@ -568,7 +595,10 @@ def main(argv=None):
     b.add_argument('--vocab', type=int, default=2048, help='tokenizer size, specials included')
     b.add_argument('--tokenizer-programs', type=int, default=3000, help='programs sampled to train the tokenizer')
     b.add_argument('--max-events', type=int, default=2000)
-    b.add_argument('--max-steps', type=int, default=256, help='debugger steps sampled per program')
+    b.add_argument('--max-steps', type=int, default=128,
+                   help='debugger steps sampled per program (then more until its last window is full)')
+    b.add_argument('--max-context', type=float, default=0.5,
+                   help='skip programs whose code context exceeds this fraction of the window')
     b.add_argument('--time-limit', type=float, default=2.0, help='seconds per program')
     b.add_argument('--hard-timeout', type=float, default=60.0, help='seconds per chunk before a worker is killed')
     b.add_argument('--memory-limit', type=int, default=2048, help='MiB of address space per worker, beyond its start')

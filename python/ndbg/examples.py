@@ -77,7 +77,9 @@ def iter_examples(record, tokenizer, rng=None, window=None):
     window = window or DEFAULT_WINDOW
     states = record_states(record, rng)
     context = fmt.encode_context(record['source'], record.get('stdin', ''))
-    windows = fmt.build_windows(tokenizer, context, states, window)
+    # the stored trajectories fill exactly record['windows'] training windows
+    limit = record.get('windows') if rng is None and window == record.get('window', window) else None
+    windows = fmt.build_windows(tokenizer, context, states, window, max_windows=limit)
     for w in windows:
         for si, k, a0, s0, s1 in w.steps:
             first, steps = states[si]

@@ -281,66 +281,107 @@ class Window:
     steps: list  # (segment index, step index, action start, state start, state end) of whole steps
 
 
-def build_windows(tokenizer, context_items, segments, window):
-    """Pack a program's trajectories into windows (docs/format.md, "Windows").
+class WindowPacker:
+    """Packs a program's trajectories into windows (docs/format.md, "Windows").
 
-    `segments`: [(initial State, [(action, arg, State)])]. Each window is the code
-    context, a complete state (the state the next step starts from), then
-    (action, state) pairs; a segment's initial state that follows an exit or another
-    segment is written complete without an action, and is not a target. A pair that
-    does not fit is cut at the window's end and repeated whole in the next window.
-    Returns [] when the context plus one complete state cannot fit."""
-    ctx = tokenizer.encode_items(context_items)
-    windows = []
-    cur_ids, cur_mask, cur_steps = None, None, None
-    complete_cache = {}
+    Each window is the code context, a complete state (the state the next step
+    starts from), then (action, state) pairs; a segment's initial state that follows
+    an exit or another segment is written complete without an action, and is not a
+    target. A pair that does not fit is cut at the window's end and repeated whole in
+    the next window. `windows` holds the finished windows; `finish()` closes the last."""
 
-    def complete(state):
+    def __init__(self, tokenizer, context_items, window):
+        self.tok = tokenizer
+        self.ctx = tokenizer.encode_items(context_items)
+        self.window = window
+        self.windows = []
+        self.failed = False  # the context plus one complete state does not fit
+        self.cur = None  # (ids, mask, steps)
+        self.segments = 0
+        self._complete = {}
+
+    def complete(self, state):
         key = id(state)
-        if key not in complete_cache:
-            complete_cache[key] = (state, tokenizer.encode_items(encode_state(state)))
-        return complete_cache[key][1]
+        if key not in self._complete:
+            self._complete[key] = (state, self.tok.encode_items(encode_state(state)))
+        return self._complete[key][1]
 
-    def open_window(state):
-        nonlocal cur_ids, cur_mask, cur_steps
-        head = ctx + complete(state)
-        cur_ids, cur_mask, cur_steps = list(head), [0] * len(head), []
-        return len(head) < window
+    def _open(self, state):
+        head = self.ctx + self.complete(state)
+        if len(head) >= self.window:
+            self.failed = True
+            self.cur = None
+            return False
+        self.cur = (list(head), [0] * len(head), [])
+        return True
 
-    def flush():
-        if cur_ids is not None and cur_steps is not None and (cur_steps or any(cur_mask)):
-            windows.append(Window(cur_ids[:window], cur_mask[:window], cur_steps))
+    def _flush(self):
+        if self.cur is not None:
+            ids, mask, steps = self.cur
+            if steps or any(mask):
+                self.windows.append(Window(ids[:self.window], mask[:self.window], steps))
+        self.cur = None
 
-    for si, (first, steps) in enumerate(segments):
-        if cur_ids is None:
-            if not open_window(first):
-                return []
+    def add(self, first, steps):
+        """Add one segment: its initial State and [(action, arg, State)]."""
+        if self.failed:
+            return False
+        si = self.segments
+        self.segments += 1
+        W = self.window
+        if self.cur is None:
+            if not self._open(first):
+                return False
         else:
-            unit = complete(first)
-            if len(cur_ids) + len(unit) > window:
-                flush()
-                if not open_window(first):
-                    return []
+            unit = self.complete(first)
+            if len(self.cur[0]) + len(unit) > W:
+                self._flush()
+                if not self._open(first):
+                    return False
             else:
-                cur_ids += unit
-                cur_mask += [0] * len(unit)
+                self.cur[0].extend(unit)
+                self.cur[1].extend([0] * len(unit))
         prev = first
         for k, (action, arg, state) in enumerate(steps):
-            a = tokenizer.encode_items(encode_action(action, arg))
-            t = tokenizer.encode_items(encode_state(state, prev, action))
-            if len(cur_ids) + len(a) + len(t) > window:
-                room = window - len(cur_ids)
+            a = self.tok.encode_items(encode_action(action, arg))
+            t = self.tok.encode_items(encode_state(state, prev, action))
+            ids, mask, done = self.cur
+            if len(ids) + len(a) + len(t) > W:
+                room = W - len(ids)
                 if room > len(a):  # a cut pair still teaches its first tokens
-                    cur_ids += (a + t)[:room]
-                    cur_mask += ([0] * len(a) + [1] * len(t))[:room]
-                flush()
-                if not open_window(prev):
-                    return windows
-            start = len(cur_ids)
-            cur_ids += a + t
-            cur_mask += [0] * len(a) + [1] * len(t)
-            if len(cur_ids) <= window:
-                cur_steps.append((si, k, start, start + len(a), len(cur_ids)))
+                    ids.extend((a + t)[:room])
+                    mask.extend(([0] * len(a) + [1] * len(t))[:room])
+                self._flush()
+                if not self._open(prev):
+                    return False
+                ids, mask, done = self.cur
+            start = len(ids)
+            ids.extend(a + t)
+            mask.extend([0] * len(a) + [1] * len(t))
+            if len(ids) <= W:
+                done.append((si, k, start, start + len(a), len(ids)))
             prev = state
-    flush()
-    return windows
+        return True
+
+    def room(self):
+        """Free tokens in the window being filled (None when there is none)."""
+        return None if self.cur is None else self.window - len(self.cur[0])
+
+    def finish(self):
+        self._flush()
+        return self.windows
+
+
+def build_windows(tokenizer, context_items, segments, window, max_windows=None):
+    """Windows of `segments` [(initial State, [(action, arg, State)])]; the first
+    `max_windows` when given. [] when the context plus one complete state cannot fit."""
+    packer = WindowPacker(tokenizer, context_items, window)
+    for first, steps in segments:
+        if not packer.add(first, steps):
+            break
+        if max_windows is not None and len(packer.windows) >= max_windows:
+            break
+    if packer.failed and not packer.windows:
+        return []
+    windows = packer.finish()
+    return windows[:max_windows] if max_windows is not None else windows

@@ -12,6 +12,7 @@ Standard library only.
 """
 
 import json
+import re
 
 from . import format as fmt
 
@@ -34,8 +35,8 @@ for _b in range(256):
         _CLASS.append(_OTHER)
 
 
-def pretokenize(data):
-    """Split bytes into chunks.
+def pretokenize_reference(data):
+    """Split bytes into chunks (the specification; `pretokenize` is the fast equal).
 
     - each digit byte (0-9) is a chunk; each newline byte is a chunk;
     - a maximal run of letters ([A-Za-z_] and all bytes >= 0x80) is a chunk, and so is
@@ -75,6 +76,18 @@ def pretokenize(data):
     return chunks
 
 
+_CHUNK = re.compile(
+    rb' ?[A-Za-z_\x80-\xff]+'  # letters, with one leading space
+    rb'| ?[^0-9\n A-Za-z_\x80-\xff]+'  # other bytes, with one leading space
+    rb'| +(?= [^0-9\n ])'  # spaces before a space that joins a letter / other run
+    rb'| +|[0-9]|\n')
+
+
+def pretokenize(data):
+    """Split bytes into chunks: the rules of `pretokenize_reference`, as one regex."""
+    return _CHUNK.findall(data)
+
+
 def _apply_merges(ids, ranks):
     while len(ids) > 1:
         best = None
@@ -112,6 +125,7 @@ class Tokenizer:
         for r, (a, b) in enumerate(self.merges):
             self.bytes_of[FIRST_MERGE + r] = self.bytes_of[a] + self.bytes_of[b]
         self._cache = {}
+        self._text_cache = {}
 
     # --- encoding ---
 
@@ -125,19 +139,28 @@ class Tokenizer:
 
     def encode(self, text):
         """Token ids of plain text (never special ids)."""
+        cached = self._text_cache.get(text)
+        if cached is not None:
+            return list(cached)
         ids = []
         for chunk in pretokenize(text.encode('utf-8')):
             ids.extend(self.encode_chunk(chunk))
+        if len(text) <= 256:
+            if len(self._text_cache) >= 400000:
+                self._text_cache.clear()
+            self._text_cache[text] = tuple(ids)
         return ids
 
     def encode_items(self, items):
         """Items (int = special id, str = text) -> ids."""
         ids = []
+        cache = self._text_cache
         for x in items:
             if isinstance(x, int):
                 ids.append(x)
             else:
-                ids.extend(self.encode(x))
+                cached = cache.get(x)
+                ids.extend(cached if cached is not None else self.encode(x))
         return ids
 
     # --- decoding ---

@@ -278,26 +278,45 @@ def sample_segment(trace, rng, policy, start, max_steps, lines):
     return steps
 
 
-def sample_trajectories(trace, rng, source, max_steps=256, segment_steps=48, max_segments=12):
-    """Segments [{'start', 'policy', 'steps'}] for one program, about `max_steps` steps
-    in all. Each segment picks policy A or B (half the time each) and starts at the
-    first event (half the time) or a random one."""
-    segments = []
-    total = 0
+def iter_segments(trace, rng, source, segment_steps=48, max_failures=24):
+    """Segments {'start', 'policy', 'steps'} without end (stops after `max_failures`
+    draws in a row yield no step). Each segment starts at the first event (half the
+    time) or a random one. The policy is the one with fewer steps so far (a coin flip
+    when equal), so that each policy drives half of all steps: policy A's
+    trajectories end early (continue, step_return at top level), so choosing per
+    trajectory would leave its actions rare."""
     if trace.n == 0:
-        return segments
+        return
     lines = code_lines(source)
-    attempts = 0
-    while total < max_steps and len(segments) < max_segments and attempts < 3 * max_segments:
-        attempts += 1
-        name = 'A' if rng.random() < 0.5 else 'B'
+    done = {'A': 0, 'B': 0}
+    failures = 0
+    while failures < max_failures:
+        if done['A'] == done['B']:
+            name = 'A' if rng.random() < 0.5 else 'B'
+        else:
+            name = 'A' if done['A'] < done['B'] else 'B'
         policy = POLICY_A if name == 'A' else POLICY_B
         start = 0 if rng.random() < 0.5 else rng.randrange(trace.n)
-        steps = sample_segment(trace, rng, policy, start, min(segment_steps, max_steps - total), lines)
+        steps = sample_segment(trace, rng, policy, start, segment_steps, lines)
         if not steps:
+            failures += 1
             continue
-        segments.append({'start': start, 'policy': name, 'steps': steps})
-        total += len(steps)
+        failures = 0
+        done[name] += len(steps)
+        yield {'start': start, 'policy': name, 'steps': steps}
+
+
+def sample_trajectories(trace, rng, source, max_steps=256, segment_steps=48, max_segments=12):
+    """Segments for one program: about `max_steps` steps in all (see iter_segments)."""
+    segments = []
+    total = 0
+    for seg in iter_segments(trace, rng, source, segment_steps):
+        if total + len(seg['steps']) > max_steps:
+            seg['steps'] = seg['steps'][:max_steps - total]
+        segments.append(seg)
+        total += len(seg['steps'])
+        if total >= max_steps or len(segments) >= max_segments:
+            break
     return segments
 
 

@@ -17,7 +17,8 @@ PYTHON_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 def dataset(tmp_path_factory):
     out = tmp_path_factory.mktemp('ds')
     subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs', '120', '--out', str(out),
-                    '--tokenizer-programs', '60', '--vocab', '600', '--workers', '2', '--window', '512'],
+                    '--tokenizer-programs', '60', '--vocab', '600', '--workers', '2', '--window', '1024',
+                    '--max-steps', '48'],
                    cwd=PYTHON_DIR, check=True, capture_output=True)
     return str(out)
 
@@ -26,7 +27,7 @@ def test_meta_and_shards(dataset):
     with open(os.path.join(dataset, 'meta.json')) as f:
         meta = json.load(f)
     assert meta['format_version'] == fmt.FORMAT_VERSION
-    assert meta['window'] == 512
+    assert meta['window'] == 1024
     assert meta['special_tokens']['pad'] == 0
     assert meta['target_fraction'] > 0.5
     total = 0
@@ -35,7 +36,7 @@ def test_meta_and_shards(dataset):
             w = np.load(os.path.join(dataset, split, 'windows-%05d.npy' % k))
             m = np.load(os.path.join(dataset, split, 'mask-%05d.npy' % k))
             assert w.dtype == np.uint16 and m.dtype == np.uint8
-            assert w.shape == m.shape and w.shape[1] == 512
+            assert w.shape == m.shape and w.shape[1] == 1024
             assert (w < meta['vocab_size']).all()
             assert not m[w == fmt.PAD].any()  # padding is never a target
             total += len(w)
@@ -43,6 +44,9 @@ def test_meta_and_shards(dataset):
                                       for k in range(info['shards']))
     assert total > 0
     assert meta['splits']['train']['programs'] > 0
+    # the last window of a program is filled too: padding is rare
+    w = np.load(os.path.join(dataset, 'train', 'windows-00000.npy'))
+    assert (w == fmt.PAD).mean() < 0.05
 
 
 def test_windows_start_with_context(dataset):
@@ -56,7 +60,7 @@ def test_examples_round_trip(dataset):
     n = 0
     for split in ('train', 'val', 'test'):
         for rec in E.load_traces(dataset, split):
-            for ex in E.iter_examples(rec, tok, random.Random(0), 512):
+            for ex in E.iter_examples(rec, tok, random.Random(0), 1024):
                 pred = E.decode_state(tok, ex.target_ids, ex.before)
                 assert E.compare(pred, ex.after)['exact']
                 assert ex.prompt_ids[0] == fmt.BOS and ex.target_ids[-1] == fmt.END
@@ -71,7 +75,9 @@ def test_stored_trajectories_match_windows(dataset):
     m = np.load(os.path.join(dataset, 'train', 'mask-00000.npy'))
     rec = next(E.load_traces(dataset, 'train'))
     states = E.record_states(rec)
-    windows = fmt.build_windows(tok, fmt.encode_context(rec['source'], rec.get('stdin', '')), states, 512)
+    windows = fmt.build_windows(tok, fmt.encode_context(rec['source'], rec.get('stdin', '')), states, 1024,
+                                max_windows=rec['windows'])
+    assert len(windows) == rec['windows']
     for r, win in enumerate(windows):
         assert list(w[r, :len(win.ids)]) == win.ids
         assert list(m[r, :len(win.mask)]) == win.mask

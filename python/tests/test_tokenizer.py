@@ -89,3 +89,15 @@ def test_golden_ids(tok):
     data = [{'text': t, 'chunks_hex': [c.hex() for c in pretokenize(t.encode())], 'ids': tok.encode(t)}
             for t in TOKENIZER_CASES]
     check_or_write(golden_path('tokenizer_cases.json'), data)
+
+
+def test_fast_pretokenize_equals_reference():
+    from ndbg.tokenizer import pretokenize_reference
+    rng = random.Random(1)
+    alphabet = [b' ', b' ', b' ', b'a', b'Z', b'_', b'0', b'9', b'\n', b'\t', b'(', b'=', b"'", b'\xc3\xa9',
+                b'\xe4\xb8\xad', b'\x00', b'\r', b'.']
+    for _ in range(3000):
+        data = b''.join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        assert pretokenize(data) == pretokenize_reference(data), data
+    for case in TOKENIZER_CASES:
+        assert pretokenize(case.encode()) == pretokenize_reference(case.encode())
