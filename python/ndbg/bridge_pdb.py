@@ -28,6 +28,9 @@ _RUN_CODE = bdb.Bdb.run.__code__
 # inside the program's calls (print -> our write) and must stay invisible.
 _OWN = frozenset(m.__file__ for m in (bridge_channel, bridge_history, sys.modules[__name__]))
 _STDLIB = os.path.dirname(os.__file__)
+# The debugger's own code, run inside the program by breakpoint() calls:
+# its events are not counted (see _hidden).
+_DEBUGGER_FILES = frozenset(m.__file__ for m in (pdb, bdb, sys.modules['cmd']))
 NO_HISTORY = 'No more reverse-execution history.'
 
 
@@ -59,6 +62,7 @@ class _Session:
         self.message = None       # printed at the next stop
         self.last_kind = 'line'
         self.in_command = 0       # > 0 while pdb runs a command (not the program)
+        self.hidden_depth = 0     # > 0 inside debugger code the program called
         self.edit_inputs = None   # lines read by the edit being recorded / replayed
 
     def new_run_state(self):
@@ -82,8 +86,11 @@ def _count_local(frame, event, arg):
 
 
 def _count_global(frame, event, arg):
-    if frame.f_code.co_filename in _OWN:
+    fn = frame.f_code.co_filename
+    if fn in _OWN:
         return None
+    if fn in _DEBUGGER_FILES:
+        return _hidden(frame, _count_local, S.n)
     S.n += 1
     return _count_local
 
@@ -95,12 +102,41 @@ if PY313:  # 3.13 steps by instruction after set_trace: opcode events are not co
         return _count_local
 
 
+def _hidden(frame, inner, n0):
+    """Debugger code the program calls (breakpoint() runs pdb.set_trace and
+    Pdb.__init__): how many events it makes depends on the debugger's state
+    (e.g. how many breakpoints exist), not on the program. Its events are
+    counted as usual, then taken back when it returns, so indices stay the
+    same whatever the debugger did. Rare, so the hot path stays as it is."""
+    S.hidden_depth += 1
+
+    def local(frame, event, arg):
+        nonlocal inner
+        if inner is not None:
+            inner = inner(frame, event, arg)
+        if event == 'return':
+            S.hidden_depth -= 1
+            S.n = n0
+            rp = S.replay
+            if rp is not None and rp.history is not None:
+                rp.history.truncate(n0)
+        return local
+    return local
+
+
 def _replay_trace(frame, event, arg):
-    if event == 'call' and frame.f_code.co_filename in _OWN:
-        return None
+    if event == 'call':
+        fn = frame.f_code.co_filename
+        if fn in _OWN:
+            return None
+        if fn in _DEBUGGER_FILES:
+            return _hidden(frame, _replay_trace, S.n)
     rp = S.replay
     if rp is None:  # a frame left over from a finished replay
         return S.run_pdb.trace_dispatch(frame, event, arg)
+    if S.hidden_depth:  # inside debugger code: uncounted in the end (_hidden)
+        S.n += 1
+        return _replay_trace
     n = S.n = S.n + 1
     if rp.history is not None:
         rp.history.add(frame, event)
@@ -319,23 +355,29 @@ class BridgePdb(pdb.Pdb):
     def trace_dispatch(self, frame, event, arg):
         # The hot path while pdb traces: count, then pdb's own dispatch.
         if event == 'call':
-            if frame.f_code.co_filename in _OWN:
+            fn = frame.f_code.co_filename
+            if fn in _OWN:
                 return None
+            n0 = S.n
             S.n += 1
             r = _bdb_dispatch(self, frame, event, arg)
             # pdb does not trace this frame: keep counting its events.
-            return _count_local if r is None else r
+            r = _count_local if r is None else r
+            return _hidden(frame, r, n0) if fn in _DEBUGGER_FILES else r
         S.n += 1
         return _bdb_dispatch(self, frame, event, arg)
 
     if PY313:
         def trace_dispatch(self, frame, event, arg):  # noqa: F811
             if event == 'call':
-                if frame.f_code.co_filename in _OWN:
+                fn = frame.f_code.co_filename
+                if fn in _OWN:
                     return None
+                n0 = S.n
                 S.n += 1
                 r = _bdb_dispatch(self, frame, event, arg)
-                return _count_local if r is None else r
+                r = _count_local if r is None else r
+                return _hidden(frame, r, n0) if fn in _DEBUGGER_FILES else r
             if event != 'opcode':
                 S.n += 1
             return _bdb_dispatch(self, frame, event, arg)
@@ -419,7 +461,7 @@ class BridgePdb(pdb.Pdb):
         n = S.n
         kind = 'exception' if pm else S.last_kind
         bottom = self.stack[-1][0]
-        if not pm and _in_program():
+        if not pm and _in_program() and not S.hidden_depth:
             if S.first_stop is None:
                 S.first_stop = n
                 S.base_frames = [f for f, _ in self.stack]
@@ -482,7 +524,7 @@ class BridgePdb(pdb.Pdb):
 
     def _ndbg_after(self, line, stop, before):
         cmd, arg, _ = self.parseline(line)
-        if cmd in ('j', 'jump') and self._ndbg_ok and not stop and _in_program():
+        if cmd in ('j', 'jump') and self._ndbg_ok and not stop and _in_program() and not S.hidden_depth:
             try:
                 S.edits.append((S.n, 'jump', int(arg), 0, ()))
                 _edited()
@@ -498,7 +540,7 @@ class BridgePdb(pdb.Pdb):
             S.ch.send(ev)
 
     def default(self, line):
-        if not (_in_program() and not self._ndbg_pm and self.stack):
+        if not (_in_program() and not self._ndbg_pm and self.stack) or S.hidden_depth:
             return super().default(line)
         # A statement run at the prompt may change the program's state: it is
         # replayed at this event (with the input lines it read, if any).
@@ -588,6 +630,7 @@ class _Replay:
 def _begin_run(p):
     _replay_ended()
     S.n = 0
+    S.hidden_depth = 0
     S.run_pdb = p
     S.stdin.reset_eof()
     plan, S.plan = S.plan, None

@@ -1,0 +1,181 @@
+"""The pdb bridge (python/ndbg/bridge*.py): wire encoding, stop events, the
+event counter's independence from pdb's stepping mode, reverse targets."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+HERE = os.path.dirname(__file__)
+sys.path.insert(0, os.path.join(HERE, '..', 'ndbg'))
+sys.path.insert(0, HERE)
+
+import bridge_channel  # noqa: E402
+import bridge_driver  # noqa: E402
+import bridge_history  # noqa: E402
+
+PYTHON = os.environ.get('NDBG_TEST_PYTHON', 'python3')
+
+
+def script(tmp_path, text, name='prog.py'):
+    p = tmp_path / name
+    p.write_text(textwrap.dedent(text))
+    return str(p)
+
+
+def stops(msgs):
+    return [m for m in msgs if m['t'] == 's' and not m.get('refresh')]
+
+
+def test_json_encoding_round_trips():
+    values = ['plain', 'quote " backslash \\ nl \n tab \t', '\x00\x1f\x7f', 'h\u00e9 \u2603 \U0001f600',
+              '\udc80 lone surrogate', 0, -12, 1.5, True, False, None, [1, 'a', [2]], {'k': {'n': [None]}}]
+    for v in values:
+        assert json.loads(bridge_channel.jenc(v)) == v
+
+
+def test_transcript_matches_pdb(tmp_path):
+    path = script(tmp_path, '''
+        def f(n):
+            return n * 2
+        x = f(3)
+        print("x", x)
+    ''')
+    cmds = ['n', 's', 'n', 'p n', 'r', 'c', 'q']
+    ours = bridge_driver.run([path], cmds, cwd=str(tmp_path))
+    pdb = subprocess.run([PYTHON, '-m', 'pdb', path], input='\n'.join(cmds) + '\n',
+                         capture_output=True, text=True, cwd=str(tmp_path))
+    assert ours['stdout'] == pdb.stdout
+    assert ours['code'] == pdb.returncode == 0
+
+
+def test_stop_events_carry_frames_and_safe_locals(tmp_path):
+    path = script(tmp_path, '''
+        class Bad:
+            def __repr__(self):
+                raise RuntimeError("no repr")
+        def g(a):
+            big = list(range(5000))
+            bad = Bad()
+            return a
+        g("hi")
+    ''')
+    r = bridge_driver.run([path], ['b 8', 'c', 'q'], cwd=str(tmp_path), locals_=True)
+    s = stops(r['msgs'])[-1]
+    assert s['event'] == 'line'
+    top = s['frames'][-1]
+    assert (top['func'], top['line'], top['file']) == ('g', 8, path)
+    assert top['locals']['a'] == "'hi'"
+    assert top['locals']['bad'] == '<repr failed: RuntimeError: no repr>'
+    assert len(top['locals']['big']) <= 1003 and top['locals']['big'].endswith('...')
+    assert s['selected'] == len(s['frames']) - 1
+    # Output order on the channel: the stop comes before pdb's location text.
+    kinds = [(m['t'], m.get('d', '')[:2]) for m in r['msgs'] if m['t'] in ('s', 'o')]
+    i = kinds.index(('s', ''), 1)
+    assert kinds[i + 1] == ('o', '> ')
+
+
+def test_program_output_and_input_requests(tmp_path):
+    path = script(tmp_path, '''
+        import sys
+        print("out")
+        print("err", file=sys.stderr)
+        line = input("? ")
+        print("got", line)
+    ''')
+    r = bridge_driver.run([path], ['c', 'hello', 'q'], cwd=str(tmp_path))
+    texts = [(m['s'], m['d']) for m in r['msgs'] if m['t'] == 'o']
+    assert ('stdout', 'out\n') in texts and ('stderr', 'err\n') in texts
+    assert ('stdout', 'got hello\n') in texts
+    assert any(m['t'] == 'i' for m in r['msgs'])
+    # pdb.main's own messages are the debugger's, not the program's.
+    assert ('debugger', 'The program finished and will be restarted\n') in texts
+
+
+def test_event_index_does_not_depend_on_how_we_got_there(tmp_path):
+    # The same stop reached by continuing (pdb stops tracing: our counter
+    # keeps counting), by breakpoints, and by stepping has the same index.
+    path = script(tmp_path, '''
+        def work(k):
+            out = []
+            for i in range(k):
+                out.append(i * i)
+            return out
+        def main():
+            total = sum(work(20))
+            total += sum(work(5))
+            breakpoint()
+            return total
+        main()
+    ''')
+    ways = [['c', 'q'], ['b work', 'c', 'cl 1', 'c', 'q'], ['n'] * 4 + ['s'] * 30 + ['c', 'q'],
+            ['b 9', 'c', 'n', 'n', 'q']]
+    index = set()
+    for cmds in ways:
+        r = bridge_driver.run([path], cmds, cwd=str(tmp_path))
+        at = [s for s in stops(r['msgs']) if s['frames'][-1]['line'] == 11 and s['event'] == 'line']
+        assert at, cmds
+        index.add(at[0]['n'])
+    assert len(index) == 1, index
+
+
+def _history_of(fn):
+    h = bridge_history.History()
+
+    def tracer(frame, event, arg):
+        if frame.f_code.co_filename != __file__:
+            return None
+        h.add(frame, event)
+        return tracer
+    sys.settrace(tracer)
+    try:
+        fn()
+    finally:
+        sys.settrace(None)
+    h.finish()
+    return h
+
+
+def _line_of(h, j):
+    return h.codes[j].co_name, h.lines[j] - h.codes[j].co_firstlineno
+
+
+def test_history_targets():
+    def sq(v):
+        r = v * v
+        return r
+
+    def top():
+        acc = 0
+        for i in range(2):
+            acc += sq(i)
+        return acc
+
+    h = _history_of(top)
+    kinds = [h.kinds[j] for j in range(1, len(h) + 1)]
+    assert kinds.count(bridge_history.CALL) == 3
+    last_sq_line = max(j for j in range(1, len(h) + 1)
+                       if h.kinds[j] == bridge_history.LINE and h.codes[j].co_name == 'sq')
+    # reverse-step from sq's last line: its previous line, same call.
+    assert _line_of(h, h.prev_line(last_sq_line, 1)) == ('sq', 1)
+    first_sq_line = h.prev_line(last_sq_line, 1)
+    # reverse-next from a function's first line: the caller's calling line.
+    j = h.prev_line_in(first_sq_line, h.sers[first_sq_line], 1)
+    assert _line_of(h, j) == ('top', 3)
+    # reverse-finish: the call event of the activation.
+    c = h.call_of(last_sq_line, h.sers[last_sq_line], 1)
+    assert h.kinds[c] == bridge_history.CALL and h.sers[c] == h.sers[last_sq_line]
+    # Nothing before the first event.
+    assert h.prev_line(1, 1) is None
+
+
+def test_old_python_gets_a_clear_message():
+    old = '/root/.pyenv/versions/3.8.18/bin/python'
+    if not os.path.exists(old):
+        pytest.skip('no Python 3.8 here')
+    r = subprocess.run([old, os.path.join(HERE, '..', 'ndbg', 'bridge.py')], capture_output=True, text=True)
+    assert r.returncode == 3
+    assert 'Python 3.9 or newer is required' in r.stderr
