@@ -105,3 +105,36 @@ def test_stack_and_parent(program):
         else:
             assert trace.events[p]['depth'] == e['depth'] - 1
             assert trace.stack[i][-1] == trace.events[p]['line']
+
+
+def test_generated_programs_against_pdb():
+    # the bdb simulation on realistic code: random states and actions of generated programs
+    import random
+    gen = pytest.importorskip('ndbg.generator')
+    checked = 0
+    for k in range(60):
+        p = gen.generate(random.Random(k))
+        if p.stdin:
+            continue
+        r = trace_program(p.source)
+        if r['exit']['kind'] == 'never' or len(r['events']) > 300:
+            continue
+        trace = Trace(r['events'], r['exit'])
+        chain = s_chain(trace)
+        rng = random.Random(k)
+        for _ in range(5):
+            pos = rng.randrange(len(chain))
+            i = chain[pos]
+            cmd = rng.choice(['n', 'r', 'c', 'b'])
+            if cmd == 'b':
+                line = rng.choice(code_lines(p.source))
+                got = pdb_stops(p.source, ['s'] * pos + ['b %d' % line])
+                want = as_stop(trace, trace.target(i, 'breakpoint', line))
+            else:
+                action = {'n': 'step_over', 'r': 'step_return', 'c': 'continue'}[cmd]
+                got = pdb_stops(p.source, ['s'] * pos + [cmd])
+                want = as_stop(trace, trace.target(i, action))
+            assert got[pos] == as_stop(trace, i)
+            assert got[pos + 1] == want, (k, cmd, i)
+            checked += 1
+    assert checked > 100
