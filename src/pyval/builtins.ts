@@ -48,6 +48,10 @@ interface Fn {
   mutates?: boolean;
   /** Argument-count messages in the style of a method ('str.upper') or a builtin ('len'). */
   label?: string;
+  /** One required argument, but counted as "expected 1 argument, got N" (not METH_O). */
+  expected?: boolean;
+  /** The name unknown keywords are reported against (sorted reports 'sort'). */
+  kwLabel?: string;
 }
 
 const INF = Number.POSITIVE_INFINITY;
@@ -59,12 +63,12 @@ function checkArgs(name: string, fn: Fn, args: Value[], kw: Map<string, Value>, 
   for (const k of kw.keys()) {
     if (!fn.kw?.includes(k)) {
       if (!fn.kw?.length) throw typeError(`${label}() takes no keyword arguments`);
-      throw typeError(`'${k}' is an invalid keyword argument for ${shortName}()`);
+      throw typeError(`'${k}' is an invalid keyword argument for ${fn.kwLabel ?? shortName}()`);
     }
   }
   if (n >= fn.min && n <= fn.max) return;
   const s = (k: number): string => (k === 1 ? '' : 's');
-  if (fn.min === 1 && fn.max === 1) throw typeError(`${label}() takes exactly one argument (${n} given)`);
+  if (fn.min === 1 && fn.max === 1 && !fn.expected) throw typeError(`${label}() takes exactly one argument (${n} given)`);
   if (fn.max === 0) throw typeError(`${label}() takes no arguments (${n} given)`);
   void isMethod;
   if (fn.min === fn.max) throw typeError(`${shortName} expected ${fn.min} argument${s(fn.min)}, got ${n}`);
@@ -585,7 +589,7 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   max: { min: 0, max: INF, kw: ['key', 'default'], impl: (a, kw, ctx) => minmax('max', a, kw, ctx) },
   sum: { min: 0, max: 2, kw: ['start'], impl: sumImpl, label: 'sum' },
   sorted: {
-    min: 1, max: 1, kw: ['key', 'reverse'],
+    min: 1, max: 1, kw: ['key', 'reverse'], expected: true, kwLabel: 'sort',
     impl: ([v], kw, ctx) => pyList(sortValues(toArray(v!), kw.get('key'), kw.has('reverse') && truthy(kw.get('reverse')!), ctx)),
   },
   repr: { min: 1, max: 1, impl: ([v]) => pyStr(repr(v!)) },
@@ -745,7 +749,7 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
   },
   enumerate: { min: 0, max: 2, kw: ['iterable', 'start'], impl: enumerateImpl },
   zip: { min: 0, max: INF, kw: ['strict'], impl: zipImpl },
-  reversed: { min: 1, max: 1, impl: ([v]) => reversedImpl(v!) },
+  reversed: { min: 1, max: 1, expected: true, impl: ([v]) => reversedImpl(v!) },
   map: {
     min: 2, max: INF, impl: (a, _kw, ctx) => {
       const f = a[0]!;

@@ -24,7 +24,7 @@ interface Spec {
 }
 
 function parseSpec(spec: string): Spec {
-  const m = /^(?:(.)?([<>=^]))?([-+ ])?(z)?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/su.exec(spec);
+  const m = /^(?:(.)?([<>=^]))?([-+ ])?(z)?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?(.)?$/su.exec(spec);
   if (!m) {
     throw valueError('Invalid format specifier');
   }

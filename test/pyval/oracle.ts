@@ -25,10 +25,12 @@ const ORACLE = String.raw`
 import io, json, pprint, sys, traceback
 req = json.load(sys.stdin)
 out = []
+# reprs of nan and inf are not expressions; give them names to evaluate to.
+NS = {'nan': float('nan'), 'inf': float('inf')}
 for case in req:
-    l = {k: eval(v) for k, v in case.get('locals', {}).items()}
+    l = {k: eval(v, NS) for k, v in case.get('locals', {}).items()}
     if 'globals' in case:
-        g = {k: eval(v) for k, v in case['globals'].items()}
+        g = {k: eval(v, NS) for k, v in case['globals'].items()}
     else:
         g = l
     buf = io.StringIO()
