@@ -138,3 +138,48 @@ def test_generated_programs_against_pdb():
             assert got[pos + 1] == want, (k, cmd, i)
             checked += 1
     assert checked > 100
+
+
+def _cli_stops(path, commands):
+    """Stops printed by `python -m pdb path` fed `commands`: (marker, line, func)."""
+    import re
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, '-m', 'pdb', path], input='\n'.join(commands + ['q']) + '\n',
+                         capture_output=True, text=True, timeout=60).stdout
+    stops = []
+    marker = 'line'
+    for text in out.replace('(Pdb) ', '\n').split('\n'):
+        if text.startswith('--Call--'):
+            marker = 'call'
+        elif text.startswith('--Return--'):
+            marker = 'return'
+        elif text.startswith('> ' + path):
+            m = re.match(r'> .*\((\d+)\)(.*?)\(\)', text)
+            stops.append((marker, int(m.group(1)), m.group(2)))
+            marker = 'line'
+        elif text.startswith('The program finished'):
+            stops.append(('exit',))
+    return stops
+
+
+@pytest.mark.parametrize('commands', [['s'] * 12, ['s', 's', 's', 's', 'n', 'n', 'n'], ['s'] * 4 + ['r', 'n', 'n'],
+                                      ['s', 's', 's', 'b 2', 'c', 'c'], ['n'] * 9])
+def test_in_process_driver_agrees_with_pdb_cli(tmp_path, commands):
+    # the tests drive pdb.Pdb in process; the real `python -m pdb` stops at the same places
+    source = PROGRAMS['calls_gen_exc'].replace('try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    print("caught")\n', '')
+    path = str(tmp_path / 'prog.py')
+    with open(path, 'w') as f:
+        f.write(source)
+    cli = _cli_stops(path, commands)
+    cmds = []
+    for c in commands:  # the CLI's `b L` then `c` is the driver's 'b L'
+        if c == 'c' and cmds and cmds[-1].startswith('b ') and not cmds[-1].endswith('!'):
+            cmds[-1] += '!'
+            continue
+        cmds.append(c)
+    cmds = [c.rstrip('!') for c in cmds]
+    inproc = [s[:1] if s == ('exit',) else (s[0], s[1], s[2]) for s in pdb_stops(source, cmds)]
+    n = min(len(cli), len(inproc))  # (the CLI restarts the program after its end)
+    assert n >= 4
+    assert cli[:n] == inproc[:n]
