@@ -25,7 +25,7 @@ def fstr(F, body):
 
 def elem_var(F, kind, lo, hi, flav=''):
     if kind == 'char':
-        return Var(F.fresh(ELEM_NAMES['char']), STR, 1, 1, flav='char')
+        return Var(F.fresh(ELEM_NAMES['char']), STR, min(lo, 1), 1, flav='char')
     if kind == STR:
         return Var(F.fresh(ELEM_NAMES[STR]), STR, lo, hi, flav=flav or 'word')
     if kind == 'idx':
@@ -62,7 +62,6 @@ def iteration(F):
         i.lo, i.hi = 1, c.hi
         return 'for %s in range(%s, 0, -1)' % (i.name, n), [i], c.hi, i
     if c.t == DSI:
-        F.feat('dict.items')
         kname, vname = rng.choice(ELEM_NAMES['pair'])
         if F.taken(kname) or F.taken(vname):
             kname, vname = F.fresh(['key', 'k', 'name']), F.fresh(['value', 'v', 'count'])
@@ -71,9 +70,10 @@ def iteration(F):
         k = Var(kname, STR, 0, 15, flav='word')
         v = Var(vname, INT, c.elo, c.ehi)
         if r < 0.5:
+            F.feat('dict.items')
             return 'for %s, %s in %s.items()' % (kname, vname, n), [k, v], c.hi, rng.choice((k, v))
         if r < 0.65:
-            F.feat('sorted')
+            F.feat('sorted', 'dict.items')
             return 'for %s, %s in sorted(%s.items())' % (kname, vname, n), [k, v], c.hi, rng.choice((k, v))
         if r < 0.85:
             F.names.discard(vname)
@@ -314,8 +314,11 @@ def st_loop(F):
                 ints = [e for e in elems if e.t == INT]
                 if ints and rng.random() < 0.7:
                     src = rng.choice(ints)
+            feats = set(F.g.feats)
             a = make_acc(F, kind, iters, src)
-            if a is not None:
+            if a is None:
+                F.g.feats = feats
+            else:
                 accs.append(a)
                 kinds.remove(kind) if kind in kinds else None
                 break
@@ -567,7 +570,7 @@ def st_nested(F):
         w('for %s in range(len(%s)):' % (i, n))
         w('    for %s in range(%s + 1, len(%s)):' % (j, i, n))
         w('        if %s[%s] == %s[%s]:' % (n, i, n, j))
-        F.feat('list.append', 'tuple')
+        F.feat('list.append', 'tuple_pack')
         w('            %s.append((%s, %s))' % (name, i, j))
         F.add(Var(name, 'list[tuple[int,int]]', 0, pairs))
     F.spend(pairs * 2 + c.hi + 3)

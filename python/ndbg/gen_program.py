@@ -25,6 +25,7 @@ class G:
         self.taken = set()
         self.local_names = set()
         self.consts = []
+        self.stdin = ''
 
     def add_func(self, lines):
         self.funcs.append(lines)
@@ -342,6 +343,9 @@ def call_section(F, name, params, specs, defaults, fault, main_cost):
         calls = calls[:1]
     r = rng.random()
     g.feats.add('module_call')
+    if fault is None and r < 0.08 and params[0].t in (STR, INT, LINT, LSTR) and \
+            (params[0].t != STR or len(calls[0][0].strip()) >= specs[0].lo):
+        return input_call(F, name, params, defaults, calls[0])
     if len(calls) >= 2 and len(params) == 1 and defaults[0] is None and r < 0.3:
         var = rng.choice(('case', 'sample', 'example', 'data', 'arg'))
         lines.append('for %s in %s:' % (var, F.lit([c[0] for c in calls])))
@@ -356,7 +360,7 @@ def call_section(F, name, params, specs, defaults, fault, main_cost):
         lines.append(']')
         if fault is None or rng.random() < 0.5:
             lines.append('print(%s)' % results)
-        g.feats.add('print')
+            g.feats.add('print')
         return lines
     for k, c in enumerate(calls):
         call = render_call(F, name, params, defaults, c, force)
@@ -390,6 +394,39 @@ def call_section(F, name, params, specs, defaults, fault, main_cost):
                 g.feats.add('print')
         else:
             lines.append('%s = %s' % (rng.choice(('result', 'output', 'r')), call))
+    return lines
+
+
+def input_call(F, name, params, defaults, vals):
+    """The first argument read from stdin, the others written out."""
+    rng = F.rng
+    g = F.g
+    p, v = params[0], vals[0]
+    lines = []
+    if p.t == STR:
+        v = v.strip()
+        vals[0] = v
+        lines.append('%s = input().strip()' % p.name)
+        g.feats.add('str.strip')
+        g.stdin = v + '\n'
+    elif p.t == INT:
+        lines.append('%s = int(input())' % p.name)
+        g.feats.add('int')
+        g.stdin = '%d\n' % v
+    elif p.t == LINT:
+        lines.append('%s = [int(x) for x in input().split()]' % p.name)
+        g.feats.update(('int', 'str.split', 'listcomp'))
+        g.stdin = ' '.join(map(str, v)) + '\n'
+    else:
+        lines.append('%s = input().split()' % p.name)
+        g.feats.add('str.split')
+        g.stdin = ' '.join(v) + '\n'
+    g.feats.update(('input', 'print'))
+    call = render_call(F, name, params, defaults, vals)
+    first = F.lit(vals[0])
+    assert call.startswith(name + '(' + first)
+    call = name + '(' + p.name + call[len(name) + 1 + len(first):]
+    lines.append('print(%s)' % call)
     return lines
 
 

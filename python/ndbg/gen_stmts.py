@@ -213,8 +213,8 @@ def st_aggregate(F):
             F.add(Var(name, INT, *sum_iv(c)))
         elif r < 0.5:
             name = F.fresh(['top', 'winner', 'best_key'])
-            F.feat('max', 'max(key=)', 'dict.get', 'ternary')
             fn = rng.choice(('max', 'min'))
+            F.feat(fn, fn + '(key=)', 'dict.get', 'ternary')
             w('%s = %s(%s, key=%s.get) if %s else %s' % (name, fn, n, n, n, F.lit('')))
             F.add(Var(name, STR, 0, 15, flav='word'))
         elif r < 0.7:
@@ -467,7 +467,7 @@ def st_str(F):
         m = rng.random()
         name = n if F.rebindable(s) and rng.random() < 0.5 else F.fresh(['trimmed', 'stem', 'base', 'core'])
         if m < 0.5:
-            F.feat('str.startswith', 'if', 'slice', 'len')
+            F.feat('str.startswith', 'if', 'slice')
             if name != n:
                 w('%s = %s' % (name, n))
             w('if %s.startswith(%s):' % (name, F.lit(pre)))
@@ -652,11 +652,11 @@ def st_list_mut(F):
             v.elo, v.ehi = min(v.elo, a), max(v.ehi, b)
         elif r < 0.38:
             vals = [item() for _ in range(rng.randint(1, 3))]
-            F.feat('list.extend')
             if rng.random() < 0.3:
                 F.feat('augassign')
                 w('%s += [%s]' % (name, ', '.join(x[0] for x in vals)))
             else:
+                F.feat('list.extend')
                 w('%s.extend([%s])' % (name, ', '.join(x[0] for x in vals)))
             v.lo += len(vals)
             v.hi += len(vals)
@@ -752,8 +752,12 @@ def st_dict_ops(F):
 
     if rng.random() < 0.4 and F.is_func:
         name = F.fresh(['updated', 'merged', 'result', 'table'])
-        F.feat('dict.copy')
-        w('%s = %s.copy()' % (name, n) if rng.random() < 0.7 else '%s = dict(%s)' % (name, n))
+        if rng.random() < 0.7:
+            F.feat('dict.copy')
+            w('%s = %s.copy()' % (name, n))
+        else:
+            F.feat('dict')
+            w('%s = dict(%s)' % (name, n))
         v = F.add(Var(name, DSI, d.lo, d.hi, d.elo, d.ehi))
     else:
         v = d
@@ -861,10 +865,10 @@ def st_set_ops(F):
         F.feat('set')
         w('%s = set(%s)' % (name, a.name))
         a = F.add(Var(name, SINT, min(a.lo, 1), a.hi, a.elo, a.ehi))
+    n0 = len(w.lines)
     b = F.pick((SINT, LINT, TINT), lambda v: v.name != a.name and v.hi <= 40)
     if b is not None and b.t != SINT:
         bsrc = 'set(%s)' % b.name
-        F.feat('set')
     elif b is not None:
         bsrc = b.name
     else:
@@ -927,6 +931,8 @@ def st_set_ops(F):
             F.feat('set.copy')
             w('%s = %s.copy()' % (name, a.name))
             F.add(Var(name, SINT, a.lo, a.hi, a.elo, a.ehi))
+    if any(bsrc in line for line in w.lines[n0:]) and bsrc.startswith('set('):
+        F.feat('set')
     return True
 
 
@@ -1379,7 +1385,7 @@ def st_mixed(F):
         return False
     w = F.w
     item = F.fresh(['item', 'value', 'x', 'entry'])
-    F.feat('for', 'isinstance', 'if', 'elif')
+    F.feat('for')
     r = rng.random()
     if r < 0.3:
         kinds = F.fresh(['kinds', 'type_counts', 'by_type'])
@@ -1401,6 +1407,7 @@ def st_mixed(F):
     w('%s = []' % words)
     w('%s = 0' % other)
     w('for %s in %s:' % (item, c.name))
+    F.feat('isinstance', 'if', 'elif')
     w('    if isinstance(%s, bool):' % item)
     w('        %s += 1' % other)
     w('    elif isinstance(%s, (int, float)):' % item)
@@ -1472,17 +1479,15 @@ def st_sort_lambda(F):
         F.feat('len')
     if 'str(' in key:
         F.feat('str')
-    F.feat('lambda', 'sorted(key=)', 'sorted')
+    F.feat('lambda')
     name = F.fresh(['ordered', 'ranked', 'arranged', 'by_key'])
     r = rng.random()
     if r < 0.2 and F.is_func and c in F.scope:
-        F.feat('list.sort', 'list.sort(key=)')
-        if c.t != LINT or True:
-            w('%s = list(%s)' % (name, c.name))
-            w('%s.sort(key=lambda %s: %s)' % (name, p, key))
-            F.feat('list')
+        F.feat('list.sort', 'list.sort(key=)', 'list')
+        w('%s = list(%s)' % (name, c.name))
+        w('%s.sort(key=lambda %s: %s)' % (name, p, key))
     elif r < 0.35:
-        F.feat('sorted(reverse=)')
+        F.feat('sorted', 'sorted(key=)', 'sorted(reverse=)')
         w('%s = sorted(%s, key=lambda %s: %s, reverse=True)' % (name, c.name, p, key))
     elif r < 0.5 and c.t != LPAIR:
         fn = rng.choice(('max', 'min'))
@@ -1502,6 +1507,7 @@ def st_sort_lambda(F):
             F.add(Var(name, INT, min(0, c.elo), max(0, c.ehi)))
         return True
     else:
+        F.feat('sorted', 'sorted(key=)')
         w('%s = sorted(%s, key=lambda %s: %s)' % (name, c.name, p, key))
     F.names.discard(p)
     F.add(Var(name, t, c.lo, c.hi, c.elo, c.ehi))

@@ -170,7 +170,7 @@ def st_recursion(F):
             call = '%s(%s, %s)' % (name, s.name, q(ch))
         if kind != 'str_count':
             call = '%s(%s)' % (name, s.name)
-        F.feat('len')
+            F.feat('len')
     elif kind in ('fact', 'sum_to', 'fib', 'even_odd', 'hanoi', 'memo_fib'):
         p = rng.choice(('n', 'k', 'num'))
         hi = n.hi

@@ -58,6 +58,7 @@ def generate(rng):
             kind = 'function'
         elif shape < P_FUNCTION:
             src = function_program(g, fault)
+            stdin = g.stdin
             kind = 'function'
         else:
             src, stdin = script_program(g, fault)
@@ -142,11 +143,11 @@ CONSTRUCTS = [
     'recursion', 'mutual_recursion', 'class', 'method', '__init__', '__repr__', 'generator',
     'yield', 'yield_from', 'lambda', 'for', 'while', 'nested_loop', 'if', 'elif', 'else',
     'break', 'continue', 'ternary', 'listcomp', 'dictcomp', 'setcomp', 'genexp', 'slice',
-    'slice_step', 'fstring', 'str.format', 'percent_format', 'augassign', 'unpack',
+    'slice_step', 'fstring', 'percent_format', 'augassign', 'unpack',
     'star_unpack', 'tuple_pack', 'early_return', 'return_none', 'try', 'except', 'except_as',
     'except_tuple', 'finally', 'try_else', 'raise', 'custom_exception', 'assert', 'del',
     'in', 'chained_compare', 'default_arg', 'keyword_arg', 'global_const', 'dict_unpack',
-    'input', 'stdin', 'print', 'module_call', 'uncaught', 'infinite',
+    'stdin', 'module_call', 'uncaught', 'infinite',
     'ValueError', 'KeyError', 'IndexError', 'ZeroDivisionError', 'TypeError',
 ]
 
