@@ -2,13 +2,15 @@
 
     python -m ndbg.evaluate --model runs/NAME/ckpt.pt|models/NAME --data DIR --split test [--limit N]
 
-For every example (a prompt ending in a debugger action, and the state it leads to)
-the model decodes greedily with a key/value cache until the end of the state; the
-decoded text is parsed back into a state and compared with the true one:
+For every example (a prompt ending in a debugger action, and the state it leads to;
+ndbg.examples, exactly as in the training windows) the model decodes greedily with a
+key/value cache until <|end|>; the decoded tokens are parsed back into a state
+(examples.decode_state) and compared with the true one (examples.compare):
 
 - exact match per action (step_into, step_over, step_return, breakpoint, continue,
   inv_step_into, inv_step_over, inv_step_call);
-- per component: event, line, locals, retval/exception, stdout;
+- per component: event (incl. exit kind), line, frame (function, depth, stack),
+  locals, retval/exception, stdout;
 - changed variables: over states in the same frame where some variable changed,
   the number of changed variables predicted exactly / the total (that is where small
   models fail; every "no change" baseline scores 0 there by construction).
@@ -30,15 +32,13 @@ import os
 import sys
 import time
 from collections import defaultdict
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import replace
 
 import torch
 
-from .model import GPT, ModelConfig
+from .format import ACTIONS
+from .model import GPT, KVCache, ModelConfig
 
-ACTIONS = ('step_into', 'step_over', 'step_return', 'breakpoint', 'continue',
-           'inv_step_into', 'inv_step_over', 'inv_step_call')
-COMPONENTS = ('event', 'line', 'locals', 'retval', 'stdout')
 BASELINES = ('next_line', 'cfg_successor', 'repeat')
 
 
@@ -89,9 +89,11 @@ def greedy_decode(model, prompts, stop_ids, max_new, batch_size=32, max_len=None
             ids[r, width - len(p):] = torch.tensor(p, dtype=torch.long)
             key_mask[r, width - len(p):] = True
         ids, key_mask = ids.to(device), key_mask.to(device)
+        key_mask = torch.cat([key_mask, torch.ones(len(batch), n_new, dtype=torch.bool, device=device)], 1)
         out = [[] for _ in batch]
         done = [False] * len(batch)
-        logits, past = model(ids, model.empty_past(len(batch), device), key_mask=key_mask)
+        cache = KVCache.empty(model.cfg, len(batch), width + n_new, device)
+        logits, cache = model(ids, cache, key_mask=key_mask[:, :width])
         for _ in range(n_new):
             nxt = logits[:, -1].argmax(-1)
             for r, t in enumerate(nxt.tolist()):
@@ -100,72 +102,131 @@ def greedy_decode(model, prompts, stop_ids, max_new, batch_size=32, max_len=None
                     done[r] = t in stop_ids
             if all(done):
                 break
-            key_mask = torch.cat([key_mask, torch.ones(len(batch), 1, dtype=torch.bool, device=device)], 1)
-            logits, past = model(nxt[:, None], past, key_mask=key_mask)
+            logits, cache = model(nxt[:, None], cache, key_mask=key_mask[:, :cache.length + 1])
         for r, i in enumerate(idx):
             results[i] = out[r]
     return results
 
 
+# ---------------------------------------------------------------- shared-prefix decoding
+
+def window_groups(examples):
+    """Consecutive examples of one training window share their prompt: each prompt is the
+    previous prompt + target + the next action. -> [(full_ids, [example index])], where
+    every example's prompt + target is a prefix of full_ids."""
+    groups = []
+    for i, ex in enumerate(examples):
+        seq = list(ex['prompt_ids']) + list(ex['target_ids'])
+        if groups:
+            full, members = groups[-1]
+            if len(seq) >= len(full) and seq[:len(full)] == full:
+                groups[-1] = (seq, members + [i])
+                continue
+        groups.append((seq, [i]))
+    return groups
+
+
+@torch.no_grad()
+def decode_examples(model, examples, end_id, max_new, batch_size=16, device='cpu', progress=None):
+    """Greedy decoding with a key/value cache for every example, computed cheaply and
+    exactly: one forward over a whole window gives, for every example in it, the logits
+    of teacher forcing its target. Where every argmax equals the target, greedy decoding
+    writes exactly the target. Otherwise it agrees up to the first mismatch; from there
+    we keep decoding one token per step from the window's cached keys/values (cut to
+    that prefix), the pending rows batched with a padded past and per-row positions.
+    Returns the generated ids per example (ending with end_id unless max_new ran out)."""
+    groups = window_groups(examples)
+    groups_sorted = sorted(range(len(groups)), key=lambda g: len(groups[g][0]))
+    results = [None] * len(examples)
+    pending = []      # (example index, generated so far, K/V prefix [L, 2, H, P, D])
+    done_groups = 0
+    for b in range(0, len(groups_sorted), batch_size):
+        gidx = groups_sorted[b:b + batch_size]
+        width = max(len(groups[g][0]) for g in gidx)
+        ids = torch.zeros(len(gidx), width, dtype=torch.long)
+        for r, g in enumerate(gidx):        # right padding: causal, so pads change nothing before them
+            ids[r, :len(groups[g][0])] = torch.tensor(groups[g][0])
+        logits, present = model(ids.to(device))
+        argmax = logits.argmax(-1).cpu()
+        for r, g in enumerate(gidx):
+            for i in groups[g][1]:
+                ex = examples[i]
+                s0, tgt = len(ex['prompt_ids']), list(ex['target_ids'])
+                tf = argmax[r, s0 - 1:s0 - 1 + len(tgt)].tolist()
+                j = next((k for k in range(len(tgt)) if tf[k] != tgt[k]), None)
+                if j is None:
+                    results[i] = tgt
+                    continue
+                gen = tgt[:j] + [tf[j]]
+                if tf[j] == end_id or len(gen) >= max_new:
+                    results[i] = gen
+                else:   # K/V of prompt + target[:j]; the next input is gen[-1] at position s0 + j
+                    pending.append((i, gen, present[:, :, r, :, :s0 + j].clone()))
+        done_groups += len(gidx)
+        if progress:
+            progress(f'windows {done_groups}/{len(groups)}, {len(pending)} examples to decode further')
+        # keep memory bounded: decode pending rows as they accumulate
+        if len(pending) >= 4 * batch_size or b + batch_size >= len(groups_sorted):
+            _continue_greedy(model, pending, results, end_id, max_new, 4 * batch_size, device)
+            pending = []
+    return results
+
+
+def _continue_greedy(model, pending, results, end_id, max_new, batch_size, device):
+    pending = sorted(pending, key=lambda p: p[2].shape[3])
+    for b in range(0, len(pending), batch_size):
+        rows = pending[b:b + batch_size]
+        lens = [p[2].shape[3] for p in rows]
+        P = max(lens)
+        cache = KVCache.empty(model.cfg, len(rows), P + max_new, device, rows[0][2].dtype)
+        cache.length = P
+        key_mask = torch.zeros(len(rows), P + max_new, dtype=torch.bool, device=device)
+        for r, (_, _, kv) in enumerate(rows):   # right-aligned: new tokens follow every row's keys
+            cache.buf[:, :, r, :, P - lens[r]:P] = kv
+            key_mask[r, P - lens[r]:] = True
+        gens = [list(g) for _, g, _ in rows]
+        pos = torch.tensor(lens, dtype=torch.long, device=device)   # rotary position of the next input
+        active = [len(g) < max_new for g in gens]
+        nxt = torch.tensor([g[-1] for g in gens], dtype=torch.long, device=device)
+        while any(active):
+            logits, cache = model(nxt[:, None], cache, key_mask=key_mask[:, :cache.length + 1],
+                                  positions=pos[:, None])
+            nxt = logits[:, -1].argmax(-1)
+            pos = pos + 1
+            for r, t in enumerate(nxt.tolist()):
+                if active[r]:
+                    gens[r].append(t)
+                    active[r] = t != end_id and len(gens[r]) < max_new
+        for (i, _, _), g in zip(rows, gens):
+            results[i] = g
+
+
 # ---------------------------------------------------------------- states
 
-def get(state, name, default=None):
-    if state is None:
-        return default
-    if isinstance(state, dict):
-        return state.get(name, default)
-    return getattr(state, name, default)
+def compare(pred, gold):
+    from .examples import compare as cmp
+    return cmp(pred, gold)
 
 
-def with_fields(state, **kw):
-    if isinstance(state, dict):
-        return {**state, **kw}
-    if is_dataclass(state):
-        names = {f.name for f in fields(state)}
-        return replace(state, **{k: v for k, v in kw.items() if k in names})
-    new = type(state).__new__(type(state))
-    new.__dict__.update(state.__dict__, **kw)
-    return new
-
-
-def components(pred, gold):
-    """Component -> correct? (a missing / unparsable prediction is wrong everywhere)."""
-    if pred is None:
-        return {c: False for c in COMPONENTS}
-    return dict(
-        event=get(pred, 'event') == get(gold, 'event'),
-        line=get(pred, 'line') == get(gold, 'line'),
-        locals=(get(pred, 'locals') or {}) == (get(gold, 'locals') or {}),
-        retval=(get(pred, 'retval') == get(gold, 'retval')
-                and get(pred, 'exception') == get(gold, 'exception')),
-        stdout=(get(pred, 'stdout') or '') == (get(gold, 'stdout') or ''),
-    )
-
-
-def exact(pred, gold):
-    if pred is None:
-        return False
-    keys = ('event', 'line', 'func', 'depth', 'retval', 'exception')
-    return (all(get(pred, k) == get(gold, k) for k in keys)
-            and (get(pred, 'locals') or {}) == (get(gold, 'locals') or {})
-            and (get(pred, 'stdout') or '') == (get(gold, 'stdout') or ''))
+def components():
+    from .examples import COMPONENTS
+    return COMPONENTS
 
 
 def changed_vars(before, after):
     """Names whose value differs (or which appeared) between two states of one frame;
-    None when the action leaves the frame (call, return to the caller, exit)."""
-    if before is None or after is None:
+    None when the action leaves the frame (a call, a return to the caller, the exit)."""
+    if before is None or after is None or after.event == 'exit' or before.event == 'exit':
         return None
-    if get(before, 'func') != get(after, 'func') or get(before, 'depth') != get(after, 'depth'):
+    if (before.func, before.depth, tuple(before.stack)) != (after.func, after.depth, tuple(after.stack)):
         return None
-    b, a = get(before, 'locals') or {}, get(after, 'locals') or {}
+    b, a = before.locals or {}, after.locals or {}
     return sorted(k for k, v in a.items() if b.get(k, object()) != v)
 
 
 def changed_correct(pred, after, names):
-    p = get(pred, 'locals') or {} if pred is not None else {}
-    a = get(after, 'locals') or {}
-    return sum(1 for k in names if k in p and p[k] == a[k])
+    p = (pred.locals or {}) if pred is not None else {}
+    return sum(1 for k in names if k in p and p[k] == after.locals[k])
 
 
 # ---------------------------------------------------------------- baselines
@@ -250,11 +311,14 @@ class Successors:
 
 def baseline_states(before, succ):
     """The baselines' predictions of the next state, from the state before the action."""
-    plain = dict(retval=None, exception=None, stdout='')
-    out = {'repeat': before,
-           'next_line': with_fields(before, event='line', line=(get(before, 'line') or 0) + 1, **plain)}
-    nxt = succ.unique(get(before, 'event'), get(before, 'line')) if succ is not None else None
-    out['cfg_successor'] = None if nxt is None else with_fields(before, event=nxt[0], line=nxt[1], **plain)
+    plain = dict(retval=None, exception=None, stdout='', exit=None)
+    out = {'repeat': before, 'next_line': None, 'cfg_successor': None}
+    if before.line is None:        # the exit: no line to go on from
+        return out
+    out['next_line'] = replace(before, event='line', line=before.line + 1, **plain)
+    nxt = succ.unique(before.event, before.line) if succ is not None else None
+    if nxt is not None:
+        out['cfg_successor'] = replace(before, event=nxt[0], line=nxt[1], **plain)
     return out
 
 
@@ -263,7 +327,6 @@ def baseline_states(before, succ):
 class Tally:
     def __init__(self):
         self.n = 0
-        self.exact = 0
         self.comp = defaultdict(int)
         self.changed_states = 0
         self.changed_total = 0
@@ -273,8 +336,7 @@ class Tally:
     def add(self, pred, before, after):
         self.n += 1
         self.covered += pred is not None
-        self.exact += exact(pred, after)
-        for c, ok in components(pred, after).items():
+        for c, ok in compare(pred, after).items():
             self.comp[c] += ok
         names = changed_vars(before, after)
         if names:
@@ -284,7 +346,7 @@ class Tally:
 
     def summary(self):
         pct = (lambda k: round(100.0 * k / self.n, 2)) if self.n else (lambda k: None)
-        return dict(n=self.n, exact=pct(self.exact), **{c: pct(self.comp[c]) for c in COMPONENTS},
+        return dict(n=self.n, exact=pct(self.comp['exact']), **{c: pct(self.comp[c]) for c in components()},
                     coverage=pct(self.covered), changed_states=self.changed_states,
                     changed_vars=self.changed_total, changed_right=self.changed_right,
                     changed_acc=(round(100.0 * self.changed_right / self.changed_total, 2)
@@ -322,7 +384,7 @@ def markdown(results, header=''):
                      f'{pct(cf.get("exact"))} ({pct(cf.get("coverage"))}) | {pct(rp.get("exact"))} |')
     lines += ['', 'Per component, all actions (%).', '',
               '| component | model | next line | only successor | repeat |', '|---|---:|---:|---:|---:|']
-    for c in COMPONENTS:
+    for c in components():
         lines.append('| ' + c + ' | ' + ' | '.join(pct(s[w]['all'].get(c)) for w in ('model',) + BASELINES) + ' |')
     m = s['model']['all']
     lines += ['', f'Changed variables (states in the same frame where some variable changed: '
@@ -333,19 +395,21 @@ def markdown(results, header=''):
 
 # ---------------------------------------------------------------- data (the format's side)
 
-def load_examples(data_dir, split, limit=None, seed=0, window=None):
-    """Held-out examples through ndbg.examples (the data builder's API):
+def load_examples(data_dir, split, limit=None, per_action=None, seed=None, window=None):
+    """Held-out examples through ndbg.examples (the data builder's API), in the windows
+    the builder stored (seed None) or freshly sampled trajectories (seed given):
     -> (examples [dict(prompt_ids, target_ids, action, before, after, source)], tokenizer)."""
     import random
     from . import examples as E
-    tok = E.load_tokenizer(data_dir) if hasattr(E, 'load_tokenizer') else None
-    if tok is None:
-        from .tokenizer import Tokenizer
-        tok = Tokenizer.load(os.path.join(data_dir, 'tokenizer.json'))
-    rng = random.Random(seed)
-    out = []
+    tok = E.load_tokenizer(data_dir)
+    window = window or E.load_meta(data_dir).get('window')
+    rng = None if seed is None else random.Random(seed)
+    out, per = [], defaultdict(int)
     for rec in E.load_traces(data_dir, split):
         for ex in E.iter_examples(rec, tok, rng, window):
+            if per_action and per[ex.action] >= per_action:
+                continue
+            per[ex.action] += 1
             out.append(dict(prompt_ids=list(ex.prompt_ids), target_ids=list(ex.target_ids), action=ex.action,
                             before=ex.before, after=ex.after, source=rec.get('source')))
             if limit and len(out) >= limit:
@@ -366,28 +430,23 @@ def decode_predictions(tok, examples, generated):
 
 # ---------------------------------------------------------------- main
 
-def evaluate(model, desc, examples, decode, batch_size=32, device='cpu', max_new=None, progress=True):
+def evaluate(model, examples, decode, end_id, batch_size=16, device='cpu', max_new=None, progress=True):
     """Decode every example greedily and score it. decode(examples, generated_ids) -> states."""
     t0 = time.time()
-    stop = {ex['target_ids'][-1] for ex in examples}   # the format ends every state with its separator
     longest = max(len(ex['target_ids']) for ex in examples)
-    max_new = max_new or 2 * longest + 8
-    gen = []
-    step = max(batch_size * 4, 1)
-    for i in range(0, len(examples), step):
-        chunk = examples[i:i + step]
-        gen += greedy_decode(model, [ex['prompt_ids'] for ex in chunk], stop, max_new, batch_size,
-                             max_len=None, device=device)
+    max_new = max_new or 2 * longest + 16
+
+    def show(msg):
         if progress:
-            sys.stderr.write(f'\rdecoded {len(gen)}/{len(examples)} ({time.time() - t0:.0f}s)\x1b[K')
+            sys.stderr.write(f'\r{msg} ({time.time() - t0:.0f}s)\x1b[K')
+    gen = decode_examples(model, examples, end_id, max_new, batch_size, device, show)
     if progress:
         sys.stderr.write('\n')
     preds = decode(examples, gen)
-    scores = score(examples, preds)
-    token_exact = sum(g == ex['target_ids'] for g, ex in zip(gen, examples))
-    return dict(scores=scores, n=len(examples), token_exact=token_exact,
+    return dict(scores=score(examples, preds), n=len(examples),
+                token_exact=sum(g == ex['target_ids'] for g, ex in zip(gen, examples)),
                 unparsable=sum(p is None for p in preds), seconds=round(time.time() - t0, 1),
-                stop_ids=sorted(stop), max_new=max_new)
+                end_id=end_id, max_new=max_new)
 
 
 def main(argv=None):
@@ -395,24 +454,28 @@ def main(argv=None):
     p.add_argument('--model', required=True, help='runs/NAME/ckpt.pt or models/NAME')
     p.add_argument('--data', required=True)
     p.add_argument('--split', default='test')
-    p.add_argument('--limit', type=int, help='at most this many examples')
-    p.add_argument('--batch-size', type=int, default=32)
+    p.add_argument('--limit', type=int, help='at most this many examples (the first ones, in file order)')
+    p.add_argument('--per-action', type=int, help='at most this many examples of each action')
+    p.add_argument('--batch-size', type=int, default=16, help='windows per forward')
     p.add_argument('--threads', type=int, default=0)
     p.add_argument('--device', default='auto', choices=['auto', 'cpu', 'cuda'])
-    p.add_argument('--seed', type=int, default=0, help='action sampling seed (fixed: same examples every run)')
+    p.add_argument('--seed', type=int, help='sample fresh trajectories with this seed '
+                   '(default: the ones the builder stored with the split)')
     p.add_argument('--out', help='dir for eval.json / eval.md (default: next to the model)')
     a = p.parse_args(argv)
     torch.set_num_threads(a.threads or os.cpu_count() or 1)
     device = 'cuda' if a.device != 'cpu' and torch.cuda.is_available() else 'cpu'
     model, desc = load_model(a.model, device)
-    examples, tok = load_examples(a.data, a.split, a.limit, a.seed, window=desc['config'].get('max_len'))
+    examples, tok = load_examples(a.data, a.split, a.limit, a.per_action, a.seed)
     if not examples:
         raise SystemExit(f'no examples in {a.data}/{a.split}')
-    res = evaluate(model, desc, examples, lambda exs, gen: decode_predictions(tok, exs, gen),
+    from .format import END
+    res = evaluate(model, examples, lambda exs, gen: decode_predictions(tok, exs, gen), END,
                    a.batch_size, device)
     res.update(model=dict(path=a.model, num_params=desc['num_params'], config=desc['config'],
                           training=desc['training']),
-               data=dict(dir=os.path.abspath(a.data), split=a.split, limit=a.limit, seed=a.seed,
+               data=dict(dir=os.path.abspath(a.data), split=a.split, limit=a.limit, per_action=a.per_action,
+                         seed=a.seed,
                          format_version=desc['meta'].get('format_version')))
     out = a.out or (a.model if os.path.isdir(a.model) else os.path.dirname(a.model))
     os.makedirs(out, exist_ok=True)

@@ -84,17 +84,24 @@ class Attention(nn.Module):
         self.qkv = nn.Linear(cfg.d_model, 3 * cfg.d_model, bias=False)
         self.proj = nn.Linear(cfg.d_model, cfg.d_model, bias=False)
 
-    def forward(self, x, cos, sin, past_kv, allowed):
+    def forward(self, x, cos, sin, past_kv, allowed, keep=True):
         B, T, C = x.shape
         q, k, v = self.qkv(x).split(C, dim=2)
         q = q.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
         k = k.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
         v = v.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
         q, k = rotary(q, cos, sin), rotary(k, cos, sin)
-        if past_kv is not None:
-            k = torch.cat([past_kv[0].to(k.dtype), k], dim=2)
-            v = torch.cat([past_kv[1].to(v.dtype), v], dim=2)
-        present = torch.stack([k, v])                               # [2, B, H, S, D]
+        if isinstance(past_kv, tuple):      # a preallocated KVCache layer: (buffer, length)
+            buf, P = past_kv
+            buf[0, :, :, P:P + T] = k
+            buf[1, :, :, P:P + T] = v
+            k, v = buf[0, :, :, :P + T].to(q.dtype), buf[1, :, :, :P + T].to(q.dtype)
+            present = None
+        else:
+            if past_kv is not None:
+                k = torch.cat([past_kv[0].to(k.dtype), k], dim=2)
+                v = torch.cat([past_kv[1].to(v.dtype), v], dim=2)
+            present = torch.stack([k, v]) if keep else None         # [2, B, H, S, D]
         # Manual attention: scaled_dot_product_attention is not in torch 1.13 and this
         # exports to plain ONNX ops. Masked scores get a large finite negative so no
         # row is ever all -inf (no NaN from padded rows).
@@ -124,11 +131,24 @@ class Block(nn.Module):
         self.norm2 = RMSNorm(cfg.d_model)
         self.mlp = MLP(cfg)
 
-    def forward(self, x, cos, sin, past_kv, allowed):
-        a, present = self.attn(self.norm1(x), cos, sin, past_kv, allowed)
+    def forward(self, x, cos, sin, past_kv, allowed, keep=True):
+        a, present = self.attn(self.norm1(x), cos, sin, past_kv, allowed, keep)
         x = x + a
         x = x + self.mlp(self.norm2(x))
         return x, present
+
+
+class KVCache:
+    """A preallocated key/value buffer [L, 2, B, H, capacity, D] for PyTorch decoding:
+    each step writes its keys/values in place instead of concatenating a new past
+    (what the ONNX graph does, and what costs a full copy per step)."""
+
+    def __init__(self, buf, length=0):
+        self.buf, self.length = buf, length
+
+    @classmethod
+    def empty(cls, cfg, batch, capacity, device=None, dtype=torch.float32):
+        return cls(torch.zeros(cfg.n_layer, 2, batch, cfg.n_head, capacity, cfg.head_dim, device=device, dtype=dtype))
 
 
 class GPT(nn.Module):
@@ -159,19 +179,27 @@ class GPT(nn.Module):
         c = self.cfg
         return torch.zeros(c.n_layer, 2, batch, c.n_head, 0, c.head_dim, device=device, dtype=dtype)
 
-    def forward(self, input_ids, past=None, key_mask=None, use_cache=True, select=None):
-        """input_ids [B, T] int64; past [L, 2, B, H, P, D] or None;
-        key_mask [B, P+T] bool (True = real token), PyTorch-only, for left-padded batches;
-        select [B, T] bool: compute logits only there (training: the loss positions).
+    def forward(self, input_ids, past=None, key_mask=None, use_cache=True, select=None, positions=None):
+        """input_ids [B, T] int64; past [L, 2, B, H, P, D] or None.
+        PyTorch-only extras (the ONNX graph has none of them):
+          past may be a KVCache: written in place, returned instead of present;
+          key_mask [B, P+T] bool: False hides a key (padding in a batch);
+          positions [B, T] int64: rotary positions per row (default P..P+T-1), for rows
+            whose cached keys were right-aligned into a shared, padded past;
+          select [B, T] bool: compute logits only there (training: the loss positions).
         Returns logits [B, T, V] (or [n_selected, V]) and present [L, 2, B, H, P+T, D]
         (None if not use_cache)."""
         B, T = input_ids.shape
-        P = 0 if past is None else past.shape[4]
+        cache = past if isinstance(past, KVCache) else None
+        P = 0 if past is None else (cache.length if cache is not None else past.shape[4])
         device = input_ids.device
         pos = torch.arange(T, device=device) + P                    # absolute positions
-        freqs = pos.float()[:, None] * self.inv_freq[None, :]       # [T, D/2]
-        cos = torch.cos(freqs)[None, None]                          # [1, 1, T, D/2]
-        sin = torch.sin(freqs)[None, None]
+        if positions is None:
+            freqs = pos.float()[:, None] * self.inv_freq[None, :]   # [T, D/2]
+            cos, sin = torch.cos(freqs)[None, None], torch.sin(freqs)[None, None]   # [1, 1, T, D/2]
+        else:
+            freqs = positions.float()[..., None] * self.inv_freq    # [B, T, D/2]
+            cos, sin = torch.cos(freqs)[:, None], torch.sin(freqs)[:, None]         # [B, 1, T, D/2]
         keys = torch.arange(T + P, device=device)
         allowed = (keys[None, :] <= pos[:, None])[None, None]       # [1, 1, T, S] causal
         if key_mask is not None:
@@ -180,11 +208,16 @@ class GPT(nn.Module):
         x = self.wte(input_ids)
         presents = []
         for i, block in enumerate(self.blocks):
-            x, pres = block(x, cos, sin, None if past is None else past[i], allowed)
-            if use_cache:
+            layer_past = None if past is None else (cache.buf[i], P) if cache is not None else past[i]
+            x, pres = block(x, cos, sin, layer_past, allowed, use_cache and cache is None)
+            if use_cache and cache is None:
                 presents.append(pres)
+        if cache is not None:
+            cache.length += T
         if select is not None:
             x = x[select]
         x = self.norm_f(x)
         logits = F.linear(x, self.wte.weight)                       # tied embeddings
+        if cache is not None:
+            return logits, cache
         return logits, (torch.stack(presents) if use_cache else None)

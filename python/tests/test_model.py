@@ -50,3 +50,20 @@ def test_tied_embeddings_and_sizes():
     sizes = {name: GPT(ModelConfig(vocab_size=1024, **c)).num_params() for name, c in CONFIGS.items()
              if name in ('xs', 'small')}
     assert 0.8e6 < sizes['xs'] < 1.0e6 and 1.8e6 < sizes['small'] < 2.1e6
+
+
+def test_preallocated_cache_equals_concatenated_past():
+    from ndbg.model import KVCache
+    m = tiny()
+    ids = torch.randint(0, 100, (2, 10))
+    with torch.no_grad():
+        full, present = m(ids)
+        cache = KVCache.empty(m.cfg, 2, 16)
+        logits, cache = m(ids[:, :6], cache)
+        steps = [logits]
+        for t in range(6, 10):
+            logits, cache = m(ids[:, t:t + 1], cache)
+            steps.append(logits)
+    assert cache.length == 10
+    assert torch.allclose(torch.cat(steps, 1), full, atol=1e-5)
+    assert torch.allclose(cache.buf[..., :10, :], present, atol=1e-5)
