@@ -164,7 +164,7 @@ class Parser {
       if (!targets.length) this.fail();
       return { k: 'del', targets, s: t.start, e: this.tok.start };
     }
-    const first = this.starExpressions();
+    const first = this.starExpressions(true);
     if (this.isOp(':') && first.k === 'name') {
       // Annotated assignment: `x: int = 5`. The annotation is not evaluated by us.
       this.next();
@@ -191,6 +191,14 @@ class Parser {
         targets.push(value);
       }
       targets.pop();
+      if (targets.length === 1 && maybeMeantEquals(first)) {
+        // CPython's invalid_named_expression: `1 = x` reads like a mistyped `==`.
+        try {
+          this.checkTarget(first, 'assign to');
+        } catch (e) {
+          throw syntaxError(`${(e as Error).message.replace(/^SyntaxError: /, '')} here. Maybe you meant '==' instead of '='?`);
+        }
+      }
       for (const x of targets) this.checkTarget(x, 'assign to');
       return { k: 'assign', targets, value, s: t.start, e: value.e };
     }
@@ -217,11 +225,14 @@ class Parser {
   // ---- expressions ----
 
   /** A top-level expression list: `a`, or `a, b` (a tuple), starred items allowed. */
-  starExpressions(): Expr {
+  starExpressions(loneStarOk = false): Expr {
     const s = this.tok.start;
     const first = this.starExpression();
     if (!this.isOp(',')) {
-      if (first.k === 'starred') throw syntaxError("can't use starred expression here");
+      if (first.k === 'starred') {
+        if (loneStarOk && this.isOp('=')) throw syntaxError('starred assignment target must be in a list or tuple');
+        throw syntaxError("can't use starred expression here");
+      }
       return first;
     }
     const elts = [first];
@@ -727,6 +738,18 @@ class Parser {
     }
     const close = this.expectOp('}');
     return { k: 'dict', keys, values, s: open.start, e: close.end };
+  }
+}
+
+/** Targets that CPython reports with "... here. Maybe you meant '==' instead of '='?". */
+function maybeMeantEquals(x: Expr): boolean {
+  switch (x.k) {
+    case 'const':
+      return !(x.value.kind === 'none' || x.value.kind === 'bool');
+    case 'call': case 'binop': case 'set': case 'dict': case 'fstring': return true;
+    case 'unary': return x.op !== 'not';
+    case 'comp': return x.kind !== 'gen';
+    default: return false;
   }
 }
 
