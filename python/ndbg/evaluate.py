@@ -382,6 +382,13 @@ def markdown(results, header=''):
         m, nl, cf, rp = (s[w].get(a, {}) for w in ('model', 'next_line', 'cfg_successor', 'repeat'))
         lines.append(f'| {a} | {m.get("n", 0)} | {pct(m.get("exact"))} | {pct(nl.get("exact"))} | '
                      f'{pct(cf.get("exact"))} ({pct(cf.get("coverage"))}) | {pct(rp.get("exact"))} |')
+    comps = components()
+    lines += ['', 'Model, per action and component (%); changed variables: right / total.', '',
+              '| action | ' + ' | '.join(comps) + ' | changed vars |', '|---|' + '---:|' * (len(comps) + 1)]
+    for a in keys:
+        m = s['model'].get(a, {})
+        cv = f'{m.get("changed_right", 0)} / {m.get("changed_vars", 0)}'
+        lines.append(f'| {a} | ' + ' | '.join(pct(m.get(c)) for c in comps) + f' | {cv} |')
     lines += ['', 'Per component, all actions (%).', '',
               '| component | model | next line | only successor | repeat |', '|---|---:|---:|---:|---:|']
     for c in components():
@@ -391,6 +398,42 @@ def markdown(results, header=''):
                   f'{m["changed_states"]}): model got {m["changed_right"]} of {m["changed_vars"]} right '
                   f'({pct(m["changed_acc"])}%); the baselines predict no change and get 0.', '']
     return '\n'.join(lines)
+
+
+def write_card(model_dir):
+    """models/NAME/card.md from its config.json (model, data, training, export check) and
+    eval.json / eval.md (written by this module). The lead edits the prose around it."""
+    with open(os.path.join(model_dir, 'config.json')) as f:
+        info = json.load(f)
+    ev_md = ''
+    if os.path.exists(os.path.join(model_dir, 'eval.md')):
+        with open(os.path.join(model_dir, 'eval.md')) as f:
+            ev_md = f.read()
+    t, meta, onnx_info = info.get('training', {}), info.get('data_meta', {}), info.get('onnx', {})
+    progs = meta.get('programs', {})
+    splits = meta.get('splits', {})
+    chk = info.get('onnx_check', {})
+    name = os.path.basename(os.path.normpath(model_dir))
+    fmt_n = lambda v: f'{v:,}' if isinstance(v, int) else str(v)
+    lines = [
+        f'# ndbg model `{name}`', '',
+        f'- Model: decoder-only transformer, {info.get("num_params", 0) / 1e6:.2f}M parameters '
+        f'({info["model"]["n_layer"]} layers, d_model {info["model"]["d_model"]}, {info["model"]["n_head"]} heads, '
+        f'vocabulary {info["vocab_size"]}, window {info.get("window")}); rotary positions, tied embeddings.',
+        f'- Data: {fmt_n(progs.get("programs"))} generated programs (format version {info.get("format_version")}); '
+        + ', '.join(f'{k}: {fmt_n(v.get("programs"))} programs / {fmt_n(v.get("tokens"))} tokens'
+                    for k, v in splits.items()) + '. Split by program; no public benchmark used.',
+        f'- Training: {fmt_n(t.get("tokens"))} tokens seen ({fmt_n(t.get("target_tokens"))} loss targets), '
+        f'{fmt_n(t.get("steps"))} steps, {t.get("seconds", 0) / 60:.1f} minutes on {"; ".join(t.get("hardware", []))}; '
+        f'final validation loss {t.get("val_loss")}.',
+        f'- ONNX: opset {onnx_info.get("opset")}, weights {onnx_info.get("weights")}, {onnx_info.get("bytes", 0) / 2**20:.1f} MiB'
+        + (f' in {len(onnx_info["parts"]["parts"])} parts' if onnx_info.get('parts') else '')
+        + (f'; onnxruntime-node vs PyTorch max abs logit diff {chk["max_abs_diff"]:.1e} (tolerance {chk["tolerance"]})'
+           if chk else '; not checked against onnxruntime-node yet (`python -m ndbg.export --check`)') + '.',
+        '', '## Accuracy', '', ev_md]
+    with open(os.path.join(model_dir, 'card.md'), 'w') as f:
+        f.write('\n'.join(lines))
+    return os.path.join(model_dir, 'card.md')
 
 
 # ---------------------------------------------------------------- data (the format's side)
@@ -462,6 +505,7 @@ def main(argv=None):
     p.add_argument('--seed', type=int, help='sample fresh trajectories with this seed '
                    '(default: the ones the builder stored with the split)')
     p.add_argument('--out', help='dir for eval.json / eval.md (default: next to the model)')
+    p.add_argument('--card', action='store_true', help='also write card.md (--model must be an exported model dir)')
     a = p.parse_args(argv)
     torch.set_num_threads(a.threads or os.cpu_count() or 1)
     device = 'cuda' if a.device != 'cpu' and torch.cuda.is_available() else 'cpu'
@@ -486,6 +530,8 @@ def main(argv=None):
     with open(os.path.join(out, 'eval.md'), 'w') as f:
         f.write(md)
     print(md)
+    if a.card:
+        print('wrote', write_card(out), file=sys.stderr)
 
 
 if __name__ == '__main__':

@@ -1,6 +1,7 @@
 """Export a training checkpoint to the layout ndbg ships (see models/README.md).
 
-    python -m ndbg.export --ckpt runs/NAME/ckpt.pt --out models/NAME/ [--fp16-weights] [--parts-mb 16]
+    python -m ndbg.export --ckpt runs/NAME/ckpt.pt --out models/NAME/ [--weights auto|fp32|fp16] [--parts-mb 16]
+    python -m ndbg.export --check models/NAME/        # re-run the ORT check on an export
 
 Writes model.onnx (past key/values in and out, dynamic batch / seq / past axes),
 tokenizer.json and config.json, then runs the exported file in onnxruntime-node
@@ -218,11 +219,14 @@ def training_summary(ck):
 
 
 def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check=True, opset=OPSET):
+    """fp16: True, False or 'auto' (fp16 weights only when fp32 ones would exceed max_mb)."""
     ck = torch_load(ckpt)
     cfg = ModelConfig.from_dict(ck['config'])
     model = GPT(cfg)
     model.load_state_dict(ck['model'])
     model.eval()
+    if fp16 == 'auto':
+        fp16 = 4 * model.num_params() > 0.97 * max_mb * 2**20
     if fp16:   # the reference for the check carries the same rounding as the file
         with torch.no_grad():
             for p in model.parameters():
@@ -245,7 +249,7 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
         format_version=meta.get('format_version'), window=meta.get('window'),
         vocab_size=cfg.vocab_size,
         special_tokens=meta.get('special_tokens'),
-        data_meta={k: v for k, v in meta.items() if k not in ('splits',)},
+        data_meta=meta,
         io=dict(inputs=dict(input_ids='int64 [batch, seq]',
                             past=f'float32 [{cfg.n_layer}, 2, batch, {cfg.n_head}, past_len, {cfg.head_dim}]'),
                 outputs=dict(logits=f'float32 [batch, seq, {cfg.vocab_size}]',
@@ -272,22 +276,54 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
     print(f'wrote {out}: model.onnx {size_mb:.1f} MiB{" in parts" if parts_mb else ""}, '
           f'{model.num_params() / 1e6:.2f}M params', file=sys.stderr)
     if size_mb > max_mb:
-        raise SystemExit(f'model.onnx is {size_mb:.1f} MiB > {max_mb} MiB (try --fp16-weights or a smaller model)')
+        raise SystemExit(f'model.onnx is {size_mb:.1f} MiB > {max_mb} MiB (try --weights fp16 or a smaller model)')
     return info
+
+
+def check_export(model_dir, tolerance=1e-3):
+    """Re-check an exported model (e.g. one built on a machine without node): its own
+    weights in PyTorch vs the file in onnxruntime-node. Records the result in config.json."""
+    cfg, sd, info = load_onnx_weights(model_dir)
+    model = GPT(cfg)
+    model.load_state_dict(sd)
+    model.eval()
+    path = os.path.join(model_dir, 'model.onnx')
+    with tempfile.TemporaryDirectory() as tmp:
+        if not os.path.exists(path):          # parts: join into a temp file for the runtime
+            joined = os.path.join(tmp, 'model.onnx')
+            with open(joined, 'wb') as f:
+                f.write(read_model_bytes(path))
+            path = joined
+        diff = check_against_ort(model, path)
+    info['onnx_check'] = dict(runtime='onnxruntime-node', max_abs_diff=diff, tolerance=tolerance,
+                              what='prefill 24 tokens (empty past) + 2 cached steps, batch 2, vs PyTorch fp32')
+    with open(os.path.join(model_dir, 'config.json'), 'w') as f:
+        json.dump(info, f, indent=1)
+    print(f'onnxruntime-node vs PyTorch: max abs logit diff {diff:.2e} (tolerance {tolerance:g})', file=sys.stderr)
+    if not diff < tolerance:
+        raise SystemExit(f'export check failed: max abs diff {diff} >= {tolerance}')
+    return diff
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog='python -m ndbg.export', description=__doc__.split('\n\n')[0])
-    p.add_argument('--ckpt', required=True)
-    p.add_argument('--out', required=True)
-    p.add_argument('--fp16-weights', action='store_true', help='store weights as fp16 (half the file)')
+    p.add_argument('--ckpt', help='checkpoint to export')
+    p.add_argument('--out', help='model dir to write')
+    p.add_argument('--check', metavar='MODEL_DIR', help='only re-check an exported model against onnxruntime-node')
+    p.add_argument('--weights', default='auto', choices=['auto', 'fp32', 'fp16'],
+                   help='fp16: half the file (cast to fp32 in the graph); auto: fp16 only if fp32 exceeds --max-mb')
     p.add_argument('--parts-mb', type=float, default=0, help='split model.onnx into parts of at most this many MiB')
     p.add_argument('--max-mb', type=float, default=40.0, help='fail if model.onnx is larger')
     p.add_argument('--tolerance', type=float, default=1e-3, help='max abs logit diff, ORT vs PyTorch')
     p.add_argument('--no-check', action='store_true', help='skip the onnxruntime-node check')
     p.add_argument('--opset', type=int, default=OPSET)
     a = p.parse_args(argv)
-    export(a.ckpt, a.out, fp16=a.fp16_weights, parts_mb=a.parts_mb, max_mb=a.max_mb,
+    if a.check:
+        check_export(a.check, a.tolerance)
+        return
+    if not (a.ckpt and a.out):
+        p.error('--ckpt and --out are required (or --check MODEL_DIR)')
+    export(a.ckpt, a.out, fp16={'auto': 'auto', 'fp32': False, 'fp16': True}[a.weights], parts_mb=a.parts_mb, max_mb=a.max_mb,
            tolerance=a.tolerance, check=not a.no_check, opset=a.opset)
 
 

@@ -57,3 +57,12 @@ def test_fp16_weights_parts_and_init_onnx(trained):
           '--batch-size', '8', '--threads', '1', '--quiet'])
     assert torch_load(os.path.join(run, 'ckpt.pt'))['step'] == 2
     shutil.rmtree(run)
+
+
+@needs_node
+def test_check_export_of_parts(trained):
+    from ndbg.export import check_export
+    root, data, ckpt = trained
+    out = str(root / 'model_parts')
+    export(ckpt, out, parts_mb=0.1, check=False)
+    assert check_export(out) < 1e-3
