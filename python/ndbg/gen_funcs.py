@@ -1,6 +1,8 @@
 """Functions: the idiom driver, helpers (extracted blocks and per-element helpers,
 nested several calls deep), guards, and the return statement."""
 
+from bisect import bisect_right
+
 from .gen_core import (
     Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
     LMIX, NAMES,
@@ -432,25 +434,32 @@ SCALAR_IDIOMS = [
     (0.6, st_slice),
 ]
 EXTRA = []   # (weight, fn) added by gen_templates: recursion, generators, raising helpers
+FULL = IDIOMS + EXTRA   # rebuilt by gen_templates once EXTRA is filled
+
+
+_CUM = {}
 
 
 def _pick(rng, table):
-    total = 0.0
-    for wgt, _ in table:
-        total += wgt
-    r = rng.random() * total
-    for wgt, fn in table:
-        r -= wgt
-        if r <= 0:
-            return fn
-    return table[-1][1]
+    """A weighted choice from [(weight, fn)]; cumulative weights cached per table."""
+    key = id(table)
+    ent = _CUM.get(key)
+    if ent is None or ent[0] is not table:
+        cum = []
+        total = 0.0
+        for wgt, _ in table:
+            total += wgt
+            cum.append(total)
+        ent = _CUM[key] = (table, cum, [fn for _, fn in table])
+    _, cum, fns = ent
+    return fns[bisect_right(cum, rng.random() * cum[-1])]
 
 
 def run_idioms(F, k, scalar=False, table=None):
     rng = F.rng
     g = F.g
     if table is None:
-        table = SCALAR_IDIOMS if scalar else IDIOMS + EXTRA
+        table = SCALAR_IDIOMS if scalar else FULL
     done = 0
     for _ in range(k):
         for _ in range(8):

@@ -328,7 +328,16 @@ def call_section(F, name, params, specs, defaults, fault, main_cost):
     per_call = max(main_cost, 5)
     max_calls = max(1, min(4, 300 // per_call))
     n = min(max_calls, rng.choice((1, 2, 2, 3, 3, 4)))
-    calls = [arg_values(rng, specs) for _ in range(n)]
+    # the first call gets non-trivial inputs, so guards do not end every run at once
+    rich = []
+    for sp in specs:
+        sp = sp.like(sp.name)
+        if sp.t not in (INT, FLOAT, BOOL) and sp.hi >= 2:
+            sp.lo = max(sp.lo, 2)
+        elif sp.t == INT and sp.lo <= 1 < sp.hi:
+            sp.lo = 1
+        rich.append(sp)
+    calls = [arg_values(rng, rich)] + [arg_values(rng, specs) for _ in range(n - 1)]
     force = None
     if fault is not None and fault[0] is not None:
         i, kind = fault
@@ -515,12 +524,12 @@ def assemble(g, main, calls, pre=None):
 
 
 SCRIPT_IDIOMS = [
-    (7.0, L.st_loop), (4.0, L.st_comp), (4.0, S.st_aggregate), (1.5, S.st_pairs_two),
+    (9.0, L.st_loop), (4.0, L.st_comp), (4.0, S.st_aggregate), (1.5, S.st_pairs_two),
     (3.5, S.st_str), (1.0, S.st_kv_parse), (2.0, S.st_slice), (2.5, S.st_list_mut),
     (2.5, S.st_dict_ops), (1.5, S.st_set_ops), (1.2, S.st_tuple_ops), (2.5, S.st_branch),
-    (2.5, L.st_while), (2.5, S.st_try), (3.0, S.st_print), (1.8, S.st_math), (1.2, S.st_format),
+    (3.5, L.st_while), (2.5, S.st_try), (3.0, S.st_print), (1.8, S.st_math), (1.2, S.st_format),
     (3.0, S.st_mixed), (0.8, S.st_iter_next), (2.0, S.st_sort_lambda), (1.0, S.st_derive),
-    (0.8, L.st_nested),
+    (1.5, L.st_nested),
 ]
 
 INPUT_KINDS = ['int', 'line', 'ints', 'words', 'count_lines', 'two_ints']
@@ -596,7 +605,8 @@ def script_literal(F):
     rng = F.rng
     t = rng.choice((STR, STR, LINT, LINT, LSTR, DSI, INT, LPAIR, TINT, LMIX))
     p = make_param(F, t)
-    p.lo = max(p.lo, 1) if rng.random() < 0.7 else p.lo
+    if rng.random() < 0.8 and t not in (INT, FLOAT, BOOL):
+        p.lo = max(p.lo, min(3, p.hi))
     val = value_for(rng, p)
     F.w('%s = %s' % (p.name, F.lit(val)))
     F.add(exact(p.name, t, val, flav=p.flav))
@@ -604,7 +614,7 @@ def script_literal(F):
 
 def script_program(g, fault=None):
     rng = g.rng
-    F = Fn(g, False, 0, budget=rng.randint(80, 260))
+    F = Fn(g, False, 0, budget=rng.randint(120, 300))
     F.feat('script')
     stdin = []
     if rng.random() < 0.3:
@@ -612,9 +622,9 @@ def script_program(g, fault=None):
         if rng.random() < 0.3:
             script_literal(F)
     else:
-        for _ in range(rng.choice((1, 1, 2, 2, 3))):
+        for _ in range(rng.choice((1, 2, 2, 2, 3))):
             script_literal(F)
-    run_idioms(F, rng.choice((3, 4, 4, 5, 5, 6, 7)), table=SCRIPT_IDIOMS)
+    run_idioms(F, rng.choice((4, 5, 5, 6, 6, 7, 8)), table=SCRIPT_IDIOMS)
     if fault == 'uncaught':
         script_crash(F)
     elif fault == 'infinite':

@@ -1015,11 +1015,15 @@ def st_branch(F):
         labels = rng.choice(LABELS)
         name = F.fresh(['label', 'status', 'kind', 'grade', 'category', 'verdict'])
         F.feat('if', 'else')
-        w('if %s:' % cond(F, v))
+        c1 = cond(F, v)
+        w('if %s:' % c1)
         w('    %s = %s' % (name, F.lit(labels[0])))
         if len(labels) == 3:
             F.feat('elif')
-            w('elif %s:' % cond(F, v))
+            c2 = cond(F, v)
+            if c2 == c1:
+                c2 = cond(F, v)
+            w('elif %s:' % c2)
             w('    %s = %s' % (name, F.lit(labels[1])))
         w('else:')
         w('    %s = %s' % (name, F.lit(labels[-1])))
@@ -1346,7 +1350,7 @@ def st_format(F):
     if not vs:
         return False
     a = rng.choice(vs)
-    b = rng.choice(vs)
+    b = rng.choice([v for v in vs if v is not a] or vs)
     w = F.w
     name = F.fresh(['summary', 'report', 'message', 'line', 'caption', 'out'])
     r = rng.random()

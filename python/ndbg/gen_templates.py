@@ -6,6 +6,7 @@ from .gen_core import (
     SHORT_WORDS, WORDS, lit,
 )
 from .gen_expr import cond, int_to_int, str_to_str
+from . import gen_funcs as _funcs
 from .gen_funcs import func_name, EXTRA, default_for
 from .gen_loops import fstr
 
@@ -567,6 +568,7 @@ def st_raise_helper(F):
 
 
 EXTRA.extend([(1.4, st_recursion), (1.0, st_generator), (0.9, st_raise_helper)])
+_funcs.FULL[:] = _funcs.IDIOMS + EXTRA
 
 
 # ---------------------------------------------------------------------------
