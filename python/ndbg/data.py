@@ -605,9 +605,40 @@ def main(argv=None):
     b.add_argument('--repr-limit', type=int, default=100)
     b.add_argument('--shard-windows', type=int, default=32768)
     b.add_argument('--chunk', type=int, default=16, help='programs per worker task')
+    sh = sub.add_parser('show', help='print windows of a dataset, targets marked')
+    sh.add_argument('dir')
+    sh.add_argument('--split', default='train')
+    sh.add_argument('--shard', type=int, default=0)
+    sh.add_argument('--index', type=int, default=0, help='first window')
+    sh.add_argument('--count', type=int, default=1)
     args = parser.parse_args(argv)
     if args.cmd == 'build':
         build(args)
+    elif args.cmd == 'show':
+        show(args)
+
+
+def show(args):
+    """Windows as text; loss targets between \x1b[1m and \x1b[0m (bold) on a terminal,
+    between [[ and ]] otherwise."""
+    tok = Tokenizer.load(os.path.join(args.dir, 'tokenizer.json'))
+    w = np.load(os.path.join(args.dir, args.split, 'windows-%05d.npy' % args.shard), mmap_mode='r')
+    m = np.load(os.path.join(args.dir, args.split, 'mask-%05d.npy' % args.shard), mmap_mode='r')
+    on, off = ('\x1b[1m', '\x1b[0m') if sys.stdout.isatty() else ('[[', ']]')
+    for r in range(args.index, min(args.index + args.count, len(w))):
+        ids, mask = [int(x) for x in w[r]], [int(x) for x in m[r]]
+        while ids and ids[-1] == fmt.PAD:
+            ids.pop()
+        parts, k = [], 0
+        while k < len(ids):
+            j = k
+            while j < len(ids) and mask[j] == mask[k]:
+                j += 1
+            text = tok.decode(ids[k:j])
+            parts.append(on + text + off if mask[k] else text)
+            k = j
+        print('=== window %d: %d tokens, %d targets' % (r, len(ids), sum(mask)))
+        print(''.join(parts))
 
 
 if __name__ == '__main__':

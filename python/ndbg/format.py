@@ -90,13 +90,13 @@ def is_diff(action, before, after):
     """Whether `after`, reached from `before` by `action`, is written as a diff.
 
     Only a step within one frame: step_into / step_over from a line, call or
-    exception event to a line or exception event of the same frame (same depth,
-    function and stack). Everything else
-    (call and return events, frame changes, jumps, inverse actions, the exit, the
-    start of a window) is complete."""
+    exception event to a line, exception or return event of the same frame (same
+    depth, function and stack). Everything else (call events, the caller's state
+    after a return, frame changes, jumps, inverse actions, the exit, the start of a
+    window) is complete."""
     return (before is not None and action in DIFF_ACTIONS
             and before.event in ('line', 'call', 'exception')
-            and after.event in ('line', 'exception')
+            and after.event in ('line', 'exception', 'return')
             and after.depth == before.depth
             and after.func == before.func
             and tuple(after.stack) == tuple(before.stack))  # a generator resumed elsewhere

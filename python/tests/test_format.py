@@ -41,7 +41,8 @@ def test_state_texts():
     # a jump is complete even within the frame
     assert '<|frame|>' in fmt.render(fmt.encode_state(nxt, st, 'breakpoint'))
     ret = State('return', 9, 'f', 1, (12,), {'a': '2'}, retval='None')
-    assert fmt.render(fmt.encode_state(ret, nxt, 'step_into')) == '<|return|>9<|frame|>f 12<|var|>a=2<|retval|>None<|end|>'
+    assert fmt.render(fmt.encode_state(ret, nxt, 'step_into')) == '<|return|>9<|del|>c<|retval|>None<|end|>'
+    assert fmt.render(fmt.encode_state(ret, nxt, 'step_return')) == '<|return|>9<|frame|>f 12<|var|>a=2<|retval|>None<|end|>'
     ex = State('exit', exception='ValueError: x', exit='error', stdout='partial')
     assert fmt.render(fmt.encode_state(ex, ret, 'continue')) == '<|exit|>error<|exc|>ValueError: x<|out|>partial<|end|>'
     top = State('line', 1, '<module>', 0, (), {})
