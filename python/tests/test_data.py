@@ -124,3 +124,14 @@ def test_normalized_hash_ignores_comments_and_blank_lines():
     b = normalized_hash('x = 1\ny = x\n')
     assert a == b and normalized_hash('x = 2\ny = x\n') != a
     assert split_of(a) in ('train', 'val', 'test')
+
+
+def test_deterministic_across_worker_counts(dataset, tmp_path):
+    out = str(tmp_path / 'again')
+    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs', '120', '--out', out,
+                    '--tokenizer-programs', '60', '--vocab', '600', '--workers', '1', '--window', '1024',
+                    '--max-steps', '48', '--chunk', '7'],
+                   cwd=PYTHON_DIR, check=True, capture_output=True)
+    for name in ('tokenizer.json', 'train/windows-00000.npy', 'train/mask-00000.npy'):
+        with open(os.path.join(dataset, name), 'rb') as a, open(os.path.join(out, name), 'rb') as b:
+            assert a.read() == b.read(), name
