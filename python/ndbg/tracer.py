@@ -17,7 +17,6 @@ when needed). Object addresses (`<foo object at 0x7f..>`) are removed from reprs
 """
 
 import io
-import keyword
 import re
 import signal
 import sys
