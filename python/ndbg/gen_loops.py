@@ -619,7 +619,6 @@ def st_while(F):
             w('    %s += 1' % name)
             F.add(Var(name, INT, 0, max(1, hi).bit_length()))
         F.feat('augassign', '%')
-        F.add(Var(m, INT, 0, 1))
         F.spend(3 * (digits * 4) + 3)
         return True
     if r < 0.45:

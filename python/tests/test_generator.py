@@ -50,7 +50,7 @@ def test_program_shape(programs):
 
 
 def test_parses_on_python39_grammar(programs):
-    for i, p in enumerate(programs):
+    for i, p in enumerate(programs[:1000]):
         try:
             ast.parse(p.source, feature_version=(3, 9))
         except SyntaxError as e:  # pragma: no cover - the message is the point
@@ -100,7 +100,7 @@ def test_deterministic():
     assert [generate(rng1).source for _ in range(10)] == [generate(rng2).source for _ in range(10)]
 
 
-def _digest_in_subprocess(hashseed, n=120, python=None):
+def _digest_in_subprocess(hashseed, n=80, python=None):
     """Sources and outputs of n programs, computed in a fresh interpreter."""
     code = (
         'import hashlib, json, random, sys\n'
@@ -146,12 +146,12 @@ def _python39():
 
 
 def test_python39_generates_and_runs():
-    """Where a python3.9 exists: the generator runs on it and its programs behave the same."""
+    """Where a python3.9 exists: the generator runs on it, makes the same programs, and they end as labelled."""
     py39 = _python39()
     if py39 is None:
         pytest.skip('no python3.9 here')
-    old = _digest_in_subprocess(0, n=80, python=py39)
-    new = _digest_in_subprocess(0, n=80)
+    old = _digest_in_subprocess(0, n=60, python=py39)
+    new = _digest_in_subprocess(0, n=60)
     assert [x[0] for x in old] == [x[0] for x in new]
     for s, x in enumerate(old):
         assert (x[1] == 'error') == x[4] and (x[1] == 'limit') == x[5], (s, x)
@@ -220,7 +220,7 @@ def test_throughput():
     rng = random.Random(9)
     t0 = time.process_time()
     n = 0
-    while time.process_time() - t0 < 0.3:
+    while time.process_time() - t0 < 0.15:
         generate(rng)
         n += 1
     rate = n / (time.process_time() - t0)
