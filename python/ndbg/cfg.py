@@ -94,6 +94,8 @@ _MATCH = getattr(ast, 'Match', None)
 _TRY_STAR = getattr(ast, 'TryStar', None)
 _TRYS = tuple(t for t in (ast.Try, _TRY_STAR) if t is not None)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith) + _TRYS + \
+    ((_MATCH,) if _MATCH is not None else ())
 _SCOPES = _FUNCS + (ast.ClassDef, ast.Lambda, ast.GeneratorExp) + _COMPS
 
 
@@ -492,26 +494,6 @@ class Graph:
             node.succ[t] = node.succ.get(t, False) or back
 
 
-def _last_stmt(body):
-    """The textually last statement of a block, nested blocks included (not the bodies
-    of nested functions and classes, which are other code objects)."""
-    best = body[-1]
-    stack = list(body)
-    while stack:
-        st = stack.pop()
-        if st.lineno > best.lineno:
-            best = st
-        if isinstance(st, _FUNCS + (ast.ClassDef,)):
-            continue
-        for field in ('body', 'orelse', 'finalbody'):
-            stack.extend(getattr(st, field, None) or [])
-        for h in getattr(st, 'handlers', None) or []:
-            stack.extend(h.body)
-        for c in getattr(st, 'cases', None) or []:
-            stack.extend(c.body)
-    return best
-
-
 def _jump(targets):
     """The same targets reached by a jump: an event on the same line may fire again."""
     return [(t, True) for t, _ in targets]
@@ -581,7 +563,7 @@ class _CFGBuilder:
                 curs = [fx]
                 if kind != 'exc' and st is not None and self.an.finally_revisit != 'never':
                     # 3.9 reports the jumping statement's line again after the finally block
-                    rev = self.node(st, optional=self.an.finally_revisit == 'maybe')
+                    rev = self.node(st, optional=True)
                     link([(rev.id, True)])
                     curs = [rev.id]
             elif layer.kind == 'handlers' and kind == 'exc':
@@ -622,6 +604,26 @@ class _CFGBuilder:
         return n
 
     def stmt(self, st, nxt):
+        if self.an.tail_events != 'never' and isinstance(st, _COMPOUND):
+            # 3.9 attributes the block-closing instructions after a compound statement
+            # (POP_BLOCK, a loop's jump back...) to the last line it compiled, and a jump
+            # landing there reports that line
+            lines = self.tail_lines([st])
+            tail = self.g.add(lines, optional=True, loops=lines, stmt=st)
+            self.g.edge(tail.id, _jump(nxt))
+            nxt = [(tail.id, True)]
+        return self._stmt(st, nxt)
+
+    def back_edge(self, head, body):
+        """The continuation of a loop body: its head, in 3.9 through the body's tail."""
+        if self.an.tail_events == 'never':
+            return [(head, True)]
+        lines = self.tail_lines(body)
+        tail = self.g.add(lines, optional=True, loops=lines)
+        self.g.edge(tail.id, [(head, True)])
+        return [(tail.id, True)]
+
+    def _stmt(self, st, nxt):
         g = self.g
         an = self.an
         if isinstance(st, (ast.Global, ast.Nonlocal)):
@@ -630,7 +632,8 @@ class _CFGBuilder:
             # a constant expression: compiled away in 3.9, a NOP with a line event since 3.10
             return [(self.simple(st, nxt, optional=an.const_expr_event != 'always').id, False)]
         if isinstance(st, ast.Pass):
-            return [(self.simple(st, nxt, optional=an.pass_optional).id, False)]
+            # a NOP that the optimizer drops when a jump lands on it (3.9-3.13)
+            return [(self.simple(st, nxt, optional=True).id, False)]
         if isinstance(st, (ast.If,)):
             h = self.node(st, optional=isinstance(st.test, ast.Constant) and an.const_test_event != 'always')
             body = self.block(st.body, nxt)
@@ -648,7 +651,7 @@ class _CFGBuilder:
             if not (const and st.test.value):
                 g.edge(h.id, _jump(after))
             self.layers.append(_Layer('loop', [(h.id, True)], nxt))
-            body = self.block(st.body, [(h.id, True)])
+            body = self.block(st.body, self.back_edge(h.id, st.body))
             self.layers.pop()
             g.edge(h.id, body)
             self.route('exc', h.id)
@@ -660,7 +663,7 @@ class _CFGBuilder:
             after = self.block(st.orelse, nxt) if st.orelse else nxt
             g.edge(h.id, _jump(after))
             self.layers.append(_Layer('loop', [(h.id, True)], nxt))
-            body = self.block(st.body, [(h.id, True)])
+            body = self.block(st.body, self.back_edge(h.id, st.body))
             self.layers.pop()
             g.edge(h.id, body)
             self.route('exc', h.id)
@@ -682,7 +685,7 @@ class _CFGBuilder:
             if an.with_exit_39 != 'never':
                 # 3.9: no event on a normal exit (__exit__ runs from the body's last line
                 # event), but an exception's exit reports the body's textually last line
-                lines, _ = self.lines_of(_last_stmt(st.body))
+                lines = self.tail_lines(st.body)
                 ex39 = g.add(lines, optional=an.with_exit_39 == 'maybe', loops=lines, stmt=st)
                 g.edge(ex39.id, _jump(nxt))
                 self.route('exc', ex39.id)
@@ -732,7 +735,12 @@ class _CFGBuilder:
         if st.finalbody:
             fx = g.add([], optional=True)
             g.edge(fx.id, nxt)
+            # 3.11: an exception leaving a finally block run for an exception reports
+            # the block's last line first
+            pushed = self.cleanup(st.finalbody, self.an.finally_cleanup_event, st)
             fin_entry = self.block(st.finalbody, [(fx.id, False)])
+            if pushed:
+                self.layers.pop()
             self.layers.append(_Layer('finally', fin_entry, fx.id))
             after = fin_entry
         else:
@@ -743,7 +751,12 @@ class _CFGBuilder:
         for h in reversed(st.handlers):
             hn = self.node(h, optional=h.type is None and self.an.bare_except_event != 'always')
             start = len(g.nodes)
+            # 3.9: an exception leaving an `except ... as name:` body reports the
+            # body's last line first (the implicit `del name`)
+            pushed = h.name and self.cleanup(h.body, self.an.handler_cleanup_event, h)
             body = self.block(h.body, after)
+            if pushed:
+                self.layers.pop()
             if h.name:
                 self.handler_lines.append((h.name, list(range(start, len(g.nodes)))))
             g.edge(hn.id, body)
@@ -764,6 +777,35 @@ class _CFGBuilder:
             self.layers.pop()
         g.edge(t.id, body)
         return [(t.id, False)]
+
+    def tail_lines(self, body):
+        """Lines the last instructions compiled for `body` may carry: the last
+        statement's own lines and, recursively, those of its blocks' tails (a loop's
+        closing jump or test carries the loop's line, a with's exit the with's)."""
+        st = body[-1]
+        lines, _ = self.lines_of(st)
+        if isinstance(st, _FUNCS + (ast.ClassDef,)):
+            return lines
+        for field in ('body', 'orelse', 'finalbody'):
+            block = getattr(st, field, None)
+            if block:
+                lines |= self.tail_lines(block)
+        for h in getattr(st, 'handlers', None) or []:
+            lines |= self.tail_lines(h.body)
+        for c in getattr(st, 'cases', None) or []:
+            lines |= self.tail_lines(c.body)
+        return lines
+
+    def cleanup(self, body, feature, st):
+        """Push a layer whose exceptions pass through an optional event on the last
+        line of `body`; False when no target version has it."""
+        if feature == 'never':
+            return False
+        lines = self.tail_lines(body)
+        node = self.g.add(lines, optional=True, loops=lines, stmt=st)
+        self.route('exc', node.id)
+        self.layers.append(_Layer('with', [], [node.id]))
+        return True
 
     def match_stmt(self, st, nxt):
         g = self.g
@@ -1526,7 +1568,10 @@ class Analysis:
         self.const_test_event = t.feature(lambda v: v >= (3, 10))
         self.const_expr_event = t.feature(lambda v: v >= (3, 10))
         self.docstring_return_line = t.feature(lambda v: v < (3, 10))
-        self.pass_optional = self.finally_revisit != 'never'  # 3.9: pass, break, continue may be silent
+        self.pass_optional = self.finally_revisit != 'never'  # 3.9: break, continue may be silent
+        self.finally_cleanup_event = t.feature(lambda v: v == (3, 11))
+        self.handler_cleanup_event = t.feature(lambda v: v < (3, 10))
+        self.tail_events = t.feature(lambda v: v < (3, 10))
         self.with_exit_39 = t.feature(lambda v: v < (3, 10))
         self.branch_repeat = t.feature(lambda v: v == (3, 12))
         self.bare_except_event = 'always'

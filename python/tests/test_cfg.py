@@ -70,12 +70,19 @@ def trace(source, max_events=MAX_EVENTS):
             out[k] = _repr(v)
         return out
 
+    stopped = []
+
     def local(frame, event, arg):
-        if len(events) > max_events:
+        if stopped:
+            return None  # the program is being unwound by _Stop: not its own behaviour
+        if len(events) >= max_events:
+            stopped.append(True)
             raise _Stop()
         e = {'event': event, 'frame': serial(frame), 'line': frame.f_lineno,
              'code': (frame.f_code.co_name, frame.f_code.co_firstlineno),
              'module': frame.f_code is code, 'locals': snapshot(frame)}
+        if event == 'return':
+            e['ret_none'] = arg is None
         if event == 'call':
             back = frame.f_back
             while back is not None and back.f_code.co_filename != FILENAME:
@@ -130,7 +137,7 @@ def check(source, result=None, events=None):
         return keys[0] if keys and len(keys) == 1 else (keys or [None])[0]
 
     last = {}      # frame -> last line event
-    raised = {}    # frame -> an exception event since the last line event
+    raised = {}    # frame -> it had an exception event (one may still be unwinding it)
     started = set()
     for e in events:
         fr = e['frame']
@@ -169,18 +176,19 @@ def check(source, result=None, events=None):
                     bad.append('line %d -> %d not in frame %s' % (pl, e['line'], key))
                 bad.extend(_changes(binds, pl, plocals, e['locals'], e['line']))
             last[fr] = (e['line'], e['locals'])
-            raised.pop(fr, None)
         elif ev == 'exception':
             raised[fr] = True
         elif ev == 'return':
             prev = last.get(fr)
             if prev is not None:
                 pl, plocals = prev
-                if not raised.get(fr) and 'return' not in lines.get(str(pl), []):
+                # an exception may leave the frame from any line (after with-exits,
+                # finally blocks...): a None return after an exception event
+                unwinding = raised.get(fr) and e.get('ret_none')
+                if not unwinding and 'return' not in lines.get(str(pl), []):
                     bad.append('line %d -> return (%s) not in %s' % (pl, key, lines.get(str(pl))))
                 bad.extend(_changes(binds, pl, plocals, e['locals'], 'return'))
                 last[fr] = (pl, e['locals'])
-            raised.pop(fr, None)
     return bad
 
 
@@ -1010,6 +1018,137 @@ for v in (0, [1, 2, 3], {'k': 5, 'z': 1}, 'abcd', 'a', 2.5):
 ''')
 
 
+# --- random control flow ----------------------------------------------------------------
+
+_FUZZ_PRELUDE = """
+class Ctx:
+    def __init__(self, swallow):
+        self.swallow = swallow
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return self.swallow
+
+def helper(v, acc):
+    acc.append(v)
+    return v * 2
+
+"""
+
+
+class _Fuzz:
+    """Random nested control flow: loops with break / continue / else, try / except /
+    else / finally, with (swallowing or not), early return and raise, yield, single-line
+    compound statements, comprehensions, conditional expressions, nested functions."""
+
+    def __init__(self, rng, generator=False):
+        self.rng = rng
+        self.generator = generator
+        self.loop_vars = 0
+
+    def cond(self):
+        r = self.rng
+        return r.choice(['n % 2 == 0', 'n % 3 == 1', 'len(acc) > 2', 'n > 4', 'acc and acc[-1] > 3',
+                         'n < 2 or n > 6', 'not acc', 'True', 'n'])
+
+    def simple(self, ind, in_loop):
+        r = self.rng
+        opts = ['acc.append(n)', 'n += 1', 'x = n * 2', 'd[n % 3] = len(acc)', 'helper(n, acc)',
+                'y = [v for v in acc if v % 2]', 's = n if acc else -n', 'z = acc and acc[0]',
+                'del acc[:1]', 'acc.extend((n,\n' + ind + '           n + 1))', 'n = helper(n, acc) % 7',
+                't, u = divmod(n, 3)', 'd.setdefault(n, []).append(n)', 'pass']
+        if in_loop:
+            opts += ['if %s: break' % self.cond(), 'if %s: continue' % self.cond()]
+        opts += ['if %s: return n' % self.cond(), 'if %s: raise ValueError(n)' % self.cond()]
+        if self.generator:
+            opts += ['yield n', 'got = yield len(acc)', 'yield from range(2)']
+        return ind + r.choice(opts)
+
+    def block(self, ind, depth, in_loop, n=None):
+        r = self.rng
+        out = []
+        for _ in range(n or r.randint(1, 3)):
+            if depth > 0 and r.random() < 0.45:
+                out += self.compound(ind, depth - 1, in_loop)
+            else:
+                out.append(self.simple(ind, in_loop))
+        return out
+
+    def compound(self, ind, depth, in_loop):
+        r = self.rng
+        k = r.choice(['if', 'for', 'while', 'try', 'with', 'tryf'])
+        i2 = ind + '    '
+        out = []
+        if k == 'if':
+            out.append(ind + 'if %s:' % self.cond())
+            out += self.block(i2, depth, in_loop)
+            if r.random() < 0.5:
+                out.append(ind + 'elif %s:' % self.cond())
+                out += self.block(i2, depth, in_loop)
+            if r.random() < 0.5:
+                out.append(ind + 'else:')
+                out += self.block(i2, depth, in_loop)
+        elif k == 'for':
+            self.loop_vars += 1
+            out.append(ind + 'for i%d in range(%d):' % (self.loop_vars, r.randint(0, 3)))
+            out += self.block(i2, depth, True)
+            if r.random() < 0.3:
+                out.append(ind + 'else:')
+                out += self.block(i2, depth, in_loop)
+        elif k == 'while':
+            self.loop_vars += 1
+            c = 'c%d' % self.loop_vars
+            out.append(ind + '%s = 0' % c)
+            out.append(ind + ('while %s < 3:' % c if r.random() < 0.7 else 'while True:'))
+            out.append(i2 + '%s += 1' % c)
+            out.append(i2 + 'if %s > 3: break' % c)
+            out += self.block(i2, depth, True)
+            if r.random() < 0.3:
+                out.append(ind + 'else:')
+                out += self.block(i2, depth, in_loop)
+        elif k in ('try', 'tryf'):
+            out.append(ind + 'try:')
+            out += self.block(i2, depth, in_loop)
+            handlers = r.randint(0 if k == 'tryf' else 1, 2)
+            for h in range(handlers):
+                out.append(ind + r.choice(['except ValueError as e%d:' % h, 'except (KeyError, IndexError):',
+                                           'except Exception:'] + (['except:'] if h == handlers - 1 else [])))
+                out += self.block(i2, depth, in_loop)
+            if handlers and r.random() < 0.3:
+                out.append(ind + 'else:')
+                out += self.block(i2, depth, in_loop)
+            if k == 'tryf' or not handlers:
+                out.append(ind + 'finally:')
+                out += self.block(i2, depth, in_loop)
+        else:
+            out.append(ind + 'with Ctx(%s) as cm:' % r.choice(['True', 'False']))
+            out += self.block(i2, depth, in_loop)
+        return out
+
+    def program(self):
+        r = self.rng
+        lines = [_FUZZ_PRELUDE.strip('\n'), '']
+        lines.append('def f(n, acc):')
+        lines.append('    d = {}')
+        lines += self.block('    ', 3, False, n=r.randint(2, 5))
+        lines.append('    return n')
+        lines.append('')
+        calls = ['f(%d, [%d])' % (r.randint(0, 8), r.randint(0, 5)) for _ in range(3)]
+        for c in calls:
+            if self.generator:
+                c = 'list(%s)' % c
+            lines.append('try:')
+            lines.append('    %s' % c)
+            lines.append('except Exception:')
+            lines.append('    pass')
+        return '\n'.join(lines) + '\n'
+
+
+def random_program(seed):
+    rng = random.Random(seed)
+    return _Fuzz(rng, generator=rng.random() < 0.25).program()
+
+
 # --- tests -------------------------------------------------------------------------------
 
 def _check_all(target=None):
@@ -1095,6 +1234,16 @@ def test_precision_stats():
     single = sum(s['single_successor'] * s['lines'] for s in stats) / n
     assert 1.0 <= mean < 2.5
     assert single > 0.4
+
+
+def test_random_control_flow_sound():
+    failures = []
+    for seed in range(60):
+        src = random_program(seed)
+        bad = check(src, analyze(src), trace(src, max_events=3000))
+        if bad:
+            failures.append((seed, bad[:3]))
+    assert not failures, failures[:5]
 
 
 def _generated_sources(n):
