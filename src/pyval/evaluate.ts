@@ -19,14 +19,14 @@ import {
 } from './builtins.js';
 import { DictStore, SetStore } from './containers.js';
 import { convert, formatSpec } from './format.js';
-import { Budget, DEFAULT_LIMITS, withBudget, type Limits } from './limits.js';
+import { Budget, DEFAULT_LIMITS, budget, withBudget, type Limits } from './limits.js';
 import {
   binop, contains, delItem, eq, getItem, inplaceOp, isSame, iterate, order, setItem, setKeyErrorText, toArray, truthy,
   unaryop, type Ordering,
 } from './ops.js';
 import { parseExpression, parseStatements, type Comprehension, type Expr, type Param, type Stmt } from './parser.js';
 import { parseRepr, type ParseReprOptions } from './repr-parse.js';
-import { repr } from './repr.js';
+import { repr, strRepr } from './repr.js';
 import {
   FALSE, NONE, PyError, Refusal, TRUE, shortText, pyBool, pyList, pyStr, pyTuple, pyType, refuseOpaque, typeError, typeName,
   type DictV, type FunctionV, type OpaqueV, type Value,
@@ -284,7 +284,7 @@ class Evaluator implements Ctx {
     try {
       return this.evalInner(node, env);
     } catch (e) {
-      if (e instanceof Refusal && e.subject === undefined && node.k !== 'name') e.subject = this.snippet(node);
+      if (e instanceof Refusal && e.subject === undefined && !e.whole && node.k !== 'name') e.subject = this.snippet(node);
       throw e;
     }
   }
@@ -525,6 +525,7 @@ class Evaluator implements Ctx {
         const kind = still[0]!.kind === 'kwonly' ? 'keyword-only' : 'positional';
         throw typeError(`<lambda>() missing ${still.length} required ${kind} argument${still.length === 1 ? '' : 's'}: ${list}`);
       }
+      budget.tick();
       if (++this.depth > this.maxDepth) {
         this.depth = 0;
         throw new PyError('RecursionError', 'maximum recursion depth exceeded');
@@ -675,15 +676,15 @@ interface Failure {
 function describeFailure(e: unknown, src: string, verb: 'evaluate' | 'execute'): Failure {
   if (e instanceof PyError) return { error: `*** ${e.message}`, message: e.message, refused: false, exception: e.type };
   if (e instanceof Refusal) {
-    const subject = e.subject ?? shorten(src);
-    const message = `ndbg: cannot ${verb} '${subject}' without running the program (neural engine): ${e.reason}`;
+    const subject = e.whole ? shorten(src) : e.subject ?? shorten(src);
+    const message = `ndbg: cannot ${verb} ${strRepr(subject)} without running the program (neural engine): ${e.reason}`;
     return { error: `*** ${message}`, message, refused: true };
   }
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    const message = `ndbg: cannot ${verb} '${shorten(src)}' without running the program (neural engine): it is nested too deeply`;
+    const message = `ndbg: cannot ${verb} ${strRepr(shorten(src))} without running the program (neural engine): it is nested too deeply`;
     return { error: `*** ${message}`, message, refused: true };
   }
-  const message = `ndbg: internal error while evaluating '${shorten(src)}': ${e instanceof Error ? e.message : String(e)}`;
+  const message = `ndbg: internal error while evaluating ${strRepr(shorten(src))}: ${e instanceof Error ? e.message : String(e)}`;
   return { error: `*** ${message}`, message, refused: true };
 }
 
@@ -696,11 +697,11 @@ function makeBudget(opts: EvalOptions): Budget {
  * frame's predicted values. Never runs Python.
  */
 export function evaluate(expr: string, scope: Scope, opts: EvalOptions = {}): EvalResult {
-  const budget = makeBudget(opts);
+  const bounds = makeBudget(opts);
   let ev: Evaluator | undefined;
-  return withBudget(budget, () => {
+  return withBudget(bounds, () => {
     try {
-      ev = new Evaluator('eval', expr, scope, opts, budget.limits.maxDepth);
+      ev = new Evaluator('eval', expr, scope, opts, bounds.limits.maxDepth);
       const node = parseExpression(expr.trim() === expr ? expr : expr.trim());
       const value = ev.eval(node, null);
       const text = repr(value);
@@ -718,12 +719,12 @@ export function evaluate(expr: string, scope: Scope, opts: EvalOptions = {}): Ev
  * binds x): those changes are returned with the error.
  */
 export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): ExecResult {
-  const budget = makeBudget(opts);
+  const bounds = makeBudget(opts);
   let ev: Evaluator | undefined;
-  return withBudget(budget, () => {
+  return withBudget(bounds, () => {
     const src = stmt.trim();
     try {
-      ev = new Evaluator('exec', src, scope, opts, budget.limits.maxDepth);
+      ev = new Evaluator('exec', src, scope, opts, bounds.limits.maxDepth);
       const stmts = parseStatements(src);
       for (const s of stmts) ev.exec(s);
       return { ok: true, ...ev.results(), output: ev.output };

@@ -20,7 +20,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxItems: 1_000_000,
   maxStrLen: 10_000_000,
   maxIntBits: 1_000_000,
-  maxWork: 2_000_000,
+  maxWork: 1_000_000,
   maxDepth: 200,
 };
 
@@ -33,7 +33,7 @@ export class Budget {
   tick(n = 1): void {
     this.work += n;
     if (this.work > this.limits.maxWork) {
-      throw new Refusal(`it needs more than ${fmt(this.limits.maxWork)} steps (ndbg bounds the work of an expression)`);
+      throw new Refusal(`it needs more than ${fmt(this.limits.maxWork)} steps (ndbg bounds the work of an expression)`, undefined, true);
     }
   }
 
@@ -41,7 +41,7 @@ export class Budget {
     if (n > this.limits.maxItems) {
       throw new Refusal(`the result would have more than ${fmt(this.limits.maxItems)} items (ndbg bounds the size of values)`);
     }
-    this.tick(Number(n) / 16);
+    this.tick(Number(n));
   }
 
   strLen(n: number | bigint): void {

@@ -9,9 +9,15 @@ import { PyError, Refusal } from './value.js';
 export const zeroDivision = (msg: string): PyError => new PyError('ZeroDivisionError', msg);
 export const overflow = (msg: string): PyError => new PyError('OverflowError', msg);
 
+const TWO32 = 1n << 32n;
+const TWO64 = 1n << 64n;
+
 export function bitLength(x: bigint): number {
   if (x < 0n) x = -x;
-  return x === 0n ? 0 : x.toString(2).length;
+  if (x < TWO32) return 32 - Math.clz32(Number(x));
+  if (x < TWO64) return 64 - Math.clz32(Number(x >> 32n));
+  const h = x.toString(16);
+  return (h.length - 1) * 4 + (32 - Math.clz32(parseInt(h[0]!, 16)));
 }
 
 export const absBig = (x: bigint): bigint => (x < 0n ? -x : x);

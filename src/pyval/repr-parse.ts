@@ -29,6 +29,7 @@ const COMMON_CUT_MARKERS = ['...', '…', '[truncated]', '<truncated>'];
 const WHY_PROGRAM_OBJECT = 'is an object of the program, known only by its repr';
 const WHY_UNREADABLE = 'is not a repr ndbg can read as a Python value';
 const WHY_CUT = 'is a repr cut short by the tracer';
+const WHY_MODULE = 'is a module, known only by its repr';
 
 class Fail extends Error {}
 
@@ -212,7 +213,7 @@ class ReprReader {
     if (fn && ['len', 'abs', 'min', 'max', 'sum', 'sorted', 'repr', 'print', 'any', 'all', 'round', 'divmod', 'isinstance', 'chr', 'ord'].includes(fn[1]!)) {
       return { kind: 'builtin', name: fn[1]! };
     }
-    return opaque(text, WHY_PROGRAM_OBJECT);
+    return opaque(text, text.startsWith('<module ') ? WHY_MODULE : WHY_PROGRAM_OBJECT);
   }
 
   /** Skip one bracketed region starting at the current opener. */

@@ -94,7 +94,12 @@ export class PyError extends Error {
  * would be unbounded. `subject` is the offending piece of the expression.
  */
 export class Refusal extends Error {
-  constructor(readonly reason: string, public subject?: string) {
+  constructor(
+    readonly reason: string,
+    public subject?: string,
+    /** About the expression as a whole (a work or size bound), not the piece where it tripped. */
+    readonly whole = false,
+  ) {
     super(reason);
   }
 }
