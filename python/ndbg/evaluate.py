@@ -40,6 +40,7 @@ from .format import ACTIONS
 from .model import GPT, KVCache, ModelConfig
 
 BASELINES = ('next_line', 'cfg_successor', 'repeat')
+SLACK = 64      # decoding stops this many tokens past the true state's length
 
 
 # ---------------------------------------------------------------- model
@@ -134,7 +135,10 @@ def decode_examples(model, examples, end_id, max_new, batch_size=16, device='cpu
     writes exactly the target. Otherwise it agrees up to the first mismatch; from there
     we keep decoding one token per step from the window's cached keys/values (cut to
     that prefix), the pending rows batched with a padded past and per-row positions.
-    Returns the generated ids per example (ending with end_id unless max_new ran out)."""
+    A row stops at end_id, at max_new tokens, or 64 tokens past its true target's length
+    (it is wrong by then; without <|end|> it counts as unparsable), which bounds the
+    cost of an untrained model that never writes <|end|>.
+    Returns the generated ids per example."""
     groups = window_groups(examples)
     groups_sorted = sorted(range(len(groups)), key=lambda g: len(groups[g][0]))
     results = [None] * len(examples)
@@ -158,10 +162,11 @@ def decode_examples(model, examples, end_id, max_new, batch_size=16, device='cpu
                     results[i] = tgt
                     continue
                 gen = tgt[:j] + [tf[j]]
-                if tf[j] == end_id or len(gen) >= max_new:
+                cap = min(max_new, len(tgt) + SLACK)
+                if tf[j] == end_id or len(gen) >= cap:
                     results[i] = gen
                 else:   # K/V of prompt + target[:j]; the next input is gen[-1] at position s0 + j
-                    pending.append((i, gen, present[:, :, r, :, :s0 + j].clone()))
+                    pending.append((i, gen, present[:, :, r, :, :s0 + j].clone(), cap))
         done_groups += len(gidx)
         if progress:
             progress(f'windows {done_groups}/{len(groups)}, {len(pending)} examples to decode further')
@@ -178,15 +183,17 @@ def _continue_greedy(model, pending, results, end_id, max_new, batch_size, devic
         rows = pending[b:b + batch_size]
         lens = [p[2].shape[3] for p in rows]
         P = max(lens)
-        cache = KVCache.empty(model.cfg, len(rows), P + max_new, device, rows[0][2].dtype)
+        n_new = max(cap - len(g) for _, g, _, cap in rows)
+        cache = KVCache.empty(model.cfg, len(rows), P + n_new, device, rows[0][2].dtype)
         cache.length = P
-        key_mask = torch.zeros(len(rows), P + max_new, dtype=torch.bool, device=device)
-        for r, (_, _, kv) in enumerate(rows):   # right-aligned: new tokens follow every row's keys
+        key_mask = torch.zeros(len(rows), P + n_new, dtype=torch.bool, device=device)
+        for r, (_, _, kv, _) in enumerate(rows):   # right-aligned: new tokens follow every row's keys
             cache.buf[:, :, r, :, P - lens[r]:P] = kv
             key_mask[r, P - lens[r]:] = True
-        gens = [list(g) for _, g, _ in rows]
+        gens = [list(g) for _, g, _, _ in rows]
+        caps = [cap for _, _, _, cap in rows]
         pos = torch.tensor(lens, dtype=torch.long, device=device)   # rotary position of the next input
-        active = [len(g) < max_new for g in gens]
+        active = [len(g) < c for g, c in zip(gens, caps)]
         nxt = torch.tensor([g[-1] for g in gens], dtype=torch.long, device=device)
         while any(active):
             logits, cache = model(nxt[:, None], cache, key_mask=key_mask[:, :cache.length + 1],
@@ -196,8 +203,8 @@ def _continue_greedy(model, pending, results, end_id, max_new, batch_size, devic
             for r, t in enumerate(nxt.tolist()):
                 if active[r]:
                     gens[r].append(t)
-                    active[r] = t != end_id and len(gens[r]) < max_new
-        for (i, _, _), g in zip(rows, gens):
+                    active[r] = t != end_id and len(gens[r]) < caps[r]
+        for (i, _, _, _), g in zip(rows, gens):
             results[i] = g
 
 

@@ -40,3 +40,9 @@ def test_fp32_and_token_budget(tmp_path):
           '--dtype', 'fp32', '--threads', '1', '--quiet'])
     end = read_log(run)[-1]
     assert 2000 <= end['tokens'] < 2000 + 8 * 32 and torch.isfinite(torch.tensor(end['val_loss']))
+
+
+def test_gpu_script_parses():
+    import subprocess
+    script = os.path.join(os.path.dirname(__file__), '..', 'ndbg', 'gpu_train.sh')
+    subprocess.run(['bash', '-n', script], check=True)
