@@ -269,6 +269,12 @@ export class FakeEngine {
           this.say(`${cmd === 'enable' ? 'Enabled' : 'Disabled'} breakpoint ${b.num} at ${this.file}:${b.line}\n`);
         }
         break;
+      case 'crash!':
+        // An exception from nowhere (a timer): the TUI must restore the terminal.
+        setTimeout(() => {
+          throw new Error('boom from the test');
+        });
+        break;
       case 'q': case 'quit':
         this.finished = true;
         this.emit({ type: 'exit', code: 0 });

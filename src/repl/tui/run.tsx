@@ -54,7 +54,10 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
   const sizeStep = steps.find((s) => s.kind === 'size');
   const size = sizeStep?.kind === 'size' ? { cols: sizeStep.cols, rows: sizeStep.rows } : terminalSize(stdout);
 
-  let clock = 0; // schedule time while playing
+  // While playing, cast time is the script's schedule; after it, wall time on from there.
+  let clock = 0;
+  let liveFrom: number | undefined; // performance.now() when the script ended
+  const castClock = () => (liveFrom === undefined ? clock : clock + (performance.now() - liveFrom) / 1000);
   let cast: CastWriter | undefined;
   if (opts.record) {
     const epoch = Number(process.env.SOURCE_DATE_EPOCH);
@@ -63,7 +66,7 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
       height: size.rows,
       title: opts.title,
       command: opts.command,
-      clock: playing ? () => clock : undefined,
+      clock: playing ? castClock : undefined,
       timestamp: playing ? (Number.isFinite(epoch) && process.env.SOURCE_DATE_EPOCH ? epoch : null) : undefined,
       env: playing ? { TERM: 'xterm-256color', SHELL: '/bin/sh' } : undefined,
     });
@@ -206,6 +209,7 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
         },
       );
       clock = end;
+      liveFrom = performance.now();
       playDone = true;
       screen.manual = false;
       // Nobody at the keyboard to carry on: end the session with the script.
