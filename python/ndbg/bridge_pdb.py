@@ -22,6 +22,10 @@ import bridge_channel
 import bridge_history
 
 PY313 = sys.version_info >= (3, 13)
+# CPython 3.9 keeps a frame's stale line number when tracing stops (pdb shows
+# it in post-mortem stacks). Counting on would correct it and break parity,
+# so on 3.9 `continue` without breakpoints ends the run's history, as in pdb.
+PY39 = sys.version_info < (3, 10)
 _bdb_dispatch = bdb.Bdb.trace_dispatch
 _RUN_CODE = bdb.Bdb.run.__code__
 # Frames of the bridge's own files are never traced nor counted: they run
@@ -72,6 +76,7 @@ class _Session:
         self.edits = []           # (n, 'exec'|'jump', payload, level, input lines)
         self.inputs = []          # (n, line) read by the program
         self.history = None
+        self.untraced = False     # 3.9: the program ran without tracing
         self.random_state = random.getstate()
         self.modules = set(sys.modules)
 
@@ -170,7 +175,7 @@ def _replay_checkpoint(frame, event, arg):
         if got != rec[:3]:
             _diverge('event %d was %s at %s:%d, now %s at %s:%d' % ((n,) + rec[:3] + got))
         if _fingerprint_locals(frame) != rec[3]:
-            _diverge('the values of the locals at event %d differ' % n)
+            _diverge('the values of the locals at event %d differ' % n + (' [%r != %r]' % (_fingerprint_locals(frame), rec[3]) if os.environ.get('NDBG_DEBUG') else ''))
     if n == rp.target:
         if rp.mode == 'record':
             return _recorded(frame)
@@ -200,13 +205,17 @@ def _reverse_target(plan, h):
     if plan.kind == 'step':
         return h.prev_line(c, first)
     if plan.kind == 'continue':
-        bps = plan.bps
+        bps = plan.bps  # file -> [(line, funcname or None)]
 
         def match(code, line, first_line):
-            f = _canonic(code.co_filename)
-            if (f, line) in bps:
-                return True
-            return first_line and (f, code.co_firstlineno, code.co_name) in bps
+            for bline, func in bps.get(_canonic(code.co_filename), ()):
+                if func is None:
+                    if line == bline:
+                        return True
+                elif code.co_name == func and (
+                        line == bline or (first_line and code.co_firstlineno == bline)):
+                    return True  # `b func`: its def line (<= 3.12) or first line
+            return False
         return h.prev_breakpoint(c, first, match)
     if plan.pm_key is not None:
         bottom = h.last_exception_serial(plan.pm_key, c)
@@ -289,7 +298,7 @@ def _fp(v, depth):
 def _fingerprint_locals(frame):
     items = []
     for k, v in list(frame.f_locals.items()):
-        if type(k) is str and not (k[:2] == '__' and k[-2:] == '__'):
+        if type(k) is str and k[:2] != '__':  # dunders, pdb's own (3.13)
             items.append(k + '=' + _fp(v, 0))
     return '|'.join(items)
 
@@ -322,7 +331,7 @@ def _frame_locals(frame, is_module):
     for k, v in list(frame.f_locals.items()):
         if type(k) is not str:
             continue
-        if is_module and k[:2] == '__' and k[-2:] == '__':
+        if (is_module and k[:2] == '__' and k[-2:] == '__') or k[:6] == '__pdb_':
             continue
         out[k] = _safe_repr(v, limit)
     return out
@@ -385,7 +394,9 @@ class BridgePdb(pdb.Pdb):
     def set_continue(self):
         in_program = _in_program()  # pdb's set_continue may settrace(None)
         super().set_continue()
-        if not self.breaks and in_program and S.replay is None:
+        if not self.breaks and in_program and S.replay is None and PY39:
+            S.untraced = True
+        elif not self.breaks and in_program and S.replay is None:
             # pdb switched tracing off; keep counting events (cheaply) so
             # later stops and the post-mortem still have an index. pdb's
             # dispatch returns self.trace_dispatch: make that the counter.
@@ -461,7 +472,7 @@ class BridgePdb(pdb.Pdb):
         n = S.n
         kind = 'exception' if pm else S.last_kind
         bottom = self.stack[-1][0]
-        if not pm and _in_program() and not S.hidden_depth:
+        if not pm and _in_program() and not S.hidden_depth and not S.untraced:
             if S.first_stop is None:
                 S.first_stop = n
                 S.base_frames = [f for f, _ in self.stack]
@@ -561,6 +572,11 @@ class BridgePdb(pdb.Pdb):
         if kind not in ('step', 'next', 'continue', 'finish'):
             self.error('unknown reverse command %r' % kind)
             return None
+        if S.untraced:
+            self.error('No reverse-execution history: on Python 3.9 the program runs untraced '
+                       "after 'continue' without breakpoints. Set a breakpoint before continuing.")
+            S.ch.send({'t': 'r', 'c': 'reverse-' + kind, 'ok': False})
+            return None
         if (not pm and not _in_program()) or first is None or c <= first or (
                 kind == 'finish' and any(self.curframe is f for f in S.base_frames)):
             self.message(NO_HISTORY)
@@ -595,15 +611,10 @@ def _edited():
 
 
 def _breakpoint_locations():
-    locs = set()
+    locs = {}
     for bp in bdb.Breakpoint.bpbynumber:
-        if bp is None or not bp.enabled:
-            continue
-        f = _canonic(bp.file)
-        if bp.funcname:
-            locs.add((f, bp.line, bp.funcname))
-        else:
-            locs.add((f, bp.line))
+        if bp is not None and bp.enabled:
+            locs.setdefault(_canonic(bp.file), []).append((bp.line, bp.funcname or None))
     return locs
 
 
@@ -671,7 +682,14 @@ def _replay_ended():
 def _in_program():
     # bdb.run() traces the program and stops tracing when it ends (as does
     # post-mortem); our counters keep a trace function set in between.
-    return sys.gettrace() is not None
+    if sys.gettrace() is not None:
+        return True
+    if S.untraced:  # 3.9 after `continue`: is bdb.run() still on the stack?
+        f = sys._getframe(1)
+        while f is not None and f.f_code is not _RUN_CODE:
+            f = f.f_back
+        return f is not None
+    return False
 
 
 # ------------------------------------------------------------------ input
@@ -714,7 +732,7 @@ def _read_command():
 
 
 def _stdout_stream():
-    return 'stdout' if sys.gettrace() is not None else 'debugger'
+    return 'stdout' if _in_program() else 'debugger'
 
 
 def _start_watchdog(fd):
