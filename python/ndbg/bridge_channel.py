@@ -56,8 +56,9 @@ def jenc(v):
 
 class Channel:
     """Frames out on one fd, tagged lines in on another. Output text is
-    coalesced per stream and sent at each newline (or 8 KiB), so a print()
-    costs one frame, and always before any other frame: order is kept."""
+    coalesced per stream and sent when a write ends a line (or at 8 KiB), so
+    a print() costs one frame; pending text always goes before any other
+    frame, so order is kept."""
 
     def __init__(self, fd_out, fd_in):
         self.fd_out = fd_out
@@ -91,7 +92,7 @@ class Channel:
             self._text_stream = stream
         self._text.append(data)
         self._text_len += len(data)
-        if '\n' in data or self._text_len > 8192:
+        if data[-1] == '\n' or self._text_len > 8192:
             self.flush_text()
 
     def send(self, obj):
