@@ -108,7 +108,7 @@ export interface PlayTarget {
 }
 
 export interface PlayOptions {
-  /** Characters per second (default 12). */
+  /** Characters per second (default 20). */
   typingSpeed?: number;
   /** Sleep for real between keys, for a person watching (default false). */
   realtime?: boolean;
@@ -135,7 +135,7 @@ const sleep = (s: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, 
 /** Run the script; resolves with the schedule time at the end. */
 export async function play(steps: PlayStep[], target: PlayTarget, opts: PlayOptions = {}): Promise<number> {
   let t = opts.start ?? 0;
-  let cps = opts.typingSpeed && opts.typingSpeed > 0 ? opts.typingSpeed : 12;
+  let cps = opts.typingSpeed && opts.typingSpeed > 0 ? opts.typingSpeed : 20;
   let pause = 0.7;
   let rand = prng(1);
   const keyDelay = 0.45;

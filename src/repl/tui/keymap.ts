@@ -56,7 +56,7 @@ export const KEY_HELP: string[] = [
   '  Source pane    Up/Down j/k PgUp/PgDn Home/End move the cursor, . back to current line,',
   '                 B conditional breakpoint, t temporary breakpoint, x disable/enable',
   '  Variables      Up/Down select, Enter or e edit (Enter sets, Esc cancels),',
-  '                 Right/Left or Space expand/collapse a long value, a show dunder names',
+  '                 Right/Left or Space expand/collapse a long value, g globals, a dunder names',
   '  Stack          Up/Down select a frame (sends u / d)',
   '  Breakpoints    Up/Down select, Space enable/disable, Delete or x clear, Enter show',
   '  Console/Output Up/Down PgUp/PgDn scroll, End back to the bottom',

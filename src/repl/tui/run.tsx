@@ -19,7 +19,7 @@ export interface TuiOptions {
   record?: string;
   /** Drive the session from this script (see play.ts for the format). */
   play?: string;
-  /** Characters per second when playing (default 12). */
+  /** Characters per second when playing (default 20). */
   typingSpeed?: number;
   /** Shown in the status bar and the cast header (usually the script name). */
   title: string;

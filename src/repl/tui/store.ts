@@ -63,6 +63,8 @@ export interface State {
   sourceCursor: number;
   varSel: number;
   showDunder: boolean;
+  /** Variables pane shows the module's globals instead of the frame's locals. */
+  showGlobals: boolean;
   expanded: ReadonlySet<string>;
   varEdit?: VarEdit;
   stackSel: number;
@@ -90,7 +92,7 @@ const CONSOLE_LIMIT = 5000;
 const OUTPUT_LIMIT = 5000;
 const LOCATION = /^> .*\(\d+\).*$/;
 const ARROW = /^-> /;
-const RESTART = /^The program finished and will be restarted/;
+const RESTART = /will be restarted$/;
 
 type Listener = () => void;
 
@@ -145,6 +147,7 @@ export class TuiStore {
       sourceCursor: 1,
       varSel: 0,
       showDunder: false,
+      showGlobals: false,
       expanded: new Set(),
       stackSel: 0,
       bpSel: 0,
@@ -192,8 +195,24 @@ export class TuiStore {
     return relative(this.cwd, p);
   }
 
-  /** Variables of the selected frame in display order. */
+  /**
+   * The frame whose locals are the selected frame's globals: the module-level
+   * frame of the same file, when it is on the stack.
+   */
+  globalsFrame(s: State = this.state): Frame | undefined {
+    const f = this.frame(s);
+    return f && s.stop?.frames.find((g) => g.func === '<module>' && g.file === f.file);
+  }
+
+  /** Variables of the selected frame (or its globals) in display order. */
   variables(s: State = this.state): Array<{ name: string; value: string; special?: boolean }> {
+    if (s.showGlobals) {
+      const g = this.globalsFrame(s);
+      if (!g) return [];
+      return Object.entries(g.locals)
+        .filter(([n]) => s.showDunder || !(n.startsWith('__') && n.endsWith('__')))
+        .map(([name, value]) => ({ name, value: s.edited[name] ?? value }));
+    }
     const f = this.frame(s);
     if (!f) return [];
     const out: Array<{ name: string; value: string; special?: boolean }> = [];
@@ -275,7 +294,7 @@ export class TuiStore {
     const patch: Partial<State> = {
       stop: e,
       selected: clampIndex(e.selected, e.frames.length),
-      program: e.postMortem ? 'post-mortem' : s.program === 'finished' ? 'stopped' : s.program,
+      program: e.postMortem ? 'post-mortem' : s.program === 'running' ? 'running' : 'stopped',
     };
     if (e.refresh) {
       if (this.running) this.running.refreshed = true;
@@ -439,6 +458,7 @@ export class TuiStore {
     }
     if (this.state.program === 'running') patch.program = this.state.stop?.postMortem ? 'post-mortem' : 'stopped';
     this.set(patch);
+    if (/^\s*(h|help)\s*$/.test(line)) this.addConsole('TUI keys: h keys, or F1.', 'info');
     if (this.quitting && this.state.program === 'finished') this.set({ done: true });
     this.drain();
   }
@@ -744,6 +764,7 @@ export class TuiStore {
           else ex.add(v.name);
           this.set({ expanded: ex });
         } else if (ch === 'a') this.set({ showDunder: !s.showDunder, varSel: 0 });
+        else if (ch === 'g') this.set({ showGlobals: !s.showGlobals, varSel: 0, expanded: new Set() });
         else return false;
         return true;
       }
@@ -821,7 +842,9 @@ export class TuiStore {
         return this.set({ varEdit: undefined });
       case 'enter':
         this.set({ varEdit: undefined });
-        if (e.text.trim() !== '') this.submit(`!${e.name} = ${e.text.trim()}`, { fromKey: true });
+        if (e.text.trim() === '') return;
+        // In the globals view a plain `!x = v` would make a local of the function.
+        this.submit(this.state.showGlobals ? `!globals()[${JSON.stringify(e.name)}] = ${e.text.trim()}` : `!${e.name} = ${e.text.trim()}`, { fromKey: true });
         return;
       default:
         return;

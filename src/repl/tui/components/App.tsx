@@ -1,6 +1,7 @@
 // The whole screen, drawn from the store's state. No state of its own: every
 // pane is a pure function of its props, memoised, so a step re-renders only the
 // panes whose props changed and Ink rewrites only the rows that differ.
+import { basename } from 'node:path';
 import { Box } from 'ink';
 import { useSyncExternalStore } from 'react';
 import { fit } from '../ansi.js';
@@ -84,7 +85,7 @@ export function App({ store }: { store: TuiStore }) {
             focused={s.focus === 'variables'}
             width={L.variables.width}
             height={L.variables.height}
-            title={frame ? `Variables: ${frame.func}` : 'Variables'}
+            title={s.showGlobals ? `Globals: ${frame ? basename(frame.file) : ''}` : frame ? `Variables: ${frame.func}` : 'Variables'}
           />
           <StackPane frames={frames} selected={s.selected} focused={s.focus === 'stack'} width={L.stack.width} height={L.stack.height} />
           <BreakpointsPane breakpoints={s.breakpoints} sel={s.bpSel} focused={s.focus === 'breakpoints'} width={L.breakpoints.width} height={L.breakpoints.height} />

@@ -24,7 +24,7 @@ export interface CommandLineProps {
 const HINTS: Record<Focus, string> = {
   command: '',
   source: '↑↓ move  b break  s n r c step  Esc: command line',
-  variables: '↑↓ select  Enter edit  → expand  a all  Esc: command line',
+  variables: '↑↓ select  Enter edit  → expand  g globals  Esc: command line',
   stack: '↑↓ select frame  Esc: command line',
   breakpoints: '↑↓ select  Space on/off  x clear  Esc: command line',
   console: '↑↓ PgUp PgDn scroll  Esc: command line',
