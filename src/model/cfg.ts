@@ -1,0 +1,240 @@
+// The static analysis the constraints come from: python/ndbg/cfg.py (it parses the
+// script with `ast`, never runs it) and an index over its result. Run once per
+// session; everything after is lookups.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sourceLines } from './format.js';
+
+/** One entry of cfg.py's `calls` (a function a line may enter). */
+export interface CfgCallee {
+  name: string;
+  call_line: number;
+  def_line: number;
+  first_body_line: number;
+}
+
+export interface CfgFunction {
+  qualname: string;
+  kind: string; // function | generator | coroutine | lambda | comprehension | class
+  def_line: number;
+  call_line: number;
+  first_body_line: number;
+  entry_lines: number[];
+  last_line: number;
+  params: string[];
+}
+
+type Successor = number | 'return' | 'raise';
+
+/** `python3 -m ndbg.cfg FILE` output (see python/ndbg/cfg.py). */
+export interface CfgResult {
+  format: number;
+  target?: string;
+  entry: number | null;
+  entry_lines: number[];
+  lines: Record<string, Successor[]>;
+  calls: Record<string, CfgCallee[]>;
+  binds: Record<string, { binds: string[]; mutates: string[]; may_mutate_args: string[] }>;
+  functions: Record<string, CfgFunction>;
+  frames?: Record<string, { lines: Record<string, Successor[]>; entry_lines: number[] }>;
+  error?: string;
+}
+
+const PYTHON_DIR = fileURLToPath(new URL('../../python/', import.meta.url));
+
+/**
+ * Run cfg.py on `source`. Resolves to its JSON (with `error` set for a syntax error);
+ * rejects when Python cannot be run at all.
+ */
+export function runCfg(
+  source: string,
+  opts: { python?: string; target?: string; timeoutMs?: number } = {},
+): Promise<CfgResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-'));
+  const file = join(dir, 'script.py');
+  writeFileSync(file, source);
+  const args = ['-m', 'ndbg.cfg', file];
+  if (opts.target) args.push('--target', opts.target);
+  return new Promise<CfgResult>((resolve, reject) => {
+    const child = spawn(opts.python ?? 'python3', args, {
+      cwd: PYTHON_DIR,
+      env: { ...process.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: opts.timeoutMs ?? 30_000,
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.on('error', (e) => {
+      rmSync(dir, { recursive: true, force: true });
+      reject(new Error(`cannot run '${opts.python ?? 'python3'}' for the control-flow analysis: ${e.message}`));
+    });
+    child.on('close', (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      try {
+        resolve(JSON.parse(out) as CfgResult);
+      } catch {
+        reject(new Error(`ndbg.cfg failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ') || 'no output'}`));
+      }
+    });
+  });
+}
+
+/** A frame kind of the program: a function, lambda, comprehension, class body or <module>. */
+export interface Scope {
+  key: string;
+  /** The code object's name as the tracer reports it (`func`). */
+  coName: string;
+  kind: string;
+  callLine: number;
+  defLine: number;
+  lastLine: number;
+  entryLines: number[];
+  params: string[];
+  /** line -> successor lines in this frame (markers dropped). */
+  succ: Map<number, number[]>;
+  /** line -> predecessor lines in this frame. */
+  pred: Map<number, number[]>;
+  /** Lines that hold line events in this frame. */
+  lines: Set<number>;
+  /** Identifiers written anywhere in the scope's text: a superset of its locals. */
+  names: Set<string>;
+  generator: boolean;
+}
+
+const IDENT = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*/g;
+
+function identifiersOf(lines: string[], first: number, last: number): Set<string> {
+  const names = new Set<string>();
+  for (let k = Math.max(1, first); k <= Math.min(lines.length, last); k++) {
+    for (const m of lines[k - 1]!.matchAll(IDENT)) names.add(m[0]);
+  }
+  return names;
+}
+
+/** The index the constraints query: scopes by line and name, callees, effects. */
+export class Program {
+  readonly source: string;
+  readonly nLines: number;
+  readonly scopes: Scope[] = [];
+  readonly module: Scope;
+  readonly entry: number | null;
+  readonly error: string | null;
+  readonly coNames: Set<string>;
+  private readonly cfg: CfgResult;
+  private readonly byLine = new Map<number, Scope[]>();
+
+  constructor(source: string, cfg: CfgResult) {
+    this.source = source;
+    this.cfg = cfg;
+    const text = sourceLines(source);
+    this.nLines = text.length;
+    this.error = cfg.error ?? null;
+    this.entry = cfg.entry ?? null;
+    const frames = cfg.frames ?? { '<module>': { lines: cfg.lines ?? {}, entry_lines: cfg.entry_lines ?? [] } };
+    const functions = cfg.functions ?? {};
+    for (const [key, frame] of Object.entries(frames)) {
+      const f = functions[key];
+      const succ = new Map<number, number[]>();
+      const pred = new Map<number, number[]>();
+      for (const [l, next] of Object.entries(frame.lines)) {
+        const line = Number(l);
+        const ints = next.filter((x): x is number => typeof x === 'number');
+        succ.set(line, ints);
+        for (const m of ints) {
+          const p = pred.get(m) ?? [];
+          p.push(line);
+          pred.set(m, p);
+        }
+      }
+      const isModule = f === undefined;
+      const qual = f?.qualname ?? key;
+      const scope: Scope = {
+        key,
+        coName: isModule ? '<module>' : qual.slice(qual.lastIndexOf('.') + 1) || qual,
+        kind: isModule ? 'module' : f.kind,
+        callLine: f?.call_line ?? 0,
+        defLine: f?.def_line ?? 0,
+        lastLine: f?.last_line ?? this.nLines,
+        entryLines: frame.entry_lines ?? f?.entry_lines ?? [],
+        params: f?.params ?? [],
+        succ,
+        pred,
+        lines: new Set(succ.keys()),
+        names: isModule ? identifiersOf(text, 1, this.nLines) : identifiersOf(text, f.call_line, f.last_line),
+        generator: f?.kind === 'generator' || f?.kind === 'coroutine',
+      };
+      // a lambda / comprehension on a line shares it with its enclosing scope; its
+      // own names are still only those on its lines
+      this.scopes.push(scope);
+      for (const l of scope.lines) {
+        const list = this.byLine.get(l) ?? [];
+        list.push(scope);
+        this.byLine.set(l, list);
+      }
+    }
+    this.module = this.scopes.find((s) => s.kind === 'module') ?? {
+      key: '<module>',
+      coName: '<module>',
+      kind: 'module',
+      callLine: 0,
+      defLine: 0,
+      lastLine: this.nLines,
+      entryLines: [],
+      params: [],
+      succ: new Map(),
+      pred: new Map(),
+      lines: new Set(),
+      names: identifiersOf(text, 1, this.nLines),
+      generator: false,
+    };
+    this.coNames = new Set(this.scopes.map((s) => s.coName));
+    this.coNames.add('<module>');
+  }
+
+  static async analyze(source: string, opts: { python?: string; target?: string } = {}): Promise<Program> {
+    return new Program(source, await runCfg(source, opts));
+  }
+
+  /** Scopes with a line event on `line`. */
+  scopesAt(line: number): Scope[] {
+    return this.byLine.get(line) ?? [];
+  }
+
+  /** The scopes a state (func, line) can be in: its code name and a line it can stop at. */
+  scopesOf(func: string | null, line: number | null): Scope[] {
+    if (func === null || line === null) return [];
+    return this.scopes.filter(
+      (s) => s.coName === func && (s.lines.has(line) || s.callLine === line || (s.kind === 'module' && line >= 1)),
+    );
+  }
+
+  /** The functions a call from `line` may enter, as scopes. */
+  callees(line: number): Scope[] {
+    const out: Scope[] = [];
+    for (const c of this.cfg.calls?.[String(line)] ?? []) {
+      const s = this.scopes.find((x) => x.key === c.name);
+      if (s) out.push(s);
+    }
+    return out;
+  }
+
+  /** Names the code of `line` may bind, unbind or mutate (directly or through calls). */
+  effects(line: number): { binds: string[]; all: string[] } {
+    const b = this.cfg.binds?.[String(line)];
+    if (!b) return { binds: [], all: [] };
+    return { binds: b.binds, all: [...new Set([...b.binds, ...b.mutates, ...b.may_mutate_args])] };
+  }
+
+  /** Every line that holds an event (a line event, or a call event on a def line). */
+  codeLines(): number[] {
+    const set = new Set<number>(this.byLine.keys());
+    for (const s of this.scopes) if (s.callLine) set.add(s.callLine);
+    return [...set].sort((a, b) => a - b);
+  }
+}

@@ -1,0 +1,380 @@
+// Loading a model directory (models/<name>/: model.onnx or its parts, tokenizer.json,
+// config.json; written by python/ndbg/export.py) into an onnxruntime-node session on
+// the best device available, with errors that name the file at fault and the fix.
+
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as ort from 'onnxruntime-node';
+import { FORMAT_VERSION } from './format.js';
+import { Tokenizer, type TokenizerJson } from './tokenizer.js';
+
+export type DeviceChoice = 'auto' | 'cpu' | 'cuda' | 'webgpu';
+export type Device = 'cpu' | 'cuda' | 'webgpu';
+
+/** models/ of this package (src/model and dist/model both sit two levels below the root). */
+export const MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
+/** A file in models/ whose first line names the default model directory. */
+export const DEFAULT_FILE = 'default';
+
+export class ModelError extends Error {
+  override name = 'ModelError';
+}
+
+export interface ModelConfig {
+  model: {
+    vocab_size: number;
+    d_model: number;
+    n_layer: number;
+    n_head: number;
+    max_len?: number;
+    [k: string]: unknown;
+  };
+  num_params?: number;
+  format_version?: number | null;
+  window?: number | null;
+  onnx?: {
+    bytes?: number;
+    weights?: string;
+    parts?: PartsManifest;
+    [k: string]: unknown;
+  };
+  training?: Record<string, unknown>;
+  data_meta?: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+interface PartsManifest {
+  file: string;
+  bytes: number;
+  sha256: string;
+  parts: Array<{ file: string; bytes: number }>;
+  join?: string;
+}
+
+export interface ModelFiles {
+  dir: string;
+  name: string;
+  config: ModelConfig;
+  tokenizer: Tokenizer;
+  /** model.onnx's path, or its bytes joined from parts. */
+  model: string | Uint8Array;
+  modelBytes: number;
+  nLayer: number;
+  nHead: number;
+  headDim: number;
+  vocabSize: number;
+  window: number;
+}
+
+const EXPORT_HINT = 'export one with `python3 -m ndbg.export --ckpt runs/NAME/ckpt.pt --out DIR`';
+
+/**
+ * The model directory to use: `choice` as a path, or as a name under models/; by
+ * default the one models/default names, else the newest directory with a config.json.
+ */
+export function resolveModelDir(choice?: string, modelsDir = MODELS_DIR): string {
+  if (choice) {
+    const asPath = resolve(choice);
+    if (existsSync(asPath)) return asPath;
+    const asName = join(modelsDir, choice);
+    if (!isAbsolute(choice) && !choice.includes('/') && existsSync(asName)) return asName;
+    throw new ModelError(`model directory not found: ${choice} (pass --model DIR, a directory with model.onnx, tokenizer.json and config.json, or the name of one under ${modelsDir})`);
+  }
+  const def = join(modelsDir, DEFAULT_FILE);
+  if (existsSync(def) && statSync(def).isFile()) {
+    const name = readFileSync(def, 'utf8').split('\n')[0]!.trim();
+    const dir = join(modelsDir, name);
+    if (!name || !existsSync(join(dir, 'config.json'))) {
+      throw new ModelError(`${def} names the default model '${name}', but ${join(dir, 'config.json')} does not exist (fix the name, or pass --model DIR)`);
+    }
+    return dir;
+  }
+  const candidates = existsSync(modelsDir)
+    ? readdirSync(modelsDir)
+        .map((n) => join(modelsDir, n))
+        .filter((d) => existsSync(join(d, 'config.json')))
+        .map((d) => ({ d, t: statSync(join(d, 'config.json')).mtimeMs }))
+        .sort((a, b) => b.t - a.t || (a.d < b.d ? -1 : 1))
+    : [];
+  if (!candidates.length) {
+    throw new ModelError(`no model found in ${modelsDir} (no directory there has a config.json): pass --model DIR, or ${EXPORT_HINT}`);
+  }
+  return candidates[0]!.d;
+}
+
+function readJson<T>(path: string, what: string, fix: string): T {
+  if (!existsSync(path)) throw new ModelError(`${path} is missing (${what}): ${fix}`);
+  const text = readFileSync(path, 'utf8');
+  try {
+    return JSON.parse(text) as T;
+  } catch (e) {
+    throw new ModelError(`${path} is not valid JSON (${(e as Error).message}): the file is corrupt or truncated; ${fix}`);
+  }
+}
+
+function isLfsPointer(head: Buffer): boolean {
+  return head.toString('latin1', 0, 40).startsWith('version https://git-lfs');
+}
+
+function readHead(path: string, n = 64): Buffer {
+  const buf = Buffer.alloc(n);
+  const fd = openSync(path, 'r');
+  try {
+    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Read and check a model directory (everything but the ONNX graph itself). */
+export function loadModelFiles(dirIn: string): ModelFiles {
+  const dir = resolve(dirIn);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new ModelError(`model directory not found: ${dir} (pass --model DIR with model.onnx, tokenizer.json and config.json)`);
+  }
+  const config = readJson<ModelConfig>(join(dir, 'config.json'), 'the model configuration', `re-export the model (${EXPORT_HINT})`);
+  const m = config.model;
+  if (!m || !(m.n_layer > 0 && m.n_head > 0 && m.d_model > 0 && m.vocab_size > 0)) {
+    throw new ModelError(`${join(dir, 'config.json')} has no valid "model" section (n_layer, n_head, d_model, vocab_size): re-export the model (${EXPORT_HINT})`);
+  }
+  const fv = config.format_version;
+  if (fv !== FORMAT_VERSION) {
+    throw new ModelError(
+      `${join(dir, 'config.json')}: the model was trained on trace format version ${fv ?? 'unknown'}, ` +
+        `this ndbg reads and writes version ${FORMAT_VERSION} (docs/format.md): use a model exported for format ${FORMAT_VERSION}, or an ndbg release that matches the model`,
+    );
+  }
+  const tokPath = join(dir, 'tokenizer.json');
+  const tokJson = readJson<TokenizerJson>(tokPath, 'the tokenizer', 'copy the tokenizer.json of the dataset the model was trained on, or re-export the model');
+  let tokenizer: Tokenizer;
+  try {
+    tokenizer = Tokenizer.fromJson(tokJson, tokPath);
+  } catch (e) {
+    throw new ModelError(`${(e as Error).message}: copy the tokenizer.json of the dataset the model was trained on, or re-export the model`);
+  }
+  if (tokJson.format_version !== undefined && tokJson.format_version !== FORMAT_VERSION) {
+    throw new ModelError(`${tokPath}: tokenizer of trace format version ${tokJson.format_version}, this ndbg reads version ${FORMAT_VERSION}`);
+  }
+  if (tokenizer.vocabSize > m.vocab_size) {
+    throw new ModelError(`${tokPath} has ${tokenizer.vocabSize} tokens but the model only ${m.vocab_size}: the tokenizer does not belong to this model`);
+  }
+
+  const onnxPath = join(dir, 'model.onnx');
+  let model: string | Uint8Array;
+  let modelBytes: number;
+  if (existsSync(onnxPath)) {
+    const size = statSync(onnxPath).size;
+    if (isLfsPointer(readHead(onnxPath))) {
+      throw new ModelError(`${onnxPath} is a Git LFS pointer, not the model: run \`git lfs pull\` (or fetch the file another way)`);
+    }
+    const expected = config.onnx?.parts ? undefined : config.onnx?.bytes;
+    if (expected !== undefined && expected !== size) {
+      throw new ModelError(`${onnxPath} is ${size} bytes but config.json says ${expected}: the file is truncated or does not belong to this config; restore it or re-export the model`);
+    }
+    model = onnxPath;
+    modelBytes = size;
+  } else {
+    const manifestPath = `${onnxPath}.parts.json`;
+    if (!existsSync(manifestPath)) {
+      throw new ModelError(`${onnxPath} is missing (and there is no ${basename(manifestPath)} to join it from parts): restore the file, or ${EXPORT_HINT}`);
+    }
+    const manifest = readJson<PartsManifest>(manifestPath, 'the list of model.onnx parts', 're-export the model with --parts-mb');
+    const chunks: Buffer[] = [];
+    for (const p of manifest.parts ?? []) {
+      const path = join(dir, p.file);
+      if (!existsSync(path)) throw new ModelError(`${path} is missing (part of model.onnx, see ${basename(manifestPath)}): restore it`);
+      const data = readFileSync(path);
+      if (isLfsPointer(data)) throw new ModelError(`${path} is a Git LFS pointer, not model data: run \`git lfs pull\``);
+      if (data.length !== p.bytes) throw new ModelError(`${path} is ${data.length} bytes, ${basename(manifestPath)} says ${p.bytes}: the part is truncated or corrupt; restore it`);
+      chunks.push(data);
+    }
+    const joined = Buffer.concat(chunks);
+    const sha = createHash('sha256').update(joined).digest('hex');
+    if (sha !== manifest.sha256) {
+      throw new ModelError(`the parts of ${onnxPath} joined do not match the sha256 in ${basename(manifestPath)}: a part is corrupt; restore the model.onnx.part-* files`);
+    }
+    model = new Uint8Array(joined.buffer, joined.byteOffset, joined.length);
+    modelBytes = joined.length;
+  }
+  const name = basename(dir);
+  return {
+    dir,
+    name,
+    config,
+    tokenizer,
+    model,
+    modelBytes,
+    nLayer: m.n_layer,
+    nHead: m.n_head,
+    headDim: m.d_model / m.n_head,
+    vocabSize: m.vocab_size,
+    window: config.window ?? m.max_len ?? 1024,
+  };
+}
+
+// --- devices --------------------------------------------------------------------------
+
+const require = createRequire(import.meta.url);
+
+function ortBinDir(): string | null {
+  try {
+    const pkg = dirname(require.resolve('onnxruntime-node/package.json'));
+    return join(pkg, 'bin', 'napi-v6', process.platform, process.arch);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether onnxruntime-node's CUDA provider libraries are installed (see docs/runtime.md). */
+export function cudaProviderInstalled(): boolean {
+  const bin = ortBinDir();
+  return bin !== null && existsSync(join(bin, 'libonnxruntime_providers_cuda.so'));
+}
+
+/** Whether a Vulkan loader is present (WebGPU on Linux runs Dawn over Vulkan). */
+export function vulkanLoaderPresent(): boolean {
+  if (process.platform !== 'linux') return true;
+  const dirs = [
+    ...(process.env.LD_LIBRARY_PATH ?? '').split(':').filter(Boolean),
+    '/usr/lib/x86_64-linux-gnu',
+    '/usr/lib64',
+    '/usr/lib',
+    '/lib/x86_64-linux-gnu',
+    '/usr/local/lib',
+  ];
+  if (dirs.some((d) => existsSync(join(d, 'libvulkan.so.1')))) return true;
+  try {
+    return readFileSync('/etc/ld.so.cache').includes('libvulkan.so.1');
+  } catch {
+    return false;
+  }
+}
+
+export interface OpenedSession {
+  session: ort.InferenceSession;
+  device: Device;
+  /** Why devices before the one chosen were not used. */
+  notes: string[];
+  /** Warnings for the user (a device asked for could not be used). */
+  warnings: string[];
+}
+
+export interface SessionOptions {
+  threads?: number;
+}
+
+async function tryCreate(model: string | Uint8Array, device: Device, o: SessionOptions): Promise<ort.InferenceSession> {
+  const opts: ort.InferenceSession.SessionOptions = {
+    executionProviders: [device],
+    graphOptimizationLevel: 'all',
+    logSeverityLevel: 3,
+  };
+  if (device === 'cpu' && o.threads) {
+    opts.intraOpNumThreads = o.threads;
+    opts.interOpNumThreads = 1;
+  }
+  return typeof model === 'string' ? ort.InferenceSession.create(model, opts) : ort.InferenceSession.create(model, opts);
+}
+
+/**
+ * An ONNX Runtime session on `choice`: auto tries cuda, then webgpu, then cpu, skipping
+ * a provider whose libraries are absent; an explicit cuda / webgpu that fails warns and
+ * falls back to cpu.
+ */
+export async function openSession(files: ModelFiles, choice: DeviceChoice = 'auto', o: SessionOptions = {}): Promise<OpenedSession> {
+  const notes: string[] = [];
+  const warnings: string[] = [];
+  const order: Device[] = choice === 'auto' ? ['cuda', 'webgpu', 'cpu'] : choice === 'cpu' ? ['cpu'] : [choice, 'cpu'];
+  for (const device of order) {
+    if (device === 'cuda' && !cudaProviderInstalled()) {
+      const why = "onnxruntime-node's CUDA provider is not installed (docs/runtime.md says how to get it)";
+      if (choice === 'cuda') warnings.push(`CUDA was asked for but ${why}; running on the CPU`);
+      else notes.push(`cuda: ${why}`);
+      continue;
+    }
+    if (device === 'webgpu' && !vulkanLoaderPresent()) {
+      const why = 'no Vulkan loader (libvulkan.so.1) found, which WebGPU needs on Linux';
+      if (choice === 'webgpu') warnings.push(`WebGPU was asked for but ${why}; running on the CPU`);
+      else notes.push(`webgpu: ${why}`);
+      continue;
+    }
+    try {
+      const session = await tryCreate(files.model, device, o);
+      checkGraph(session, files);
+      return { session, device, notes, warnings };
+    } catch (e) {
+      if (e instanceof ModelError) throw e;
+      const msg = String((e as Error).message ?? e).split('\n')[0]!.slice(0, 300);
+      if (device === 'cpu') {
+        throw new ModelError(
+          `${typeof files.model === 'string' ? files.model : join(files.dir, 'model.onnx (joined parts)')} cannot be loaded by ONNX Runtime (${msg}): the file is corrupt or not an ndbg export; restore it or ${EXPORT_HINT}`,
+        );
+      }
+      if (choice === device) warnings.push(`${device === 'cuda' ? 'CUDA' : 'WebGPU'} was asked for but could not start (${msg}); running on the CPU`);
+      else notes.push(`${device}: ${msg}`);
+    }
+  }
+  throw new ModelError('no execution provider could run the model');
+}
+
+function checkGraph(session: ort.InferenceSession, files: ModelFiles): void {
+  const need = ['input_ids', 'past'];
+  const out = ['logits', 'present'];
+  if (!need.every((n) => session.inputNames.includes(n)) || !out.every((n) => session.outputNames.includes(n))) {
+    throw new ModelError(
+      `${join(files.dir, 'model.onnx')} has inputs [${session.inputNames.join(', ')}] and outputs [${session.outputNames.join(', ')}], ` +
+        `not input_ids, past -> logits, present: it is not an ndbg export; ${EXPORT_HINT}`,
+    );
+  }
+}
+
+// --- running -----------------------------------------------------------------------------
+
+/** The model as the decoder sees it: a forward pass over new tokens given a cache. */
+export class OnnxModel {
+  readonly files: ModelFiles;
+  readonly session: ort.InferenceSession;
+  readonly device: Device;
+  private readonly emptyPast: ort.Tensor;
+
+  constructor(files: ModelFiles, opened: OpenedSession) {
+    this.files = files;
+    this.session = opened.session;
+    this.device = opened.device;
+    this.emptyPast = new ort.Tensor('float32', new Float32Array(0), [files.nLayer, 2, 1, files.nHead, 0, files.headDim]);
+  }
+
+  /** Cached length of a past tensor. */
+  static pastLength(past: ort.Tensor | null): number {
+    return past ? Number(past.dims[4]) : 0;
+  }
+
+  /**
+   * Run `ids` after `past` (null: empty). Returns the logits of every new position
+   * ([ids.length * vocab], row-major) and the new cache.
+   */
+  async forward(ids: readonly number[], past: ort.Tensor | null): Promise<{ logits: Float32Array; present: ort.Tensor }> {
+    const input = new ort.Tensor('int64', BigInt64Array.from(ids, (x) => BigInt(x)), [1, ids.length]);
+    const out = await this.session.run({ input_ids: input, past: past ?? this.emptyPast });
+    return { logits: out.logits!.data as Float32Array, present: out.present! };
+  }
+
+  /** The first `keep` positions of a cache (a copy). */
+  truncate(past: ort.Tensor, keep: number): ort.Tensor | null {
+    if (keep <= 0) return null;
+    const [L, two, B, H, P, D] = past.dims.map(Number) as [number, number, number, number, number, number];
+    if (keep >= P) return past;
+    const src = past.data as Float32Array;
+    const blocks = L * two * B * H;
+    const dst = new Float32Array(blocks * keep * D);
+    for (let k = 0; k < blocks; k++) dst.set(src.subarray(k * P * D, k * P * D + keep * D), k * keep * D);
+    return new ort.Tensor('float32', dst, [L, two, B, H, keep, D]);
+  }
+
+  async release(): Promise<void> {
+    await this.session.release();
+  }
+}

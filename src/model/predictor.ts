@@ -1,0 +1,437 @@
+// The model runtime's entry point: load a model, open a session per script, predict
+// the state each debugger action leads to. A session reads the script's code context
+// once (the key/value cache keeps it), builds prompts the way training windows are
+// packed (docs/format.md, "Windows"), and decodes under the grammar and control-flow
+// constraints unless asked not to. Nothing here runs the debuggee: the control-flow
+// analysis only parses it.
+
+import { Program } from './cfg.js';
+import { allowedTargets, openAllowed } from './constraints.js';
+import { AbortError, KvCache, generate, type Generated } from './decode.js';
+import {
+  BOS,
+  Malformed,
+  NUM_SPECIAL_SLOTS,
+  SPECIAL_ID,
+  decodeState,
+  encodeAction,
+  encodeContext,
+  encodeState,
+  makeState,
+  sourceLines,
+  type ActionName,
+  type State,
+} from './format.js';
+import { StateGrammar } from './grammar.js';
+import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
+import type { Tokenizer } from './tokenizer.js';
+import type {
+  Confidence,
+  HistoryEntry,
+  ModelAction,
+  ModelState,
+  OpenOptions,
+  PredictOptions,
+  Prediction,
+  Predictor,
+  PredictorInfo,
+  PredictorOptions,
+  PredictorSession,
+} from './types.js';
+
+export { AbortError, ModelError };
+export type * from './types.js';
+
+/** Tokens kept free for the answer when a prompt is packed (as examples.build_prompt's room). */
+export const ANSWER_ROOM = 256;
+/** Tokens an action may take (`<|breakpoint|>` and up to 7 digits): fixed so packing does not depend on it. */
+const ACTION_ALLOWANCE = 8;
+/** The CPython whose tracing the shipped models learned (docs/format.md: the corpus is built with 3.11). */
+const DEFAULT_CFG_TARGET = '3.11';
+
+// --- conversions ------------------------------------------------------------------------
+
+export function toFormatState(s: ModelState): State {
+  if (s.event === 'exit') {
+    return makeState('exit', { exit: s.exit ?? 'normal', exception: s.exception ?? null, stdout: s.stdout ?? '' });
+  }
+  if (typeof s.line !== 'number' || !Number.isInteger(s.line) || s.line < 1) {
+    throw new TypeError(`a ${s.event} state needs a line number (got ${String(s.line)})`);
+  }
+  return makeState(s.event, {
+    line: s.line,
+    func: s.func ?? '<module>',
+    stack: [...(s.stack ?? [])],
+    locals: s.locals ?? {},
+    retval: s.event === 'return' ? (s.retval ?? 'None') : null,
+    exception: s.exception ?? null,
+    stdout: s.stdout ?? '',
+  });
+}
+
+export function toModelState(s: State): ModelState {
+  return {
+    event: s.event,
+    line: s.line,
+    func: s.func,
+    stack: [...s.stack],
+    locals: s.locals,
+    retval: s.retval,
+    exception: s.exception,
+    stdout: s.stdout,
+    exit: s.exit,
+  };
+}
+
+function actionName(a: ModelAction): { name: ActionName; arg: number | null } {
+  if (a.kind === 'breakpoint') {
+    if (!Number.isInteger(a.line) || a.line < 1) throw new TypeError(`a breakpoint action needs a line number (got ${String(a.line)})`);
+    return { name: 'breakpoint', arg: a.line };
+  }
+  return { name: a.kind, arg: null };
+}
+
+// --- confidence ---------------------------------------------------------------------------
+
+/**
+ * Per-value and per-line confidence from the generated tokens: the product of the
+ * probabilities of a field's tokens, times the probability mass on special tokens at
+ * the step that ended it (the probability that the field ends exactly there).
+ */
+export function confidenceOf(gen: Generated, bytesOf: readonly Uint8Array[]): Confidence {
+  const { ids, probs, specialMass } = gen;
+  const conf: Confidence = { line: 0, values: {} };
+  const mass = (j: number) => (j < ids.length && !Number.isNaN(specialMass[j]!) ? specialMass[j]! : 0);
+  let i = 0;
+  while (i < ids.length) {
+    const head = ids[i]!;
+    let j = i + 1;
+    while (j < ids.length && ids[j]! >= NUM_SPECIAL_SLOTS) j++;
+    const run = ids.slice(i + 1, j);
+    const runProbs = probs.slice(i + 1, j);
+    const product = (ps: number[]) => ps.reduce((a, b) => a * b, 1);
+    if (i === 0) {
+      conf.line = probs[0]! * product(runProbs) * mass(j);
+    } else if (head === SPECIAL_ID.var) {
+      const bytes = run.map((id) => bytesOf[id]!);
+      const text = Buffer.concat(bytes);
+      const eq = text.indexOf(0x3d);
+      let pos = 0;
+      let p = 1;
+      for (let k = 0; k < run.length; k++) {
+        pos += bytes[k]!.length;
+        if (pos > eq + 1) p *= runProbs[k]!;
+      }
+      if (eq >= 0) conf.values[text.subarray(0, eq).toString('utf8')] = p * mass(j);
+    } else if (head === SPECIAL_ID.retval) {
+      conf.values['<retval>'] = product(runProbs) * mass(j);
+    } else if (head === SPECIAL_ID.exc) {
+      conf.values['<exception>'] = product(runProbs) * mass(j);
+    } else if (head === SPECIAL_ID.out) {
+      conf.values['<stdout>'] = product(runProbs) * mass(j);
+    }
+    i = j;
+  }
+  return conf;
+}
+
+// --- the session -----------------------------------------------------------------------------
+
+const GENERIC_FUNCS = ['<module>', '<lambda>', '<listcomp>', '<dictcomp>', '<setcomp>', '<genexpr>'];
+
+function staticFuncs(source: string): Set<string> {
+  const names = new Set(GENERIC_FUNCS);
+  for (const m of source.matchAll(/^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)/gm)) names.add(m[1]!);
+  return names;
+}
+
+/** Serializes model calls: one ONNX session, one forward pass at a time. */
+class Lock {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(fn, fn);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+export interface SessionOptions extends OpenOptions {
+  /** Reuse the key/value cache across predictions (default true; false re-reads every prompt). */
+  cache?: boolean;
+  /** Most tokens one prediction may write (default: what the window leaves, at least 256). */
+  maxTokens?: number;
+  /** Tokens kept free for the answer when packing a prompt (default 256). */
+  room?: number;
+  /** Override the model's context window (tests). */
+  window?: number;
+}
+
+export class NeuralSession implements PredictorSession {
+  readonly notes: string[] = [];
+  readonly cache: KvCache;
+  private readonly tok: Tokenizer;
+  private readonly window: number;
+  private readonly room: number;
+  private readonly constrain: boolean;
+  private readonly fullContext: number[];
+  private span: [number, number] | null = null;
+  private lineIds: number[][] | null = null;
+  private readonly memo = new Map<string, number[]>();
+  private readonly keys = new WeakMap<ModelState, string>();
+  private closed = false;
+
+  constructor(
+    private readonly files: ModelFiles,
+    model: OnnxModel,
+    private readonly lock: Lock,
+    readonly source: string,
+    readonly stdin: string,
+    readonly program: Program | null,
+    private readonly opts: SessionOptions,
+  ) {
+    this.tok = files.tokenizer;
+    this.cache = new KvCache(model, opts.cache !== false);
+    this.window = opts.window ?? files.window;
+    this.room = opts.room ?? ANSWER_ROOM;
+    this.constrain = opts.constrain !== false;
+    this.fullContext = this.tok.encodeItems(encodeContext(source, stdin));
+  }
+
+  initialState(): ModelState {
+    const p = this.program;
+    if (p?.error) return { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: p.error, stdout: '', exit: 'error' };
+    let entry = p?.entry ?? null;
+    if (!p) {
+      const lines = sourceLines(this.source);
+      const k = lines.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+      entry = k >= 0 ? k + 1 : null;
+    }
+    if (entry === null) return { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: 'normal' };
+    return { event: 'line', line: entry, func: '<module>', stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: null };
+  }
+
+  private keyOf(s: ModelState): string {
+    let k = this.keys.get(s);
+    if (k === undefined) {
+      k = JSON.stringify([s.event, s.line, s.func, s.stack, Object.entries(s.locals ?? {}), s.retval ?? null, s.exception ?? null, s.stdout ?? '', s.exit ?? null]);
+      this.keys.set(s, k);
+    }
+    return k;
+  }
+
+  private memoized(key: string, make: () => number[]): number[] {
+    let v = this.memo.get(key);
+    if (v === undefined) {
+      if (this.memo.size > 8192) this.memo.clear();
+      v = make();
+      this.memo.set(key, v);
+    }
+    return v;
+  }
+
+  private completeIds(s: ModelState): number[] {
+    return this.memoized(`C${this.keyOf(s)}`, () => this.tok.encodeItems(encodeState(toFormatState(s))));
+  }
+
+  private pairIds(a: ModelAction, prev: ModelState, s: ModelState): number[] {
+    const { name, arg } = actionName(a);
+    return this.memoized(`P${name}:${arg}|${this.keyOf(prev)}|${this.keyOf(s)}`, () => [
+      ...this.tok.encodeItems(encodeAction(name, arg)),
+      ...this.tok.encodeItems(encodeState(toFormatState(s), toFormatState(prev), name)),
+    ]);
+  }
+
+  /** The code context for a state at `focus`: the whole script, or a window of its lines. */
+  private context(focus: number | null, budget: number): { ids: number[]; warning?: string } {
+    if (this.fullContext.length <= budget) return { ids: this.fullContext };
+    const lines = sourceLines(this.source);
+    if (!this.lineIds) this.lineIds = lines.map((t, k) => this.tok.encode(`${k + 1} ${t}\n`));
+    const head = [BOS, SPECIAL_ID.code];
+    const tail = this.stdin ? [SPECIAL_ID.stdin, ...this.tok.encode(this.stdin)] : [];
+    const avail = budget - head.length - tail.length;
+    const cost = (a: number, b: number) => {
+      let n = 0;
+      for (let k = a; k <= b; k++) n += this.lineIds![k - 1]!.length;
+      return n;
+    };
+    const center = Math.min(Math.max(focus ?? 1, 1), lines.length);
+    // keep the previous window while it shows the focus: the cache stays valid
+    if (!this.span || center < this.span[0] || center > this.span[1] || cost(this.span[0], this.span[1]) > avail) {
+      let lo = center;
+      let hi = center;
+      let used = this.lineIds[center - 1]!.length;
+      for (let grew = true; grew; ) {
+        grew = false;
+        if (hi < lines.length && used + this.lineIds[hi]!.length <= avail) {
+          used += this.lineIds[hi]!.length;
+          hi++;
+          grew = true;
+        }
+        if (lo > 1 && used + this.lineIds[lo - 2]!.length <= avail) {
+          used += this.lineIds[lo - 2]!.length;
+          lo--;
+          grew = true;
+        }
+      }
+      this.span = [lo, hi];
+    }
+    const [lo, hi] = this.span;
+    const ids = [...head];
+    for (let k = lo; k <= hi; k++) ids.push(...this.lineIds[k - 1]!);
+    ids.push(...tail);
+    return {
+      ids,
+      warning:
+        `the script is ${this.fullContext.length} tokens, more than the model's context allows (window ${this.window}): ` +
+        `the model sees lines ${lo}-${hi} of ${lines.length}`,
+    };
+  }
+
+  /**
+   * The prompt for `action` after `history`: the context, then the history packed as
+   * training windows are (a window restarts from the state before the pair that no
+   * longer fits, written complete), then the action.
+   */
+  prompt(history: HistoryEntry[], action: ModelAction): { ids: number[]; warning?: string } {
+    const { name, arg } = actionName(action);
+    const tail = this.tok.encodeItems(encodeAction(name, arg));
+    const last = history[history.length - 1]!.state;
+    const lastComplete = this.completeIds(last);
+    const focus = action.kind === 'breakpoint' && last.line === null ? action.line : last.line;
+    const ctxBudget = this.window - this.room - ACTION_ALLOWANCE - lastComplete.length;
+    const ctx = this.context(focus, Math.max(ctxBudget, Math.floor((this.window - this.room) / 2)));
+    const budget = this.window - this.room - ctx.ids.length - ACTION_ALLOWANCE;
+    let start = 0;
+    let used = this.completeIds(history[0]!.state).length;
+    for (let k = 1; k < history.length; k++) {
+      const e = history[k]!;
+      const unit = e.action ? this.pairIds(e.action, history[k - 1]!.state, e.state).length : this.completeIds(e.state).length;
+      if (used + unit <= budget) {
+        used += unit;
+      } else if (e.action) {
+        start = k - 1;
+        used = this.completeIds(history[k - 1]!.state).length + unit;
+      } else {
+        start = k;
+        used = unit;
+      }
+    }
+    if (used > budget) start = history.length - 1;
+    const ids = [...ctx.ids, ...this.completeIds(history[start]!.state)];
+    for (let k = start + 1; k < history.length; k++) {
+      const e = history[k]!;
+      ids.push(...(e.action ? this.pairIds(e.action, history[k - 1]!.state, e.state) : this.completeIds(e.state)));
+    }
+    ids.push(...tail);
+    return { ids, warning: ctx.warning };
+  }
+
+  async predict(history: HistoryEntry[], action: ModelAction, opts: PredictOptions = {}): Promise<Prediction> {
+    if (this.closed) throw new Error('predict on a closed session');
+    if (!history.length) throw new TypeError('predict needs a history with at least the current state');
+    const t0 = performance.now();
+    const { name, arg } = actionName(action);
+    const before = history[history.length - 1]!.state;
+    const beforeState = toFormatState(before);
+    const prompt = this.prompt(history, action);
+    let grammar: StateGrammar | null = null;
+    if (this.constrain) {
+      const allowed = this.program
+        ? allowedTargets(this.program, name, beforeState, arg)
+        : openAllowed(name, beforeState, sourceLines(this.source).length, staticFuncs(this.source));
+      grammar = new StateGrammar(allowed);
+      if (!grammar.satisfiable()) {
+        grammar = new StateGrammar(openAllowed(name, beforeState, sourceLines(this.source).length, this.program?.coNames));
+      }
+    }
+    const left = this.window - prompt.ids.length;
+    const maxTokens = this.opts.maxTokens ?? Math.max(this.room, left);
+    const gen = await this.lock.run(() =>
+      generate(this.cache, prompt.ids, {
+        maxTokens,
+        vocabLimit: this.tok.vocabSize,
+        bytesOf: this.tok.bytesOf,
+        grammar,
+        signal: opts.signal,
+      }),
+    );
+    const text = this.tok.decode(gen.ids);
+    const confidence = confidenceOf(gen, this.tok.bytesOf);
+    let state: ModelState | null = null;
+    let error: string | undefined;
+    if (gen.stop !== 'end') {
+      error = `the model wrote no <|end|> within ${maxTokens} tokens: no state predicted`;
+    } else {
+      try {
+        state = toModelState(decodeState(this.tok.decodeItems(gen.ids), beforeState));
+      } catch (e) {
+        const why = e instanceof Malformed ? e.message : 'its text is not valid UTF-8';
+        error = `the model's output is not a well-formed state (${why}): no state predicted`;
+      }
+      if (state && gen.forced) {
+        error = `the model used up its ${maxTokens}-token budget; the last ${gen.forced} tokens were completed by the grammar, not predicted`;
+      }
+    }
+    const result: Prediction = { state, confidence, text, latencyMs: performance.now() - t0, tokens: gen.ids.length };
+    if (error) result.error = error;
+    if (prompt.warning) result.warning = prompt.warning;
+    return result;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.cache.reset();
+  }
+}
+
+export class NeuralPredictor implements Predictor {
+  readonly info: PredictorInfo;
+  private readonly lock = new Lock();
+
+  constructor(
+    private readonly files: ModelFiles,
+    private readonly model: OnnxModel,
+    private readonly options: PredictorOptions,
+    notes: string[],
+    warnings: string[],
+  ) {
+    this.info = {
+      name: files.name,
+      device: model.device,
+      params: files.config.num_params,
+      dir: files.dir,
+      window: files.window,
+      warnings,
+      notes,
+    };
+  }
+
+  async open(source: string, opts: SessionOptions = {}): Promise<NeuralSession> {
+    let program: Program | null = null;
+    const notes: string[] = [];
+    // parsed even unconstrained: the first frame comes from the script's syntax tree
+    try {
+      program = await Program.analyze(source, { python: this.options.python, target: DEFAULT_CFG_TARGET });
+    } catch (e) {
+      if (opts.constrain !== false) {
+        notes.push(`control-flow constraints are off (${(e as Error).message}); predictions are only kept well-formed`);
+      }
+    }
+    const s = new NeuralSession(this.files, this.model, this.lock, source, opts.stdin ?? '', program, opts);
+    s.notes.push(...notes);
+    return s;
+  }
+
+  async close(): Promise<void> {
+    await this.model.release();
+  }
+}
+
+/** Load a model (see PredictorOptions) onto the best device available. */
+export async function loadPredictor(opts: PredictorOptions = {}): Promise<NeuralPredictor> {
+  const dir = resolveModelDir(opts.modelDir);
+  const files = loadModelFiles(dir);
+  const opened = await openSession(files, opts.device ?? 'auto', { threads: opts.threads });
+  const model = new OnnxModel(files, opened);
+  return new NeuralPredictor(files, model, opts, opened.notes, opened.warnings);
+}

@@ -1,0 +1,115 @@
+// The model runtime's API, as the neural engine (src/engine/neural.ts) and the
+// evaluation (src/eval/) use it. Keep it stable; docs/runtime.md describes it.
+
+/** A predicted (or given) debugger stop, as the trace format describes it. */
+export interface ModelState {
+  event: 'call' | 'line' | 'return' | 'exception' | 'exit';
+  /** Source line (null for the exit). */
+  line: number | null;
+  /** The frame's code name (`<module>`, `f`, `<lambda>`, `<listcomp>`, a class name); null for the exit. */
+  func: string | null;
+  /** Lines of the frames below, outermost first (depth = stack.length). */
+  stack: number[];
+  /** name -> repr, in frame order. */
+  locals: Record<string, string>;
+  /** Return events: the returned (or yielded) value's repr. */
+  retval?: string | null;
+  /** Exception events and an `error` exit: `Type: message`. */
+  exception?: string | null;
+  /** Written since the previous state (forward actions; '' for inverse ones). */
+  stdout: string;
+  /** The exit state only. */
+  exit?: 'normal' | 'error' | 'never' | null;
+}
+
+export type ModelAction =
+  | { kind: 'step_into' | 'step_over' | 'step_return' | 'continue' | 'inv_step_into' | 'inv_step_over' | 'inv_step_call' }
+  | { kind: 'breakpoint'; line: number };
+
+export type DeviceChoice = 'auto' | 'cpu' | 'cuda' | 'webgpu';
+
+export interface PredictorOptions {
+  /** A model directory, or the name of one under models/ (default: models/default, else the newest). */
+  modelDir?: string;
+  device?: DeviceChoice;
+  /** CPU threads for ONNX Runtime (default: its own choice, all cores). */
+  threads?: number;
+  /** Python for the control-flow analysis (default `python3`). */
+  python?: string;
+}
+
+export interface PredictorInfo {
+  /** The model directory's name. */
+  name: string;
+  /** The device that runs: cpu, cuda or webgpu. */
+  device: string;
+  params?: number;
+  dir?: string;
+  /** The model's context window in tokens. */
+  window?: number;
+  /** Warnings for the user: a device asked for that could not be used. */
+  warnings?: string[];
+  /** Why faster devices were skipped (auto). */
+  notes?: string[];
+}
+
+export interface OpenOptions {
+  stdin?: string;
+  /** Constrained decoding (default true). */
+  constrain?: boolean;
+}
+
+export interface Confidence {
+  /** The probability the model gave the predicted event and line. */
+  line: number;
+  /**
+   * Per value written in this prediction: a local's name, `<retval>`, `<exception>`,
+   * `<stdout>`. The probability of the value's exact text (its tokens' probabilities
+   * multiplied, times the probability that it ends there). Locals a diff carries over
+   * unchanged are absent.
+   */
+  values: Record<string, number>;
+}
+
+export interface Prediction {
+  /** null when the output could not be read as a state (see `error`). */
+  state: ModelState | null;
+  confidence: Confidence;
+  /** The model's output as text (specials as <|name|>). */
+  text: string;
+  latencyMs: number;
+  /** Tokens written (including any the grammar had to complete). */
+  tokens: number;
+  /** Set when the prediction is unusable or partial; the session stays usable. */
+  error?: string;
+  /** Set when the script was too long for the model's context and only a part was shown. */
+  warning?: string;
+}
+
+export interface HistoryEntry {
+  /** The action that led here; null for the first state (or a restart, e.g. after an edit). */
+  action: ModelAction | null;
+  state: ModelState;
+}
+
+export interface PredictOptions {
+  signal?: AbortSignal;
+}
+
+export interface PredictorSession {
+  /** The first line event of the module, from the source alone (entry line, `<module>`, no locals). */
+  initialState(): ModelState;
+  /**
+   * The state `action` leads to after `history` (non-empty; its last state is where the
+   * debugger is). Rejects with an AbortError when `signal` aborts.
+   */
+  predict(history: HistoryEntry[], action: ModelAction, opts?: PredictOptions): Promise<Prediction>;
+  /** Release the session's cache. */
+  close(): void;
+}
+
+export interface Predictor {
+  info: PredictorInfo;
+  open(source: string, opts?: OpenOptions): Promise<PredictorSession>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,164 @@
+// The constraints and the state grammar without a model: every real step of the
+// golden trajectories must be allowed (soundness), and random walks through the
+// grammar must always end in a state that parses (well-formedness).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Program } from '../../src/model/cfg.js';
+import { allowedTargets, openAllowed } from '../../src/model/constraints.js';
+import { decodeState, encodeState, type ActionName, type State } from '../../src/model/format.js';
+import { StateGrammar } from '../../src/model/grammar.js';
+import { BYTE_OFFSET, Tokenizer } from '../../src/model/tokenizer.js';
+import { testPython } from './helpers.js';
+
+const GOLDEN = join(import.meta.dirname, '..', 'golden');
+const tok = Tokenizer.load(join(GOLDEN, 'tokenizer.json'));
+
+interface G {
+  source: string;
+  segments: Array<{ initial: { state: State & { depth: number } }; steps: Array<{ action: ActionName; arg: number | null; state: State & { depth: number } }> }>;
+}
+const strip = (s: State & { depth?: number }): State => {
+  const { depth: _d, ...rest } = s;
+  return rest;
+};
+const files = readdirSync(join(GOLDEN, 'format')).filter((f) => f.endsWith('.json'));
+const programs = new Map<string, { g: G; program: Program }>();
+
+beforeAll(async () => {
+  await Promise.all(
+    files.map(async (f) => {
+      const g = JSON.parse(readFileSync(join(GOLDEN, 'format', f), 'utf8')) as G;
+      programs.set(f, { g, program: await Program.analyze(g.source, { python: testPython(), target: '3.11' }) });
+    }),
+  );
+});
+
+/** Feed ids through the grammar; the index of the first rejected token, or -1. */
+function rejects(grammar: StateGrammar, ids: number[]): number {
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k]!;
+    const bytes = tok.bytesOf[id]!;
+    if (!grammar.allows(id, bytes)) return k;
+    grammar.feed(id, bytes);
+  }
+  return grammar.done ? -1 : ids.length;
+}
+
+describe('constraints are sound on the golden trajectories', () => {
+  it.each(files)('%s', (f) => {
+    const { g, program } = programs.get(f)!;
+    let n = 0;
+    for (const seg of g.segments) {
+      let prev = strip(seg.initial.state);
+      for (const step of seg.steps) {
+        const after = strip(step.state);
+        const ids = tok.encodeItems(encodeState(after, prev, step.action));
+        const grammar = new StateGrammar(allowedTargets(program, step.action, prev, step.arg));
+        const at = rejects(grammar, ids);
+        expect(at, `${step.action} from ${JSON.stringify(prev)} to ${tok.decode(ids)}: rejected at token ${at} (${tok.decode(ids.slice(0, at + 1))})`).toBe(-1);
+        prev = after;
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(5);
+  });
+});
+
+/** A tiny deterministic PRNG. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function randomWalk(grammar: StateGrammar, rand: () => number, cap: number): number[] {
+  const out: number[] = [];
+  while (!grammar.done) {
+    const left = cap - out.length;
+    const finish = grammar.finishTokens(BYTE_OFFSET);
+    if (finish.length + 20 >= left) {
+      for (const id of finish) {
+        grammar.feed(id, tok.bytesOf[id]!);
+        out.push(id);
+      }
+      break;
+    }
+    const allowed: number[] = [];
+    for (let id = 0; id < tok.vocabSize; id++) if (grammar.allows(id, tok.bytesOf[id]!)) allowed.push(id);
+    expect(allowed.length).toBeGreaterThan(0);
+    // favour specials now and then so walks end
+    const specials = allowed.filter((id) => id < BYTE_OFFSET);
+    const pool = specials.length && rand() < 0.3 ? specials : allowed;
+    const id = pool[Math.floor(rand() * pool.length)]!;
+    grammar.feed(id, tok.bytesOf[id]!);
+    out.push(id);
+  }
+  return out;
+}
+
+describe('random walks through the grammar always parse', () => {
+  it('constrained by control flow (golden states, every action)', () => {
+    const rand = rng(7);
+    const actions: ActionName[] = ['step_into', 'step_over', 'step_return', 'breakpoint', 'continue', 'inv_step_into', 'inv_step_over', 'inv_step_call'];
+    let walks = 0;
+    for (const f of files) {
+      const { g, program } = programs.get(f)!;
+      const states = g.segments.flatMap((s) => [s.initial.state, ...s.steps.map((x) => x.state)]).map(strip);
+      for (let k = 0; k < states.length; k += 3) {
+        const before = states[k]!;
+        const action = actions[walks % actions.length]!;
+        const allowed = allowedTargets(program, action, before, action === 'breakpoint' ? 1 + (walks % program.nLines) : null);
+        const grammar = new StateGrammar(allowed);
+        if (!grammar.satisfiable()) continue;
+        let ids: number[];
+        try {
+          ids = randomWalk(grammar, rand, 60 + (walks % 50));
+        } catch (e) {
+          throw new Error(`${action} from ${JSON.stringify(before)}: ${String(e)} ${JSON.stringify((grammar as unknown as { auto: unknown }).auto)}`);
+        }
+        const items = tok.decodeItems(ids);
+        expect(() => decodeState(items, before), tok.decode(ids)).not.toThrow();
+        walks++;
+      }
+    }
+    expect(walks).toBeGreaterThan(50);
+  });
+
+  it('open constraints (no control-flow knowledge), long caps and tight ones', () => {
+    const rand = rng(11);
+    const before: State = { event: 'line', line: 3, func: 'f', stack: [9], locals: { a: '1', b: "'x'" }, retval: null, exception: null, stdout: '', exit: null };
+    for (let k = 0; k < 150; k++) {
+      const action = (['step_into', 'step_over', 'continue', 'inv_step_into'] as ActionName[])[k % 4]!;
+      const grammar = new StateGrammar(openAllowed(action, before, 40));
+      const ids = randomWalk(grammar, rand, k % 3 === 0 ? 30 : 200);
+      expect(() => decodeState(tok.decodeItems(ids), before), tok.decode(ids)).not.toThrow();
+    }
+  });
+});
+
+describe('values', () => {
+  const before: State = { event: 'line', line: 1, func: '<module>', stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: null };
+  const grammarAtValue = () => {
+    const g = new StateGrammar(openAllowed('step_into', before, 5));
+    for (const id of tok.encodeItems([5, '2', 10, 'x='])) g.feed(id, tok.bytesOf[id]!);
+    return g;
+  };
+  const accepts = (value: string) => {
+    const g = grammarAtValue();
+    const ids = tok.encode(value);
+    return rejects(g, [...ids, 15]) === -1;
+  };
+  it('accepts reprs, rejects unbalanced or overlong ones', () => {
+    for (const v of ["[1, 'a]', {'b': (2,)}]", '<__main__.P object>', "'it\\'s'", '"it\'s"', 'deque([1])', "b'\\x00'", '-1.5e-07', 'é', 'x'.repeat(100), 'x'.repeat(100) + '...', '[' + '1, '.repeat(40) + '...'.slice(0, 0)]) {
+      if (v.length <= 100 || v.endsWith('...')) expect(accepts(v), v).toBe(v.length <= 100 || v.length === 103);
+    }
+    for (const v of ['[1, 2', "'abc", '(]', 'a\nb', 'x'.repeat(101), 'x'.repeat(100) + '..', '}']) expect(accepts(v), v).toBe(false);
+    expect(accepts('[' + '1, '.repeat(33) + '...')).toBe(true); // a cut repr may be unbalanced
+  });
+  it('finishes an open value within the limit', () => {
+    const g = grammarAtValue();
+    for (const id of tok.encode("[{'a': (1, 'x")) g.feed(id, tok.bytesOf[id]!);
+    const rest = g.finishTokens(BYTE_OFFSET);
+    expect(tok.decode(rest)).toBe("')}]<|end|>");
+  });
+});
