@@ -123,9 +123,14 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
     const mode: FrameMode = s.generator ? 'either' : 'diff';
     b.add(event, line, { func: s.coName, stack: [...stack], mode, names: s.names, diffNames: s.generator ? null : diffNames });
   };
-  const frameReturn = (s: Scope) => {
-    for (const l of s.lines) b.add('return', l, complete(s, [...stack]));
-    if (s.callLine) b.add('return', s.callLine, complete(s, [...stack]));
+  // the frame's own return event: reached by stepping it is a diff (docs/format.md)
+  const frameReturn = (s: Scope, stepping: boolean) => {
+    const lines = [...s.lines];
+    if (s.callLine) lines.push(s.callLine);
+    for (const l of lines) {
+      if (stepping) sameFrame(s, 'return', l);
+      else b.add('return', l, complete(s, [...stack]));
+    }
   };
   const callsFrom = (line: number, calleeStack: number[]) => {
     for (const c of program.callees(line)) {
@@ -167,7 +172,7 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
         for (const l of next) sameFrame(s, 'line', l);
         // an exception event follows the line that raised (or a generator's resumption)
         if (before.event === 'line' || s.generator) sameFrame(s, 'exception', L);
-        frameReturn(s);
+        frameReturn(s, true);
         if (action === 'step_into' && before.event !== 'call') callsFrom(L, [...stack, L]);
         if (action === 'step_over' && s.generator) {
           // pdb skips a generator's suspension and stops where it is resumed
@@ -182,7 +187,7 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
     }
     case 'step_return': {
       for (const s of scopes) {
-        frameReturn(s);
+        frameReturn(s, false);
         if (s.generator) {
           for (const l of s.lines) {
             b.add('line', l, complete(s, null));

@@ -128,8 +128,8 @@ function sameStack(a: readonly number[], b: readonly number[]): boolean {
 
 /**
  * Whether `after`, reached from `before` by `action`, is written as a diff: only a
- * step_into / step_over from a line, call or exception event to a line or exception
- * event of the same frame (same function and stack).
+ * step_into / step_over from a line, call or exception event to a line, exception or
+ * return event of the same frame (same function and stack).
  */
 export function isDiff(action: string | null | undefined, before: State | null | undefined, after: State): boolean {
   return (
@@ -137,7 +137,7 @@ export function isDiff(action: string | null | undefined, before: State | null |
     action != null &&
     DIFF_ACTIONS.includes(action) &&
     (before.event === 'line' || before.event === 'call' || before.event === 'exception') &&
-    (after.event === 'line' || after.event === 'exception') &&
+    (after.event === 'line' || after.event === 'exception' || after.event === 'return') &&
     after.stack.length === before.stack.length &&
     after.func === before.func &&
     sameStack(after.stack, before.stack)

@@ -514,8 +514,8 @@ export class StateGrammar {
   private lineOptions(line: number): FrameOption[] {
     const m = this.allowed.events.get(this.event as Exclude<EventName, 'exit'>);
     if (m === 'any') {
-      // only line and exception events can be diffs (docs/format.md)
-      const mode = this.event === 'line' || this.event === 'exception' ? this.allowed.anyMode : 'complete';
+      // call events are never diffs (docs/format.md)
+      const mode = this.event === 'call' ? 'complete' : this.allowed.anyMode;
       return [{ func: '', stack: null, mode, names: null, diffNames: null }];
     }
     return m?.get(line) ?? [];
@@ -594,7 +594,7 @@ export class StateGrammar {
       case S.del:
         return (lineDiff || (p === 'var' && this.mode === 'diff') || p === 'del') && this.canDel();
       case S.retval:
-        return ev === 'return' && (p === 'frame' || p === 'var');
+        return ev === 'return' && bodyOk;
       case S.exc:
         if (ev === 'exception') return bodyOk;
         return ev === 'exit' && p === 'kind' && (this.auto as Trie).value() === 'error';
