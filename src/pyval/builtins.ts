@@ -12,7 +12,8 @@ import {
 } from './numbers.js';
 import {
   big, binop, contains, eq, eqItem, index, indexError, isIntLike, isNumber, isSetLike, iterate, keyError, length, lt,
-  order, pySort, setFrom, setOp, setPercentFormatter, smallInt, toArray, toF, truthy, unaryop, viewAsSet,
+  differenceUpdate, order, pySort, setFrom, setOp, setPercentFormatter, smallInt, symmetricDifferenceUpdate, toArray, toF, truthy,
+  unaryop, updateSet, viewAsSet,
 } from './ops.js';
 import { floatRepr, isPrintableChar, repr, str } from './repr.js';
 import {
@@ -222,19 +223,6 @@ function toFloat(v: Value): Value {
     case 'opaque': throw refuseOpaque(v, 'float() of it');
     default: throw typeError(`float() argument must be a string or a real number, not '${typeName(v)}'`);
   }
-}
-
-/** Add an iterable's items to a set as set_update_internal does. */
-export function updateSet(store: SetStore, other: Value): void {
-  if (isSetLike(other)) store.merge(other.store);
-  else if (other.kind === 'dict') {
-    store.presize(other.store.size);
-    for (const k of other.store.keys()) store.add(k);
-  } else {
-    const it = iterate(other);
-    for (let r = it.next(); !r.done; r = it.next()) store.add(r.value);
-  }
-  budget.items(store.size);
 }
 
 function newSet(kind: 'set' | 'frozenset', from?: Value): SetV {
@@ -907,11 +895,17 @@ function caseTest(upper: boolean) {
   };
 }
 
+/** Unicode titlecase where it differs from uppercase (the Latin digraphs). */
+const TITLECASE: Record<string, string> = {
+  'Ǆ': 'ǅ', 'ǅ': 'ǅ', 'ǆ': 'ǅ', 'Ǉ': 'ǈ', 'ǈ': 'ǈ', 'ǉ': 'ǈ', 'Ǌ': 'ǋ', 'ǋ': 'ǋ', 'ǌ': 'ǋ', 'Ǳ': 'ǲ', 'ǲ': 'ǲ', 'ǳ': 'ǲ',
+};
+const toTitle = (c: string): string => TITLECASE[c] ?? c.toUpperCase();
+
 function titleCase(s: string): string {
   let prevCased = false;
   let out = '';
   for (const c of chars(s)) {
-    out += prevCased ? c.toLowerCase() : c.toUpperCase();
+    out += prevCased ? c.toLowerCase() : toTitle(c);
     prevCased = CASED.test(c);
   }
   return out;
@@ -1002,7 +996,7 @@ const STR_METHODS: Record<string, Method> = {
   title: m(0, 0, (s) => pyStr(titleCase(S(s)))),
   capitalize: m(0, 0, (s) => {
     const cs = chars(S(s));
-    return pyStr(cs.length ? cs[0]!.toUpperCase() + cs.slice(1).join('').toLowerCase() : '');
+    return pyStr(cs.length ? toTitle(cs[0]!) + cs.slice(1).join('').toLowerCase() : '');
   }),
   strip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? subArg(a[0], 'strip') : null, true, true))),
   lstrip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? subArg(a[0], 'lstrip') : null, true, false))),
@@ -1286,6 +1280,35 @@ const DICT_METHODS: Record<string, Method> = {
 
 const SS = (self: Value): SetV => self as SetV;
 
+/** set_intersection_multi: a copy, intersected with each argument in turn. */
+function intersectionMulti(self: SetV, others: Value[]): SetV {
+  let r: SetV = { kind: self.kind, store: self.store.copy() };
+  for (const o of others) {
+    if (isSetLike(o)) r = setOp('&', r, o, self.kind);
+    else {
+      const store = new SetStore();
+      const it = iterate(o);
+      for (let x = it.next(); !x.done; x = it.next()) if (r.store.has(x.value)) store.add(x.value);
+      r = { kind: self.kind, store };
+    }
+  }
+  return r;
+}
+
+/** set_difference(so, other) for any iterable `other`. */
+function setDifference(self: SetV, other: Value): SetV {
+  if (isSetLike(other)) return setOp('-', self, other, self.kind);
+  const otherSize = other.kind === 'dict' ? other.store.size : -1;
+  if (otherSize < 0 || self.store.size >> 2 > otherSize) {
+    const store = self.store.copy();
+    differenceUpdate(store, other);
+    return { kind: self.kind, store };
+  }
+  const store = new SetStore();
+  for (const x of self.store.values()) if (!(other as DictV).store.has(x)) store.add(x);
+  return { kind: self.kind, store };
+}
+
 function asSetArg(v: Value): SetV {
   if (isSetLike(v)) return v;
   return newSet('set', v);
@@ -1297,33 +1320,20 @@ const SET_METHODS: Record<string, Method> = {
     for (const o of a) updateSet(store, o);
     return { kind: SS(s).kind, store };
   }),
-  intersection: m(0, INF, (s, a) => {
-    let r: SetV = { kind: SS(s).kind, store: SS(s).store.copy() };
-    for (const o of a) {
-      if (isSetLike(o)) r = setOp('&', r, o, SS(s).kind);
-      else {
-        const store = new SetStore();
-        const it = iterate(o);
-        for (let x = it.next(); !x.done; x = it.next()) if (r.store.has(x.value)) store.add(x.value);
-        r = { kind: SS(s).kind, store };
-      }
-    }
-    return r;
-  }),
+  intersection: m(0, INF, (s, a) => intersectionMulti(SS(s), a)),
   difference: m(0, INF, (s, a) => {
-    let r: SetV = { kind: SS(s).kind, store: SS(s).store.copy() };
-    for (const o of a) {
-      if (isSetLike(o)) r = setOp('-', r, o, SS(s).kind);
-      else {
-        const store = r.store.copy();
-        const it = iterate(o);
-        for (let x = it.next(); !x.done; x = it.next()) store.discard(x.value);
-        r = { kind: SS(s).kind, store };
-      }
-    }
+    if (!a.length) return { kind: SS(s).kind, store: SS(s).store.copy() };
+    const r = setDifference(SS(s), a[0]!);
+    for (const o of a.slice(1)) differenceUpdate(r.store, o);
     return r;
   }),
-  symmetric_difference: m(1, 1, (s, [o]) => setOp('^', SS(s), asSetArg(o!), SS(s).kind), { label: 'symmetric_difference' }),
+  symmetric_difference: m(1, 1, (s, [o]) => {
+    // set_symmetric_difference: a new set from the argument, updated with self.
+    const store = new SetStore();
+    updateSet(store, o!);
+    symmetricDifferenceUpdate(store, SS(s));
+    return { kind: SS(s).kind, store };
+  }, { label: 'symmetric_difference' }),
   issubset: m(1, 1, (s, [o]) => pyBool(order('<=', SS(s), asSetArg(o!))), { label: 'issubset' }),
   issuperset: m(1, 1, (s, [o]) => pyBool(order('>=', SS(s), asSetArg(o!))), { label: 'issuperset' }),
   isdisjoint: m(1, 1, (s, [o]) => {
@@ -1346,10 +1356,9 @@ const SET_METHODS: Record<string, Method> = {
     return NONE;
   }, { mutates: true, label: 'set.discard' }),
   pop: m(0, 0, (s) => {
-    const first = SS(s).store.values()[0];
-    if (first === undefined) throw keyError("'pop from an empty set'");
-    SS(s).store.discard(first);
-    return first;
+    const v = SS(s).store.pop();
+    if (v === undefined) throw keyError("'pop from an empty set'");
+    return v;
   }, { mutates: true }),
   clear: m(0, 0, (s) => {
     SS(s).store.clear();
@@ -1360,23 +1369,15 @@ const SET_METHODS: Record<string, Method> = {
     return NONE;
   }, { mutates: true }),
   intersection_update: m(0, INF, (s, a) => {
-    let r: SetV = SS(s);
-    for (const o of a) r = setOp('&', r, asSetArg(o));
-    const keep = r.store;
-    SS(s).store.clear();
-    SS(s).store.merge(keep);
+    SS(s).store.replaceWith(intersectionMulti(SS(s), a).store);
     return NONE;
   }, { mutates: true }),
   difference_update: m(0, INF, (s, a) => {
-    for (const o of a) {
-      const it = iterate(o);
-      for (let x = it.next(); !x.done; x = it.next()) SS(s).store.discard(x.value);
-    }
+    for (const o of a) differenceUpdate(SS(s).store, o);
     return NONE;
   }, { mutates: true }),
   symmetric_difference_update: m(1, 1, (s, [o]) => {
-    const other = asSetArg(o!);
-    for (const x of other.store.values()) if (!SS(s).store.discard(x)) SS(s).store.add(x);
+    symmetricDifferenceUpdate(SS(s).store, o!);
     return NONE;
   }, { mutates: true, label: 'symmetric_difference_update' }),
 };

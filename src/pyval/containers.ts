@@ -116,6 +116,8 @@ class SetTable {
   mask: number;
   fill = 0;
   used = 0;
+  /** Where set.pop() looks next. */
+  finger = 0;
 
   constructor(size = MINSIZE) {
     this.slots = new Array<Slot>(size).fill(null);
@@ -235,6 +237,21 @@ class SetTable {
     }
   }
 
+  /** set_pop: the first live slot from the finger on, wrapping around. */
+  pop(): Value {
+    let i = this.finger & this.mask;
+    for (;;) {
+      const s = this.slots[i];
+      if (s && s !== 'dummy') {
+        this.slots[i] = 'dummy';
+        this.used--;
+        this.finger = i + 1;
+        return s.v;
+      }
+      i = i + 1 > this.mask ? 0 : i + 1;
+    }
+  }
+
   order(): Value[] {
     const out: Value[] = [];
     for (const s of this.slots) if (s && s !== 'dummy') out.push(s.v);
@@ -307,6 +324,16 @@ export class SetStore {
     return true;
   }
 
+  /** set.pop(): CPython's choice, or the first in insertion order. Undefined when empty. */
+  pop(): Value | undefined {
+    if (this.keys.size === 0) return undefined;
+    const v = this.table ? this.table.pop() : this.keys.values().next().value!;
+    const key = keyOf(v).key;
+    if (v.kind === 'opaque') this.opaqueCount--;
+    this.keys.delete(key);
+    return v;
+  }
+
   /** Iteration order: CPython's table order, or insertion order. */
   values(): Value[] {
     return this.table ? this.table.order() : Array.from(this.keys.values());
@@ -316,6 +343,19 @@ export class SetStore {
     this.keys.clear();
     this.table = new SetTable();
     this.opaqueCount = 0;
+  }
+
+  /** After many deletions, rebuild the table without dummies (end of set_difference_update_internal). */
+  purgeDummies(): void {
+    const t = this.table;
+    if (t && t.fill - t.used > Math.floor(t.mask / 4)) t.resize(t.used > 50000 ? t.used * 2 : t.used * 4);
+  }
+
+  /** Take over another set's contents and table (set_swap_bodies). */
+  replaceWith(other: SetStore): void {
+    this.keys = new Map(other.keys);
+    this.table = other.table ? other.table.copy() : null;
+    this.opaqueCount = other.opaqueCount;
   }
 
   /** Presize as set_update_internal does before adding a dict's keys. */

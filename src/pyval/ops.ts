@@ -202,10 +202,9 @@ export function eq(a: Value, b: Value): boolean {
     return big(a) === big(b);
   }
   if (isSetLike(a) && isSetLike(b)) return a.store.size === b.store.size && a.store.values().every((x) => b.store.has(x));
-  if ((a.kind === 'dict_keys' || a.kind === 'dict_items') && (isSetLike(b) || b.kind === a.kind)) {
-    return eq(viewAsSet(a), isSetLike(b) ? b : viewAsSet(b));
+  if ((isView(a) && (isSetLike(b) || isView(b))) || (isSetLike(a) && isView(b))) {
+    return setLikeSize(a) === setLikeSize(b) && containedIn(a, b);
   }
-  if (isSetLike(a) && (b.kind === 'dict_keys' || b.kind === 'dict_items')) return eq(b, a);
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
     case 'none': case 'ellipsis': return true;
@@ -244,12 +243,108 @@ export function eq(a: Value, b: Value): boolean {
   }
 }
 
-/** The set of a keys or items view, for comparisons and set operators. */
+/** The set of a keys or items view (dictviews_to_set), or a copy of a set, or a set of an iterable. */
 export function viewAsSet(v: Value): SetV {
-  if (v.kind === 'dict_keys') return { kind: 'set', store: setFrom(v.dict.store.keys()) };
-  if (v.kind === 'dict_items') return { kind: 'set', store: setFrom(v.dict.store.entries().map(([k, x]) => pyTuple([k, x]))) };
-  if (isSetLike(v)) return v;
-  return { kind: 'set', store: setFrom(toArray(v)) };
+  const store = new SetStore();
+  updateSet(store, v.kind === 'dict_keys' ? v.dict : v);
+  return { kind: 'set', store };
+}
+
+const isView = (v: Value): boolean => v.kind === 'dict_keys' || v.kind === 'dict_items';
+const isSetOrView = (v: Value): boolean => isSetLike(v) || isView(v);
+
+function setLikeSize(v: Value): number {
+  return isSetLike(v) ? v.store.size : length(v);
+}
+
+/** all_contained_in: every item of `a` is in `b` (views test membership without hashing values). */
+function containedIn(a: Value, b: Value): boolean {
+  const it = iterate(a);
+  for (let r = it.next(); !r.done; r = it.next()) if (!contains(b, r.value)) return false;
+  return true;
+}
+
+/** set_update_internal: add an iterable's items to a set, as CPython orders them. */
+export function updateSet(store: SetStore, other: Value): void {
+  if (isSetLike(other)) store.merge(other.store);
+  else if (other.kind === 'dict') {
+    store.presize(other.store.size);
+    for (const k of other.store.keys()) store.add(k);
+  } else {
+    const it = iterate(other);
+    for (let r = it.next(); !r.done; r = it.next()) store.add(r.value);
+  }
+  budget.items(store.size);
+}
+
+/** set_intersection(so, other) for two sets: iterate the smaller, probe the larger. */
+function intersectStores(a: SetStore, b: SetStore): SetStore {
+  let [so, other] = [a, b];
+  if (other.size > so.size) [so, other] = [other, so];
+  const store = new SetStore();
+  for (const x of other.values()) {
+    budget.tick();
+    if (so.has(x)) store.add(x);
+  }
+  return store;
+}
+
+/** set_difference_update_internal, including its purge of dummy slots. */
+export function differenceUpdate(store: SetStore, other: Value): void {
+  if (isSetLike(other)) {
+    if (other.store === store) {
+      store.clear();
+      return;
+    }
+    const o = other.store.size >> 3 > store.size ? intersectStores(store, other.store) : other.store;
+    for (const x of o.values()) store.discard(x);
+  } else {
+    const it = iterate(other);
+    for (let r = it.next(); !r.done; r = it.next()) store.discard(r.value);
+  }
+  store.purgeDummies();
+}
+
+/** set_symmetric_difference_update. */
+export function symmetricDifferenceUpdate(store: SetStore, other: Value): void {
+  let o: SetStore;
+  if (isSetLike(other)) o = other.store;
+  else {
+    o = new SetStore();
+    updateSet(o, other);
+  }
+  if (o === store) {
+    store.clear();
+    return;
+  }
+  for (const x of o.values()) {
+    budget.tick();
+    if (!store.discard(x)) store.add(x);
+  }
+}
+
+/** Operators where a dict view is an operand (dictobject.c's dictviews_* and _PyDictView_Intersect). */
+function viewOperator(op: '|' | '&' | '-' | '^', a: Value, b: Value): SetV {
+  if (op === '&') {
+    let [self, other] = isView(a) ? [a, b] : [b, a];
+    const lenSelf = length(self);
+    if (other.kind === 'set' && lenSelf <= other.store.size) {
+      const store = new SetStore();
+      const it = iterate(self);
+      for (let r = it.next(); !r.done; r = it.next()) if (other.store.has(r.value)) store.add(r.value);
+      return { kind: 'set', store };
+    }
+    if (isView(other) && length(other) > lenSelf) [self, other] = [other, self];
+    const store = new SetStore();
+    const it = iterate(other);
+    for (let r = it.next(); !r.done; r = it.next()) if (contains(self, r.value)) store.add(r.value);
+    return { kind: 'set', store };
+  }
+  const result = viewAsSet(a);
+  if (op === '|') updateSet(result.store, b);
+  else if (op === '-') differenceUpdate(result.store, b);
+  else symmetricDifferenceUpdate(result.store, b);
+  return result;
 }
 
 export function setFrom(items: Value[]): SetStore {
@@ -308,16 +403,14 @@ export function order(op: Ordering, a: Value, b: Value): boolean {
     if (i >= x.length || i >= y.length) return applyOrdering(op, x.length - y.length);
     return order(op, x[i]!, y[i]!);
   }
-  const setLike = (v: Value): boolean => isSetLike(v) || v.kind === 'dict_keys' || v.kind === 'dict_items';
-  if (setLike(a) && setLike(b)) {
-    const x = viewAsSet(a).store;
-    const y = viewAsSet(b).store;
-    const sub = (p: SetStore, q: SetStore): boolean => p.size <= q.size && p.values().every((v) => q.has(v));
+  if (isSetOrView(a) && isSetOrView(b)) {
+    const la = setLikeSize(a);
+    const lb = setLikeSize(b);
     switch (op) {
-      case '<': return x.size < y.size && sub(x, y);
-      case '<=': return sub(x, y);
-      case '>': return x.size > y.size && sub(y, x);
-      case '>=': return sub(y, x);
+      case '<': return la < lb && containedIn(a, b);
+      case '<=': return la <= lb && containedIn(a, b);
+      case '>': return la > lb && containedIn(b, a);
+      case '>=': return la >= lb && containedIn(b, a);
     }
   }
   throw typeError(`'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
@@ -526,7 +619,7 @@ export function setOp(op: '|' | '&' | '-' | '^', a: SetV, b: SetV, kind: 'set' |
     case '-': {
       if (a.store.size >> 2 > b.store.size) {
         store = a.store.copy();
-        for (const x of b.store.values()) store.discard(x);
+        differenceUpdate(store, b);
       } else {
         store = new SetStore();
         for (const x of a.store.values()) {
@@ -594,20 +687,14 @@ export function binop(op: string, a: Value, b: Value): Value {
 }
 
 function setOperator(op: '|' | '&' | '-' | '^', a: Value, b: Value): Value {
-  {
-      const setLike = (v: Value): boolean => isSetLike(v) || v.kind === 'dict_keys' || v.kind === 'dict_items';
-      if (setLike(a) && setLike(b)) {
-        const x = viewAsSet(a);
-        const y = viewAsSet(b);
-        return setOp(op, x, y, isSetLike(a) ? a.kind : 'set');
-      }
-      if ((a.kind === 'dict_keys' || a.kind === 'dict_items') && b.kind !== 'str') {
-        try {
-          return setOp(op, viewAsSet(a), viewAsSet(b));
-        } catch (e) {
-          if (!(e instanceof PyError)) throw e;
-        }
-      }
+  if (isSetLike(a) && isSetLike(b)) return setOp(op, a, b);
+  if (isView(a) || isView(b)) {
+    try {
+      return viewOperator(op, a, b);
+    } catch (e) {
+      // A non-iterable operand: Python reports the operator as unsupported.
+      if (!(e instanceof PyError && e.pyMessage.endsWith('is not iterable'))) throw e;
+    }
   }
   throw unsupported(op, a, b);
 }
@@ -698,15 +785,11 @@ export function inplaceOp(op: string, a: Value, b: Value): Value {
       return a;
     }
   }
-  if (a.kind === 'set' && (op === '|' || op === '&' || op === '-' || op === '^')) {
-    if (!isSetLike(b)) throw unsupported(op + '=', a, b);
-    const r = setOp(op, a, b);
-    if (op === '|') {
-      a.store.merge(b.store);
-      return a;
-    }
-    a.store.clear();
-    a.store.merge(r.store);
+  if (a.kind === 'set' && isSetLike(b) && (op === '|' || op === '&' || op === '-' || op === '^')) {
+    if (op === '|') updateSet(a.store, b);
+    else if (op === '&') a.store.replaceWith(setOp('&', a, b).store);
+    else if (op === '-') differenceUpdate(a.store, b);
+    else symmetricDifferenceUpdate(a.store, b);
     return a;
   }
   if (a.kind === 'dict' && op === '|') {

@@ -86,9 +86,7 @@ export function splitWhitespace(s: string, maxsplit: number, fromRight = false):
       while (i < cs.length && isSpace(cs[i]!)) i++;
       if (i >= cs.length) break;
       if (maxsplit >= 0 && out.length === maxsplit) {
-        let j = cs.length;
-        while (j > i && isSpace(cs[j - 1]!)) j--;
-        out.push(cs.slice(i, j).join(''));
+        out.push(cs.slice(i).join('')); // the rest keeps its trailing whitespace
         break;
       }
       let j = i;
@@ -103,9 +101,7 @@ export function splitWhitespace(s: string, maxsplit: number, fromRight = false):
     while (i > 0 && isSpace(cs[i - 1]!)) i--;
     if (i <= 0) break;
     if (maxsplit >= 0 && out.length === maxsplit) {
-      let j = 0;
-      while (j < i && isSpace(cs[j]!)) j++;
-      out.push(cs.slice(j, i).join(''));
+      out.push(cs.slice(0, i).join('')); // the rest keeps its leading whitespace
       break;
     }
     let j = i;

@@ -101,6 +101,33 @@ const EXPRS = [
   'max()', 'divmod(1)', 'abs()', 'xs.count()', 'd.get()', 's.split(1)', 's.startswith(1)', 's.replace(1, 2)', 's.center(10, "ab")',
   'len(x=1)', 'sorted(xs, nope=1)', 's.upper(1)', 'str.upper(x)', 'list(x)', 'tuple(n)', 'zip(x)', 'enumerate()', 'reversed(st)',
   'abs(n)', 'round(s)', 'round(f, "a")', 'divmod(s, 1)', 'bytes(s)',
+  // more formatting, views, unicode
+  "f'{x:{x}}'", "f'{f:{x}.{x - 3}f}'", "f'{s!a}'", "f'{u!a}'", "f'{{literal}} {x}'", "f'{xs[1:3]}'", "f'{d[\"a\"]}'",
+  "f'{x if x else 0:>3}'", "f'{\"nested\"}'", "f'{big:e}'", "f'{x:c}'", "f'{255:#o}'", "f'{-x:=+8}'", "f'{x:_>9,}'",
+  "f'{1234567:_x}'", "f'{3.0:g}'", "f'{1e-5:g}'", "f'{123456789:.3e}'", "f'{0.00001234:.3}'", "f'{nan}'", "f'{-inf:10}'",
+  "format(1e16, '')", "format(1.5, '10')", "format(0.1, '.17g')", "format(1/3, '.30f')", "format(2.5, '.0f')", "format(3.5, '.0f')",
+  "format(-1e-20, 'f')", "format(5e-324, 'e')", "format(1.7976931348623157e308, 'f')[:20]", "format(x, ',')", "format(-big, ',')",
+  '"%.2e" % 0.000123', '"%g" % 1e-5', '"%g" % 123456789', '"%#x" % 255', '"%+.1f" % -0.04', '"% d" % 5', '"%-8s|" % s', '"%5s" % "ab"',
+  "'{:^9.3s}'.format('abcdef')", "'{0!r:>8}'.format('a')", "'{:%}'.format(0.25)", "'{:.2%}'.format(1/3)", "'{:,.3f}'.format(1234.5)",
+  'd.items() & {("a", 1)}', 'd.keys() | {"z"}', 'd.keys() ^ {"a", "q"}', '{"a": 1}.items() <= d.items()', 'list(reversed(d))',
+  'list(reversed(d.values()))', 'd.keys() == {"a", "b", "c"}', 'sorted(d.values(), key=str)', 'u.title()', 'u.split()', 'u[::-1]',
+  'u.encode("utf-8")', 'len(u.encode())', '"Straße".upper()', '"ΑΣ".lower()', '"ǉ".title()', '"hello world".title()',
+  '"they\'re".title()', '"ß".casefold()', '"a1b2".isalnum()', '"²".isdigit()', '"²".isdecimal()', '"½".isnumeric()',
+  '"\u00a0".isspace()', '"\x1f".isspace()', '"tab\there".expandtabs()', '" ".join("abc")', '"a b\tc\nd".split()',
+  '"a  b".split(" ")', '"  a b  ".rsplit(None, 1)', '"a,b,c".rsplit(",", 1)', '"abc".center(6)', '"abc".center(7, "-")',
+  '"ab".center(5)', '"x".zfill(3)', '"+x".zfill(4)', '"abcabc".rfind("b", 0, 4)', '"abcabc".count("")', '"aaa".count("aa")',
+  '"abc".find("", 5)', '"abc".startswith("")', '"abc".startswith("b", 1)', '"abc".endswith("b", 0, 2)',
+  'chr(0x85)', 'chr(0xad)', 'chr(0x378)', "'\\x41'", 'repr(chr(0x10ffff))', '[chr(c) for c in range(0x7f, 0xa2)]',
+  // ints, floats, numbers
+  '10 ** 20 // 3', '-(10 ** 20) // 3', '(10 ** 20) % -7', '7 // 0.5', '-7 // 0.5', '7 % 0.5', '2 ** 62 * 2 ** 62', '(-2) ** 63',
+  '1e308 * 10', '-1e308 * 10', '(1e308 * 10) - (1e308 * 10)', '0.1 * 3', '1 / 7', '2 / 3 * 3', '10 ** -2', '(-2) ** -2', '4 ** 0.5',
+  '2 ** 0.5 * 2 ** 0.5', '1.1 ** 2', '1.1 ** 10', '3 ** 40 / 7', '(2 ** 100 + 1) / 2 ** 50', '(10 ** 30 + 1) / 10 ** 15', '1 / big',
+  'big / 10 ** 20', 'round(1e20)', 'round(0.1 + 0.2, 15)', 'round(-0.5)', 'round(1.5)', 'round(2.5, 0)', 'round(1e300, 2)',
+  'round(123.456, -1)', 'round(-123.456, -2)', 'round(5e-324, 400)', 'int("١٢٣")', 'float("  1_000.5  ")', 'float("1e-400")',
+  'float("-0")', 'int(-0.0)', '-0.0 == 0', 'hash(-0.0)', 'divmod(-0.0, 1)', 'divmod(1, -0.5)', '5 % -0.0 if False else 0',
+  'True / 2', 'False ** 0', 'max(1, 1.0)', 'max(1.0, 1)', 'min([1, 1.0, True])', 'sorted([3, 1.5, True, 2])', 'sum([0.1] * 10)',
+  'sum([1, 2.5])', 'abs(-big)', 'abs(-0.0)', 'big.to_bytes(16, "little")',
+  '(-5).bit_length()', '(255).bit_count()', 'x.as_integer_ratio()', '(-0.75).as_integer_ratio()',
 ];
 
 /** Expressions evaluated at module level (locals are globals: comprehensions see them). */

@@ -2,7 +2,7 @@
 // bits, and CPython's set iteration order, all checked against python3.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { evaluate, floatRepr, parseRepr, repr, setHashSeed } from '../../src/pyval/index.js';
+import { evaluate, execute, floatRepr, parseRepr, repr, setHashSeed } from '../../src/pyval/index.js';
 import { pythonJson } from './oracle.js';
 
 const REPRS = pythonJson<string[]>(String.raw`
@@ -108,7 +108,7 @@ exprs = ['{3, 1, 2}', '{1, 2, 3}', '{100, 1, 9, 8}', 'set(range(20, 0, -1))', '{
          'set(range(100)) - set(range(3, 98))', 'frozenset([5, 3, 1])', '{frozenset({1}), frozenset({2})}',
          'set([1, 1.0, True])', "{x % 7 for x in range(50)}", "set('abcdefghijklmnop') & set('ponmlk')",
          '{True, 2, 1.0}', 'set({5: 1, 3: 2})']
-for _ in range(150):
+for _ in range(80):
     n = random.randint(0, 60)
     xs = [random.choice([random.randint(-20, 20), random.randint(0, 10**6), random.randint(-10**12, 10**12)]) for _ in range(n)]
     exprs.append('set(%r)' % (xs,))
@@ -128,5 +128,34 @@ print(json.dumps([[e, repr(eval(e))] for e in exprs]))
       if (got !== want) bad.push(`${e}: ${got} != ${want}`);
     }
     expect(bad).toEqual([]);
+  });
+
+  test('set mutation (add, discard, updates) keeps CPython\'s table order', () => {
+    const cases = pythonJson<[string, string][]>(String.raw`
+import json, random
+random.seed(11)
+out = []
+ops = ['s.add(%d)', 's.discard(%d)', 's.difference_update(%r)', 's.intersection_update(%r)', 's.symmetric_difference_update(%r)',
+       's.update(%r)', 's -= set(%r)', 's |= set(%r)', 's &= set(%r)', 's ^= set(%r)', 's = s - set(%r)', 's = s.difference(%r)',
+       's = s.union(%r)', 's = s.intersection(%r)', 's = s.symmetric_difference(%r)', 's.pop() if s else None', 's = set(s)', 's = {v for v in s}']
+for _ in range(120):
+    stmts = ['s = set(%r)' % ([random.randint(0, 300) for _ in range(random.randint(0, 40))],)]
+    for _ in range(random.randint(1, 6)):
+        op = random.choice(ops)
+        arg = random.randint(0, 300) if '%d' in op else [random.randint(0, 300) for _ in range(random.randint(0, 30))]
+        stmts.append(op % (arg,) if '%' in op else op)
+    src = '; '.join(stmts)
+    ns = {}
+    exec(src, ns)
+    out.append([src, repr(ns['s'])])
+print(json.dumps(out))
+`);
+    const bad: string[] = [];
+    for (const [src, want] of cases) {
+      const r = execute(src, { locals: {} });
+      const got = r.ok ? r.changes.s : r.error;
+      if (got !== want) bad.push(`${src}\n    python: ${want}\n    ndbg:   ${got}`);
+    }
+    expect(bad.join('\n')).toBe('');
   });
 });
