@@ -464,11 +464,12 @@ def stmt_parts(st):
 # --- control-flow graph -------------------------------------------------------------------
 
 class Node:
-    __slots__ = ('id', 'lines', 'loops', 'optional', 'succ', 'stmt')
+    __slots__ = ('id', 'lines', 'entry', 'loops', 'optional', 'succ', 'stmt')
 
     def __init__(self, nid, lines, optional=False, loops=(), stmt=None):
         self.id = nid
         self.lines = frozenset(lines)
+        self.entry = self.lines         # lines the node's first event may be on
         self.loops = frozenset(loops)   # lines that may repeat their own event (inlined loops)
         self.optional = optional        # may pass without any line event
         self.succ = {}                  # target id -> True when a back edge
@@ -492,6 +493,67 @@ class Graph:
         node = self.nodes[src]
         for t, back in targets:
             node.succ[t] = node.succ.get(t, False) or back
+
+
+def _chain(e):
+    """Lines along the chain of first-evaluated sub-expressions of `e`: the line of
+    the first instruction an expression runs is among them."""
+    lines = set()
+    while e is not None:
+        if getattr(e, 'lineno', None) is not None:
+            lines.add(e.lineno)
+        nxt = None
+        if isinstance(e, ast.Call):
+            nxt = e.func
+        elif isinstance(e, (ast.Attribute, ast.Subscript, ast.Starred, ast.Await, ast.NamedExpr,
+                            ast.Yield, ast.YieldFrom, ast.FormattedValue)):
+            nxt = e.value
+        elif isinstance(e, ast.BinOp):
+            nxt = e.left
+        elif isinstance(e, ast.BoolOp):
+            nxt = e.values[0]
+        elif isinstance(e, ast.Compare):
+            nxt = e.left
+        elif isinstance(e, ast.UnaryOp):
+            nxt = e.operand
+        elif isinstance(e, ast.IfExp):
+            nxt = e.test
+        elif isinstance(e, (ast.List, ast.Tuple, ast.Set)):
+            nxt = e.elts[0] if e.elts else None
+        elif isinstance(e, ast.Dict):
+            if e.keys:
+                nxt = e.keys[0] if e.keys[0] is not None else e.values[0]
+        elif isinstance(e, ast.JoinedStr):
+            nxt = e.values[0] if e.values else None
+        elif isinstance(e, _COMPS + (ast.GeneratorExp,)):
+            nxt = e.generators[0].iter
+        e = nxt
+    return lines
+
+
+def _first_lines(st):
+    """Lines a statement's first event may be on (empty: any of its lines)."""
+    if isinstance(st, _FUNCS + (ast.ClassDef,)):
+        return _chain(st.decorator_list[0]) if st.decorator_list else set()
+    if isinstance(st, (ast.Assign, ast.Return, ast.Expr)) or (isinstance(st, ast.AnnAssign) and st.value is not None):
+        return _chain(st.value) | {st.lineno} if st.value is not None else {st.lineno}
+    if isinstance(st, ast.AugAssign):
+        return _chain(st.target) | {st.lineno}
+    if isinstance(st, (ast.If, ast.While, ast.Assert)):
+        return _chain(st.test) | {st.lineno}
+    if isinstance(st, (ast.For, ast.AsyncFor)):
+        return _chain(st.iter) | {st.lineno}
+    if isinstance(st, (ast.With, ast.AsyncWith)):
+        return _chain(st.items[0].context_expr) | {st.lineno}
+    if isinstance(st, ast.Raise) and st.exc is not None:
+        return _chain(st.exc) | {st.lineno}
+    if isinstance(st, ast.Delete):
+        return _chain(st.targets[0]) | {st.lineno}
+    if _MATCH is not None and isinstance(st, _MATCH):
+        return _chain(st.subject) | {st.lineno}
+    if isinstance(st, ast.stmt):
+        return {st.lineno}
+    return set()
 
 
 def _jump(targets):
@@ -539,7 +601,11 @@ class _CFGBuilder:
         ls, loops = self.lines_of(st, parts)
         if lines is not None:
             ls = lines
-        return self.g.add(ls, optional, loops & set(ls), st)
+        n = self.g.add(ls, optional, loops & set(ls), st)
+        first = _first_lines(st) & n.lines
+        if first:
+            n.entry = frozenset(first)
+        return n
 
     def route(self, kind, src, st=None, explicit=False):
         """Edges for a break / continue / return / exception leaving `src`, through the
@@ -579,8 +645,8 @@ class _CFGBuilder:
 
     def block(self, stmts, nxt):
         entry = nxt
-        for st in reversed(stmts):
-            entry = self.stmt(st, entry)
+        for i in range(len(stmts) - 1, -1, -1):
+            entry = self.stmt(stmts[i], entry, last=i == len(stmts) - 1)
         return entry
 
     def may_raise(self, st):
@@ -603,25 +669,16 @@ class _CFGBuilder:
             self.g.edge(n.id, [(RETURN, False)])
         return n
 
-    def stmt(self, st, nxt):
-        if self.an.tail_events != 'never' and isinstance(st, _COMPOUND):
-            # 3.9 attributes the block-closing instructions after a compound statement
-            # (POP_BLOCK, a loop's jump back...) to the last line it compiled, and a jump
-            # landing there reports that line
+    def stmt(self, st, nxt, last=False):
+        if last and self.an.tail_events != 'never' and isinstance(st, _COMPOUND):
+            # 3.9 attributes the instructions closing a block (POP_BLOCK, a loop's jump
+            # back, the implicit return...) to the last line it compiled, and a jump out
+            # of a compound statement ending the block lands there and reports that line
             lines = self.tail_lines([st])
             tail = self.g.add(lines, optional=True, loops=lines, stmt=st)
             self.g.edge(tail.id, _jump(nxt))
             nxt = [(tail.id, True)]
         return self._stmt(st, nxt)
-
-    def back_edge(self, head, body):
-        """The continuation of a loop body: its head, in 3.9 through the body's tail."""
-        if self.an.tail_events == 'never':
-            return [(head, True)]
-        lines = self.tail_lines(body)
-        tail = self.g.add(lines, optional=True, loops=lines)
-        self.g.edge(tail.id, [(head, True)])
-        return [(tail.id, True)]
 
     def _stmt(self, st, nxt):
         g = self.g
@@ -651,7 +708,7 @@ class _CFGBuilder:
             if not (const and st.test.value):
                 g.edge(h.id, _jump(after))
             self.layers.append(_Layer('loop', [(h.id, True)], nxt))
-            body = self.block(st.body, self.back_edge(h.id, st.body))
+            body = self.block(st.body, [(h.id, True)])
             self.layers.pop()
             g.edge(h.id, body)
             self.route('exc', h.id)
@@ -663,7 +720,7 @@ class _CFGBuilder:
             after = self.block(st.orelse, nxt) if st.orelse else nxt
             g.edge(h.id, _jump(after))
             self.layers.append(_Layer('loop', [(h.id, True)], nxt))
-            body = self.block(st.body, self.back_edge(h.id, st.body))
+            body = self.block(st.body, [(h.id, True)])
             self.layers.pop()
             g.edge(h.id, body)
             self.route('exc', h.id)
@@ -686,7 +743,7 @@ class _CFGBuilder:
                 # 3.9: no event on a normal exit (__exit__ runs from the body's last line
                 # event), but an exception's exit reports the body's textually last line
                 lines = self.tail_lines(st.body)
-                ex39 = g.add(lines, optional=an.with_exit_39 == 'maybe', loops=lines, stmt=st)
+                ex39 = g.add(lines, optional=True, loops=lines, stmt=st)
                 g.edge(ex39.id, _jump(nxt))
                 self.route('exc', ex39.id)
                 exc_exits.append(ex39.id)
@@ -743,6 +800,17 @@ class _CFGBuilder:
                 self.layers.pop()
             self.layers.append(_Layer('finally', fin_entry, fx.id))
             after = fin_entry
+            if self.an.tail_events != 'never' and (st.handlers or st.orelse):
+                # 3.9: the POP_BLOCK before the finally carries the last line compiled
+                lines = set()
+                for block in [st.body, st.orelse] + [h.body for h in st.handlers]:
+                    if block:
+                        lines |= self.tail_lines(block)
+                for h in st.handlers:
+                    lines |= self.lines_of(h)[0]
+                tail = g.add(lines, optional=True, loops=lines, stmt=st)
+                g.edge(tail.id, _jump(fin_entry))
+                after = [(tail.id, True)]
         else:
             after = nxt
         # handlers, last first: a handler that does not match passes to the next one
@@ -791,7 +859,7 @@ class _CFGBuilder:
             if block:
                 lines |= self.tail_lines(block)
         for h in getattr(st, 'handlers', None) or []:
-            lines |= self.tail_lines(h.body)
+            lines |= self.tail_lines(h.body) | self.lines_of(h)[0]
         for c in getattr(st, 'cases', None) or []:
             lines |= self.tail_lines(c.body)
         return lines
@@ -905,10 +973,10 @@ def _next_events(nodes, nid, line):
             for t, b in node.succ.items():
                 stack.append(('enter', t, cl, b))
         else:
-            for l2 in node.lines:
+            for l2 in node.entry:
                 if l2 != cl or back:
                     out.add(l2)
-            if cl in node.lines:
+            if cl in node.entry:
                 # an event on the line of the previous event is suppressed (unless a
                 # back edge led here): the node runs on silently
                 stack.append(('in', cur, cl, False))
@@ -929,7 +997,7 @@ def entry_events(g):
             continue
         seen.add(t)
         node = g.nodes[t]
-        out.update(node.lines)
+        out.update(node.entry)
         if node.optional or not node.lines:
             stack.extend(node.succ)
     return out
