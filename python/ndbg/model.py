@@ -56,6 +56,10 @@ CONFIGS = {
 }
 
 
+SDPA = getattr(F, 'scaled_dot_product_attention', None)    # torch >= 2.0
+CAUSAL_CHUNKS = 4
+
+
 class RMSNorm(nn.Module):
     def __init__(self, dim, eps=1e-5):
         super().__init__()
@@ -102,14 +106,28 @@ class Attention(nn.Module):
                 k = torch.cat([past_kv[0].to(k.dtype), k], dim=2)
                 v = torch.cat([past_kv[1].to(v.dtype), v], dim=2)
             present = torch.stack([k, v]) if keep else None         # [2, B, H, S, D]
-        # Manual attention: scaled_dot_product_attention is not in torch 1.13 and this
-        # exports to plain ONNX ops. Masked scores get a large finite negative so no
-        # row is ever all -inf (no NaN from padded rows).
+        if allowed is None and SDPA is not None and not torch.onnx.is_in_onnx_export():
+            # torch 2.x, plain causal (training, prefill without past): fused kernels
+            y = SDPA(q, k, v, is_causal=True)
+        elif allowed is None:
+            # torch 1.13, plain causal: query chunks see only the keys up to their end,
+            # which skips ~40% of the score matrix at long windows (same result).
+            n = max(1, min(CAUSAL_CHUNKS, T // 256))
+            bounds = [T * i // n for i in range(n + 1)]
+            causal = torch.ones(T, T, dtype=torch.bool, device=x.device).tril()
+            y = torch.cat([self.attend(q[:, :, a:b], k[:, :, :b], v[:, :, :b], causal[a:b, :b])
+                           for a, b in zip(bounds, bounds[1:])], dim=2)
+        else:
+            y = self.attend(q, k, v, allowed)
+        return self.proj(y.transpose(1, 2).reshape(B, T, C)), present
+
+    def attend(self, q, k, v, allowed):
+        # Manual attention: exports to plain ONNX ops and runs on torch 1.13. Masked
+        # scores get a large finite negative so no row is ever all -inf (no NaN from
+        # padded rows).
         att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(self.head_dim))
         att = att.float().masked_fill(~allowed, -1e9)
-        att = F.softmax(att, dim=-1).to(v.dtype)
-        y = (att @ v).transpose(1, 2).reshape(B, T, C)
-        return self.proj(y), present
+        return F.softmax(att, dim=-1).to(v.dtype) @ v
 
 
 class MLP(nn.Module):
@@ -202,7 +220,9 @@ class GPT(nn.Module):
             cos, sin = torch.cos(freqs)[:, None], torch.sin(freqs)[:, None]         # [B, 1, T, D/2]
         keys = torch.arange(T + P, device=device)
         allowed = (keys[None, :] <= pos[:, None])[None, None]       # [1, 1, T, S] causal
-        if key_mask is not None:
+        if P == 0 and key_mask is None and not torch.onnx.is_in_onnx_export():
+            allowed = None                                          # plain causal: faster paths
+        elif key_mask is not None:
             # A padded query still sees itself, so its row is never empty.
             allowed = (allowed & key_mask[:, None, None, :]) | (keys[None, :] == pos[:, None])[None, None]
         x = self.wte(input_ids)

@@ -67,3 +67,12 @@ def test_preallocated_cache_equals_concatenated_past():
     assert cache.length == 10
     assert torch.allclose(torch.cat(steps, 1), full, atol=1e-5)
     assert torch.allclose(cache.buf[..., :10, :], present, atol=1e-5)
+
+
+def test_causal_fast_path_equals_masked_attention():
+    m = tiny()
+    ids = torch.randint(0, 100, (1, 600))           # long enough for the chunked path
+    with torch.no_grad():
+        fast, _ = m(ids)
+        masked, _ = m(ids, key_mask=torch.ones(1, 600, dtype=torch.bool))
+    assert torch.allclose(fast, masked, atol=1e-4)
