@@ -79,6 +79,7 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
     source: new SourceCache(opts.source),
     historyPath: playing ? null : opts.historyPath === undefined ? defaultHistoryPath() : opts.historyPath,
     showLatency: !playing,
+    maskAddresses: playing,
   });
   store.onRedraw = () => {
     screen.invalidate();
@@ -209,7 +210,8 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
         },
       );
       clock = end;
-      liveFrom = performance.now();
+      // Ended by the script (q): the last frames keep schedule time too.
+      if (!store.state.done) liveFrom = performance.now();
       playDone = true;
       screen.manual = false;
       // Nobody at the keyboard to carry on: end the session with the script.

@@ -83,6 +83,11 @@ export interface StoreOptions {
   historyPath?: string | null;
   /** Show the last step's latency (off under --play: it would differ run to run). */
   showLatency?: boolean;
+  /**
+   * Show `at 0x7f..` addresses in reprs as `at 0x…` (--play: they differ on every
+   * run, and a played cast must not).
+   */
+  maskAddresses?: boolean;
   /** Paths under this directory are shown relative to it. */
   cwd?: string;
   now?: () => number;
@@ -113,6 +118,7 @@ export class TuiStore {
   private pendingEdits = new Map<string, string>();
   private now: () => number;
   private cwd: string;
+  private mask: (text: string) => string;
   onRedraw: () => void = () => {};
 
   constructor(private engine: Engine, opts: StoreOptions) {
@@ -120,6 +126,7 @@ export class TuiStore {
     this.history = new History(opts.historyPath === undefined ? null : opts.historyPath);
     this.now = opts.now ?? (() => performance.now());
     this.cwd = opts.cwd ?? process.cwd();
+    this.mask = opts.maskAddresses ? (t) => t.replace(/ at 0x[0-9a-fA-F]{4,}/g, ' at 0x…') : (t) => t;
     this.state = {
       cols: opts.cols,
       rows: opts.rows,
@@ -211,7 +218,7 @@ export class TuiStore {
       if (!g) return [];
       return Object.entries(g.locals)
         .filter(([n]) => s.showDunder || !(n.startsWith('__') && n.endsWith('__')))
-        .map(([name, value]) => ({ name, value: s.edited[name] ?? value }));
+        .map(([name, value]) => ({ name, value: this.mask(s.edited[name] ?? value) }));
     }
     const f = this.frame(s);
     if (!f) return [];
@@ -227,7 +234,7 @@ export class TuiStore {
       const dunder = name.startsWith('__') && name.endsWith('__');
       const special = name === '__return__' || name === '__exception__';
       if (dunder && !special && !s.showDunder) continue;
-      out.push({ name, value: s.edited[name] ?? value, special });
+      out.push({ name, value: this.mask(s.edited[name] ?? value), special });
     }
     return out;
   }
@@ -381,7 +388,7 @@ export class TuiStore {
   }
 
   addConsole(text: string, kind: LineKind): void {
-    const lines = text.split('\n').map((t) => ({ text: this.shorten(sanitizeLine(t)), kind }));
+    const lines = text.split('\n').map((t) => ({ text: this.mask(this.shorten(sanitizeLine(t))), kind }));
     let c = this.state.console.concat(lines);
     if (c.length > CONSOLE_LIMIT) c = c.slice(-CONSOLE_LIMIT);
     this.set({ console: c, consoleScroll: 0 });
@@ -511,7 +518,8 @@ export class TuiStore {
       return;
     }
     if (this.state.busy) this.engine.interrupt();
-    this.set({ pending: [] });
+    // Busy until the engine is gone: whoever waits for idle (the player) waits for the end.
+    this.set({ pending: [], busy: true });
     const give = setTimeout(() => this.set({ done: true }), 2000);
     give.unref?.();
     void (async () => {
