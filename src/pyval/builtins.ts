@@ -8,14 +8,14 @@ import { asciiOf, formatSpec, percentFormat, strFormat } from './format.js';
 import { getHashSeedKnown, hashKey, pyHash, rangeLength } from './hash.js';
 import { budget } from './limits.js';
 import {
-  absBig, bitLength, floatDivmod, floatPow, intFloorDiv, intMod, intPow, intToFloat, modPow, overflow, roundFloat,
+  absBig, bitLength, floatDivmod, intFloorDiv, intMod, modPow, overflow, roundFloat,
 } from './numbers.js';
 import {
-  big, binop, contains, eq, eqItem, index, indexError, isIntLike, isNumber, isSetLike, iterate, keyError, length, lt,
-  differenceUpdate, order, pySort, setFrom, setOp, setPercentFormatter, smallInt, symmetricDifferenceUpdate, toArray, toF, truthy,
-  unaryop, updateSet, viewAsSet,
+  big, binop, contains, differenceUpdate, eqItem, index, indexError, isIntLike, isNumber, isSetLike, iterate, keyError,
+  length, lt, order, pySort, setOp, setPercentFormatter, symmetricDifferenceUpdate, toArray, toF, truthy, updateSet,
+  viewAsSet,
 } from './ops.js';
-import { floatRepr, isPrintableChar, repr, str } from './repr.js';
+import { isPrintableChar, repr, str } from './repr.js';
 import {
   chars, cpCount, cpFind, cpLen, isSpace, splitLines, splitWhitespace, stripChars,
 } from './text.js';
@@ -1544,4 +1544,3 @@ export function callBuiltin(name: string, fn: Fn, args: Value[], kw: Map<string,
   return fn.impl(args, kw, ctx);
 }
 
-export { intPow, intToFloat, floatPow, unaryop, eq, floatRepr, smallInt, hashKey };

@@ -28,7 +28,7 @@ import { parseExpression, parseStatements, type Comprehension, type Expr, type P
 import { parseRepr, type ParseReprOptions } from './repr-parse.js';
 import { repr, strRepr } from './repr.js';
 import {
-  FALSE, NONE, PyError, Refusal, TRUE, shortText, pyBool, pyList, pyStr, pyTuple, pyType, refuseOpaque, typeError, typeName,
+  FALSE, NONE, PyError, Refusal, TRUE, shortText, pyList, pyStr, pyTuple, pyType, refuseOpaque, typeError, typeName,
   type DictV, type FunctionV, type OpaqueV, type Value,
 } from './value.js';
 
@@ -402,6 +402,9 @@ class Evaluator implements Ctx {
     const f = this.eval(node.func, env);
     if (f.kind === 'opaque') {
       const who = node.func.k === 'name' ? node.func.id : this.src.slice(node.func.s, node.func.e);
+      if (node.func.k === 'name' && REFUSED_OBJECTS[who] !== undefined && f.why.startsWith('is the site builtin')) {
+        throw new Refusal(refusedCallReason(who));
+      }
       if (/^<(function|bound method|lambda|built-in method)\b/.test(f.text) || /^<class '/.test(f.text)) {
         throw new Refusal(`${who} is ${/^<class/.test(f.text) ? 'a class' : 'a function'} of the program, and calling it would run the program's code (${shorten(f.text)})`);
       }
@@ -697,17 +700,35 @@ function makeBudget(opts: EvalOptions): Budget {
  * frame's predicted values. Never runs Python.
  */
 export function evaluate(expr: string, scope: Scope, opts: EvalOptions = {}): EvalResult {
+  return run(expr, scope, opts, (v) => repr(v));
+}
+
+/**
+ * Evaluate a breakpoint condition to its truth value. Failures (including a
+ * truth value that only the program knows) come back as `ok: false`; pdb then
+ * stops anyway (bdb.effective: "if eval fails, most conservative thing is to
+ * stop on breakpoint").
+ */
+export function evaluateTruth(expr: string, scope: Scope, opts: EvalOptions = {}): EvalResult & { truth?: boolean } {
+  let truth = false;
+  const r = run(expr, scope, opts, (v) => {
+    truth = truthy(v);
+    return truth ? 'True' : 'False';
+  });
+  return r.ok ? { ...r, truth } : r;
+}
+
+function run(expr: string, scope: Scope, opts: EvalOptions, show: (v: Value) => string): EvalResult {
   const bounds = makeBudget(opts);
   let ev: Evaluator | undefined;
+  const src = expr.trim();
   return withBudget(bounds, () => {
     try {
-      ev = new Evaluator('eval', expr, scope, opts, bounds.limits.maxDepth);
-      const node = parseExpression(expr.trim() === expr ? expr : expr.trim());
-      const value = ev.eval(node, null);
-      const text = repr(value);
-      return { ok: true as const, value, repr: text, output: ev.output };
+      ev = new Evaluator('eval', src, scope, opts, bounds.limits.maxDepth);
+      const value = ev.eval(parseExpression(src), null);
+      return { ok: true as const, value, repr: show(value), output: ev.output };
     } catch (e) {
-      return { ok: false as const, ...describeFailure(e, expr.trim(), 'evaluate'), output: ev?.output ?? '' };
+      return { ok: false as const, ...describeFailure(e, src, 'evaluate'), output: ev?.output ?? '' };
     }
   });
 }
@@ -741,4 +762,3 @@ export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): Exe
   });
 }
 
-export { truthy };

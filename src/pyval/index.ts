@@ -4,12 +4,12 @@
 // repr strings; `p`, `pp`, `display`, breakpoint conditions and `!` edits are
 // evaluated here, over those values only.
 
-import { evaluate, execute, type EvalOptions, type EvalResult, type Scope } from './evaluate.js';
+import { evaluate, evaluateTruth, type EvalOptions, type EvalResult, type Scope } from './evaluate.js';
 import { pformat } from './pprint.js';
 import { truthy } from './ops.js';
-import { PyError, Refusal, type Value } from './value.js';
+import { PyError, type Value } from './value.js';
 
-export { evaluate, execute, type EvalOptions, type EvalResult, type ExecResult, type Scope } from './evaluate.js';
+export { evaluate, evaluateTruth, execute, type EvalOptions, type EvalResult, type ExecResult, type Scope } from './evaluate.js';
 export { parseRepr, type ParseReprOptions } from './repr-parse.js';
 export { repr, str, floatRepr, strRepr, bytesRepr } from './repr.js';
 export { pformat } from './pprint.js';
@@ -51,17 +51,8 @@ export function displayValue(expr: string, scope: Scope, opts: EvalOptions = {})
  * to stop on breakpoint"); `error` says why, so the engine can show it.
  */
 export function evaluateCondition(expr: string, scope: Scope, opts: EvalOptions = {}): { stop: boolean; error?: string } {
-  const r = evaluate(expr, scope, opts);
-  if (!r.ok) return { stop: true, error: r.error };
-  try {
-    return { stop: truthy(r.value) };
-  } catch (e) {
-    if (e instanceof Refusal || e instanceof PyError) {
-      const res = evaluate(`bool(${expr})`, scope, opts);
-      return { stop: true, error: res.ok ? undefined : res.error };
-    }
-    throw e;
-  }
+  const r = evaluateTruth(expr, scope, opts);
+  return r.ok ? { stop: r.truth === true } : { stop: true, error: r.error };
 }
 
 /** Python truthiness of a value (throws Refusal for opaque values). */
@@ -69,4 +60,3 @@ export function isTruthy(v: Value): boolean {
   return truthy(v);
 }
 
-export type { EvalResult as Result };

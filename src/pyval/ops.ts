@@ -1,16 +1,16 @@
 // Python's operators on our values: truth, length, iteration, equality and
 // ordering, arithmetic, containment, subscripts. Error texts are CPython 3.11's.
 
-import { DictStore, SetStore } from './containers.js';
+import { SetStore } from './containers.js';
 import { hashKey, rangeLength } from './hash.js';
 import { budget } from './limits.js';
 import {
-  absBig, bitLength, cmpIntFloat, floatDivmod, floatMod, floatPow, floatTrueDiv, intFloorDiv, intMod,
+  bitLength, cmpIntFloat, floatDivmod, floatMod, floatPow, floatTrueDiv, intFloorDiv, intMod,
   intPow, intToFloat, intTrueDiv,
 } from './numbers.js';
 import { chars, cmpStr, cpLen } from './text.js';
 import {
-  FALSE, PyError, Refusal, TRUE, shortText, pyBool, pyFloat, pyInt, pyList, pyStr, pyTuple, refuseOpaque, typeError, typeName,
+  PyError, Refusal, shortText, pyBool, pyFloat, pyInt, pyList, pyStr, pyTuple, refuseOpaque, typeError, typeName,
   valueError, type DictV, type IntV, type ListV, type SetV, type SliceV, type Value,
 } from './value.js';
 

@@ -137,3 +137,28 @@ describe('display and conditions', () => {
     expect(c.error).toContain('its truth value is not known');
   });
 });
+
+describe('scoping', () => {
+  const fn = { locals: { k: '3', xs: '[1, 2]' }, globals: { G: '10' } };
+  test("3.11: comprehension and lambda bodies do not see a function frame's locals", () => {
+    expect(printExpression('[v * k for v in xs]', fn).text).toBe("*** NameError: name 'k' is not defined");
+    expect(printExpression('[v * G for v in xs]', fn).text).toBe('[10, 20]');
+    expect(printExpression('[v for v in xs]', fn).text).toBe('[1, 2]');
+  });
+  test('3.12+: list/set/dict comprehensions are inlined (PEP 709), generators are not', () => {
+    expect(printExpression('[v * k for v in xs]', fn, 'p', { pythonMinor: 12 }).text).toBe('[3, 6]');
+    expect(printExpression('list(v * k for v in xs)', fn, 'p', { pythonMinor: 12 }).text).toBe("*** NameError: name 'k' is not defined");
+  });
+  test('module level: everything is global', () => {
+    expect(printExpression('[v * k for v in xs]', { locals: fn.locals }).text).toBe('[3, 6]');
+    expect(printExpression('(lambda: k)()', { locals: fn.locals }).text).toBe('3');
+  });
+  test('site builtins print as Python prints them; calling them is refused', () => {
+    expect(printExpression('exit', fn).text).toBe('Use exit() or Ctrl-D (i.e. EOF) to exit');
+    expect(printExpression('exit()', fn).text).toBe(
+      "*** ndbg: cannot evaluate 'exit(...)' without running the program (neural engine): calls of exit are not allowed",
+    );
+    expect(printExpression('open', fn).text).toBe('<built-in function open>');
+    expect(printExpression('len', fn).text).toBe('<built-in function len>');
+  });
+});
