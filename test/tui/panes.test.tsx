@@ -129,6 +129,16 @@ describe('TextPane', () => {
   });
 });
 
+describe('TextPane wrapping', () => {
+  it('wraps long lines instead of cutting them, newest rows at the bottom', () => {
+    const lines = [{ text: 'short', kind: 'debugger' as const }, { text: 'x'.repeat(25), kind: 'debugger' as const }];
+    const rows = plain(render(<TextPane title="Console" lines={lines} scroll={0} focused={false} width={10} height={5} />).lastFrame());
+    expect(rows.slice(1)).toEqual(['short', 'xxxxxxxxxx', 'xxxxxxxxxx', 'xxxxx']);
+    const up = plain(render(<TextPane title="Console" lines={lines} scroll={99} focused={false} width={10} height={3} />).lastFrame());
+    expect(up.slice(1)).toEqual(['short', 'xxxxxxxxxx']);
+  });
+});
+
 describe('StatusBar and CommandLine', () => {
   it('shows engine, state, place and latency', () => {
     const row = plain(render(<StatusBar width={90} title="demo.py" info={{ name: 'neural', model: 'ndbg-1', device: 'cuda' }} program="stopped" where="demo.py:3 f()" latencyMs={12} />).lastFrame())[0]!;

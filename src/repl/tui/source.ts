@@ -121,6 +121,10 @@ export class SourceCache {
   private files = new Map<string, SourceFile | null>();
   constructor(private read: SourceReader = readSource) {}
 
+  clear(): void {
+    this.files.clear();
+  }
+
   get(path: string): SourceFile | undefined {
     let f = this.files.get(path);
     if (f === undefined) {

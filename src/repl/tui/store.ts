@@ -355,7 +355,10 @@ export class TuiStore {
     // After a step the source pane shows where we are; pdb's "> file(3)f()" and
     // "-> code" lines would only push the transcript off the console.
     if (this.running?.moving && (LOCATION.test(l) || ARROW.test(l))) return;
-    if (RESTART.test(l)) this.outputText('info', '── program restarted ──\n');
+    if (RESTART.test(l)) {
+      this.outputText('info', '── program restarted ──\n');
+      this.sources.clear(); // the rerun reads the files again; so do we
+    }
     this.addConsole(l, l.startsWith('***') ? 'error' : 'debugger');
   }
 
@@ -687,7 +690,9 @@ export class TuiStore {
   private scroll(p: 'console' | 'output', by: number): void {
     const lines = p === 'console' ? this.state.console : this.state.output;
     const h = this.state.layout[p].height - 1;
-    const max = Math.max(0, lines.length - h);
+    // Rows, not lines, once long lines wrap: allow a screenful extra; the pane
+    // stops at the top whatever the number.
+    const max = Math.max(0, lines.length - h) + h;
     const key = p === 'console' ? 'consoleScroll' : 'outputScroll';
     const cur = this.state[key];
     this.set({ [key]: Math.max(0, Math.min(max, cur + by)) });

@@ -2,6 +2,7 @@
 // program's output (stdout, stderr in red). Shows the tail; `scroll` lines up.
 import { memo } from 'react';
 import type { TextLine } from '../store.js';
+import { charWidth, visibleWidth } from '../ansi.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';
 
@@ -23,11 +24,39 @@ const STYLE: Record<TextLine['kind'], (s: string) => string> = {
   stderr: theme.stderr,
 };
 
+/** `text` cut into rows of at most `width` cells (a transcript wraps, never truncates). */
+export function wrapRows(text: string, width: number): string[] {
+  if (visibleWidth(text) <= width) return [text];
+  const rows: string[] = [];
+  let row = '';
+  let used = 0;
+  for (const ch of text) {
+    const w = charWidth(ch.codePointAt(0)!);
+    if (used + w > width) {
+      rows.push(row);
+      row = '';
+      used = 0;
+    }
+    row += ch;
+    used += w;
+  }
+  rows.push(row);
+  return rows;
+}
+
+/** The visible rows: wrapped lines from the end, `scroll` rows up from the bottom. */
 export function textLines(p: TextPaneProps): string[] {
   const h = p.height - 1;
-  const end = Math.max(0, p.lines.length - p.scroll);
-  const start = Math.max(0, end - h);
-  return p.lines.slice(start, end).map((l) => STYLE[l.kind](l.text));
+  const want = h + p.scroll;
+  const rows: string[] = [];
+  // Wrap only as many lines (from the newest) as the view needs.
+  for (let i = p.lines.length - 1; i >= 0 && rows.length < want; i--) {
+    const l = p.lines[i]!;
+    const style = STYLE[l.kind];
+    rows.unshift(...wrapRows(l.text, p.width).map(style));
+  }
+  const end = Math.max(Math.min(rows.length, h), rows.length - p.scroll);
+  return rows.slice(Math.max(0, end - h), end);
 }
 
 export const TextPane = memo(function TextPane(p: TextPaneProps) {
