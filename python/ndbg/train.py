@@ -468,7 +468,7 @@ def parse_args(argv=None):
     g = p.add_mutually_exclusive_group()
     g.add_argument('--resume', help='continue a run: runs/NAME/ckpt.pt (model, optimizer, schedule)')
     g.add_argument('--init-onnx', help='start from the weights of an exported model (models/X/model.onnx)')
-    p.add_argument('--batch-size', type=int, default=16, help='windows per step per rank')
+    p.add_argument('--batch-size', type=int, default=8, help='windows per step per rank')
     p.add_argument('--lr', type=float, default=2e-3)
     p.add_argument('--min-lr-frac', type=float, default=0.1)
     p.add_argument('--warmup', type=int, default=100, help='warmup steps')
