@@ -98,6 +98,12 @@ export interface GenerateOptions {
   bytesOf: readonly Uint8Array[];
   grammar?: StateGrammar | null;
   signal?: AbortSignal;
+  /**
+   * Teacher forcing: write these ids instead of the model's choices (still running the
+   * model on each, so costs and probabilities are those of generating them). For
+   * scoring a known answer and for measuring latency with a stand-in model.
+   */
+  teacher?: readonly number[];
 }
 
 export interface Generated {
@@ -129,7 +135,8 @@ function pick(logits: Float32Array, limit: number, ok: ((id: number) => boolean)
 }
 
 export async function generate(cache: KvCache, prompt: readonly number[], o: GenerateOptions): Promise<Generated> {
-  const g = o.grammar ?? null;
+  const teacher = o.teacher ?? null;
+  const g = teacher ? null : (o.grammar ?? null);
   const limit = Math.min(o.vocabLimit, cache.model.files.vocabSize);
   const maxTokenBytes = Math.max(...o.bytesOf.slice(0, limit).map((b) => b.length));
   const out: Generated = { ids: [], probs: [], specialMass: [], forced: 0, stop: 'max' };
@@ -153,7 +160,7 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
       out.specialMass.push(NaN);
       out.forced++;
     } else {
-      id = pick(logits!, limit, allowed);
+      id = teacher ? (teacher[out.ids.length] ?? END) : pick(logits!, limit, allowed);
       if (id < 0) throw new Error('constrained decoding: no token is allowed');
       let max = -Infinity;
       for (let i = 0; i < limit; i++) if (logits![i]! > max) max = logits![i]!;
