@@ -17,16 +17,15 @@ key/value cache until <|end|>; the decoded tokens are parsed back into a state
 
 The baselines predict from the state before the action, on the same examples:
 - next_line: the next line of the file, locals unchanged;
-- cfg_successor: where the source (ast) gives the statement exactly one control-flow
-  successor, that one, locals unchanged; else no prediction (scored wrong; its
-  coverage is reported);
+- cfg_successor: where the static control flow of the source (ndbg.cfg, from the ast)
+  gives the state exactly one successor event in its frame, that one, locals unchanged;
+  else no prediction (scored wrong; its coverage is reported);
 - repeat: the previous state repeated.
 
 Writes --out/eval.json and --out/eval.md (tables for models/<name>/card.md).
 """
 
 import argparse
-import ast
 import json
 import os
 import sys
@@ -239,81 +238,34 @@ def changed_correct(pred, after, names):
 # ---------------------------------------------------------------- baselines
 
 class Successors:
-    """Static control-flow successors of source lines (ast), within one code block.
+    """The static control-flow successors of a program's lines, from ndbg.cfg (the
+    project's sound CFG analysis, which knows CPython's line-event quirks per version).
+    unique(event, line) -> ('line', L) or ('return', line) where the state after
+    `event` at `line` has exactly one possible next event in the same frame, else None."""
 
-    successors(line) -> set of ('line', L) / ('return', L) pairs, or None when the line
-    is not the first line of a simple statement we understand. A return / end of a
-    function is ('return', L), since the return event reports the line it leaves from."""
-
-    def __init__(self, source):
-        self.succ = {}
+    def __init__(self, source, target=None):
+        from .cfg import analyze
         try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError):
-            return
-        self._block(tree.body, after=None, loop=None)
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                self._block(node.body, after=None, loop=None)
-                # the call event is on the def line; the first body line follows
-                self.succ.setdefault(('def', node.lineno), {('line', node.body[0].lineno)})
-
-    def _first(self, stmts, after):
-        return ('line', stmts[0].lineno) if stmts else after
-
-    def _block(self, stmts, after, loop):
-        """after: where control goes when the block falls off its end (None: the frame
-        returns); loop: (header line, after loop) for break / continue."""
-        for i, s in enumerate(stmts):
-            nxt = ('line', stmts[i + 1].lineno) if i + 1 < len(stmts) else after
-            fall = nxt if nxt is not None else ('return', s.lineno)
-            line = s.lineno
-            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                self.succ[line] = {fall}      # defining it (class bodies run: not unique)
-                if isinstance(s, ast.ClassDef):
-                    self.succ[line] = {fall, ('line', s.body[0].lineno)}
-            elif isinstance(s, ast.Return):
-                self.succ[line] = {('return', line)}
-            elif isinstance(s, ast.Raise):
-                self.succ[line] = set()       # an exception event; no line successor
-            elif isinstance(s, ast.Break):
-                self.succ[line] = {loop[1] if loop[1] is not None else ('return', line)} if loop else set()
-            elif isinstance(s, ast.Continue):
-                self.succ[line] = {('line', loop[0])} if loop else set()
-            elif isinstance(s, ast.If):
-                self.succ[line] = {('line', s.body[0].lineno), self._first(s.orelse, fall)}
-                self._block(s.body, nxt, loop)
-                self._block(s.orelse, nxt, loop)
-            elif isinstance(s, (ast.For, ast.While, ast.AsyncFor)):
-                exit_ = self._first(s.orelse, fall)
-                self.succ[line] = {('line', s.body[0].lineno), exit_}
-                self._block(s.body, ('line', line), (line, nxt))
-                self._block(s.orelse, nxt, loop)
-            elif isinstance(s, (ast.With, ast.AsyncWith)):
-                self.succ[line] = {('line', s.body[0].lineno)}
-                self._block(s.body, nxt, loop)
-            elif isinstance(s, ast.Try) or type(s).__name__ == 'TryStar':
-                self.succ[line] = {('line', s.body[0].lineno)}
-                after_try = ('line', s.finalbody[0].lineno) if s.finalbody else nxt
-                self._block(s.body, self._first(s.orelse, after_try), loop)
-                for h in s.handlers:
-                    self.succ[h.lineno] = {('line', h.body[0].lineno)}
-                    self._block(h.body, after_try, loop)
-                self._block(s.orelse, after_try, loop)
-                self._block(s.finalbody, nxt, loop)   # (or re-raise / return: not modelled)
-            elif type(s).__name__ == 'Match':
-                self.succ[line] = {('line', c.body[0].lineno) for c in s.cases} | {fall}
-                for c in s.cases:
-                    self._block(c.body, nxt, loop)
-            else:                                     # a simple statement
-                self.succ[line] = {fall}
+            r = analyze(source, target)
+        except Exception:          # unparsable source, an unsupported target: no predictions
+            r = {'lines': {}, 'functions': {}}
+        self.lines = {int(k): v for k, v in r['lines'].items()}
+        self.entry = {}
+        for f in r['functions'].values():
+            for key in (f.get('def_line'), f.get('call_line')):
+                if key is not None:
+                    self.entry[key] = f.get('entry_lines', [])
 
     def unique(self, event, line):
-        key = ('def', line) if event == 'call' else line
-        s = self.succ.get(key)
-        if s and len(s) == 1 and None not in s:
-            return next(iter(s))
-        return None
+        if event == 'call':
+            nxt = self.entry.get(line, [])
+        elif event == 'line':
+            nxt = self.lines.get(line, [])
+        else:
+            return None
+        if len(nxt) != 1 or nxt[0] == 'raise':
+            return None
+        return ('return', line) if nxt[0] == 'return' else ('line', nxt[0])
 
 
 def baseline_states(before, succ):
@@ -360,15 +312,16 @@ class Tally:
                                  if self.changed_total else None))
 
 
-def score(examples, predictions):
+def score(examples, predictions, target=None):
     """examples: dicts with action, before, after, source; predictions: decoded states
-    (None where unparsable). -> {predictor: {action|'all': summary}}."""
+    (None where unparsable); target: the Python version that traced them ('3.11').
+    -> {predictor: {action|'all': summary}}."""
     tallies = defaultdict(lambda: defaultdict(Tally))
     succ_cache = {}
     for ex, pred in zip(examples, predictions):
         src = ex.get('source')
         if src not in succ_cache:
-            succ_cache[src] = Successors(src) if src else None
+            succ_cache[src] = Successors(src, target) if src else None
         preds = dict(model=pred, **baseline_states(ex['before'], succ_cache[src]))
         for who, p in preds.items():
             for key in (ex['action'], 'all'):
@@ -467,6 +420,17 @@ def load_examples(data_dir, split, limit=None, per_action=None, seed=None, windo
     return out, tok
 
 
+def traced_by(data_dir):
+    """'3.11': the Python version whose tracer recorded the data (line events differ
+    between versions), or None (the running one)."""
+    try:
+        with open(os.path.join(data_dir, 'meta.json')) as f:
+            version = json.load(f).get('config', {}).get('python')
+        return '.'.join(version.split('.')[:2]) if version else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
 def decode_predictions(tok, examples, generated):
     from . import examples as E
     preds = []
@@ -480,7 +444,8 @@ def decode_predictions(tok, examples, generated):
 
 # ---------------------------------------------------------------- main
 
-def evaluate(model, examples, decode, end_id, batch_size=16, device='cpu', max_new=None, progress=True):
+def evaluate(model, examples, decode, end_id, batch_size=16, device='cpu', max_new=None, progress=True,
+             target=None):
     """Decode every example greedily and score it. decode(examples, generated_ids) -> states."""
     t0 = time.time()
     longest = max(len(ex['target_ids']) for ex in examples)
@@ -493,7 +458,7 @@ def evaluate(model, examples, decode, end_id, batch_size=16, device='cpu', max_n
     if progress:
         sys.stderr.write('\n')
     preds = decode(examples, gen)
-    return dict(scores=score(examples, preds), n=len(examples),
+    return dict(scores=score(examples, preds, target), n=len(examples),
                 token_exact=sum(g == ex['target_ids'] for g, ex in zip(gen, examples)),
                 unparsable=sum(p is None for p in preds), seconds=round(time.time() - t0, 1),
                 end_id=end_id, max_new=max_new)
@@ -522,7 +487,7 @@ def main(argv=None):
         raise SystemExit(f'no examples in {a.data}/{a.split}')
     from .format import END
     res = evaluate(model, examples, lambda exs, gen: decode_predictions(tok, exs, gen), END,
-                   a.batch_size, device)
+                   a.batch_size, device, target=traced_by(a.data))
     res.update(model=dict(path=a.model, num_params=desc['num_params'], config=desc['config'],
                           training=desc['training']),
                data=dict(dir=os.path.abspath(a.data), split=a.split, limit=a.limit, per_action=a.per_action,
