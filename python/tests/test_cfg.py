@@ -178,6 +178,10 @@ def check(source, result=None, events=None):
             last[fr] = (e['line'], e['locals'])
         elif ev == 'exception':
             raised[fr] = True
+            prev = last.get(fr)
+            if prev is not None:
+                bad.extend(_changes(binds, prev[0], prev[1], e['locals'], 'exception'))
+                last[fr] = (prev[0], e['locals'])
         elif ev == 'return':
             prev = last.get(fr)
             if prev is not None:
