@@ -139,7 +139,7 @@ const msPerToken = quantile(lat, 0.5) / (medTokens + 1); // + the action / previ
 const rows = [
   ['model', `${info.name} (${info.dir})${randomWeights ? ' — random weights (stand-in)' : ''}`],
   ['parameters', `${((info.params ?? 0) / 1e6).toFixed(2)}M, weights ${(weights / 2 ** 20).toFixed(1)} MiB${fp16 ? ' (fp16 on disk, fp32 in memory)' : ''}, window ${info.window}`],
-  ['device', `${info.device}${threads ? `, ${threads} threads` : ''}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}); load average ${load0.toFixed(1)} -> ${load1.toFixed(1)}`],
+  ['device', `${info.device}${info.threads ? `, ${info.threads} thread${info.threads > 1 ? 's' : ''}` : ''}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}); load average ${load0.toFixed(1)} -> ${load1.toFixed(1)}`],
   ['workload', `${lat.length} frames of the golden trajectories, ${teacher ? 'teacher-forced (the true state written)' : 'generated (greedy)'}, ${constrain ? 'constrained' : 'unconstrained'}${failed ? `, ${failed} unparsable` : ''}`],
   ['frame latency', `median ${quantile(lat, 0.5).toFixed(1)} ms, p95 ${quantile(lat, 0.95).toFixed(1)} ms, mean ${mean(lat).toFixed(1)} ms (target: median <= 50 ms)`],
   ['tokens/frame', `median ${medTokens}, mean ${mean(toks).toFixed(1)}; ~${msPerToken.toFixed(2)} ms per forward pass`],

@@ -415,6 +415,7 @@ export class NeuralPredictor implements Predictor {
       params: files.config.num_params,
       dir: files.dir,
       window: files.window,
+      threads: options.threads,
       warnings,
       notes,
     };
@@ -451,5 +452,5 @@ export async function loadPredictor(opts: PredictorOptions = {}): Promise<Neural
   const threads = opts.threads ?? (params < 20e6 ? 1 : Math.min(4, availableParallelism()));
   const opened = await openSession(files, opts.device ?? 'auto', { threads });
   const model = new OnnxModel(files, opened);
-  return new NeuralPredictor(files, model, opts, opened.notes, opened.warnings);
+  return new NeuralPredictor(files, model, { ...opts, threads: opened.device === 'cpu' ? threads : undefined }, opened.notes, opened.warnings);
 }

@@ -47,6 +47,8 @@ export interface PredictorInfo {
   dir?: string;
   /** The model's context window in tokens. */
   window?: number;
+  /** CPU threads ONNX Runtime uses (cpu device). */
+  threads?: number;
   /** Warnings for the user: a device asked for that could not be used. */
   warnings?: string[];
   /** Why faster devices were skipped (auto). */

@@ -1,0 +1,131 @@
+// Loading model directories: which one is the default, what a broken one says, and
+// which device runs.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ModelError, cudaProviderInstalled, loadModelFiles, openSession, resolveModelDir, vulkanLoaderPresent } from '../../src/model/onnx.js';
+import { testModel } from './helpers.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'ndbg-onnx-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function fakeModel(dir: string, config: object = { model: { n_layer: 1, n_head: 1, d_model: 2, vocab_size: 300 }, format_version: 1 }) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+}
+
+describe('resolveModelDir', () => {
+  it('says how to get a model when there is none', () => {
+    const empty = join(tmp, 'empty-models');
+    mkdirSync(empty);
+    expect(() => resolveModelDir(undefined, empty)).toThrow(/no model found in .*pass --model DIR, or export one with `python3 -m ndbg.export/);
+  });
+  it('takes the newest model, unless models/default names one', () => {
+    const models = join(tmp, 'models');
+    fakeModel(join(models, 'old'));
+    fakeModel(join(models, 'new'));
+    mkdirSync(join(models, 'not-a-model'));
+    utimesSync(join(models, 'old', 'config.json'), new Date(1e12), new Date(1e12));
+    expect(resolveModelDir(undefined, models)).toBe(join(models, 'new'));
+    writeFileSync(join(models, 'default'), 'old\n');
+    expect(resolveModelDir(undefined, models)).toBe(join(models, 'old'));
+    expect(resolveModelDir('new', models)).toBe(join(models, 'new'));
+    writeFileSync(join(models, 'default'), 'gone\n');
+    expect(() => resolveModelDir(undefined, models)).toThrow(/names the default model 'gone'/);
+    expect(() => resolveModelDir('/no/such/dir', models)).toThrow(/model directory not found: \/no\/such\/dir/);
+  });
+});
+
+const built = testModel(['--scale', '3']);
+const parts = testModel(['--parts-mb', '0.1', '--seed', '1']);
+const skip = 'skip' in built ? built.skip : null;
+
+describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  const good = (built as { dir: string }).dir;
+  let n = 0;
+  /** A copy of the good model with `change` applied. */
+  function broken(change: (dir: string) => void, from = good): string {
+    const dir = join(tmp, `broken-${n++}`);
+    mkdirSync(dir);
+    for (const f of readdirSync(from)) copyFileSync(join(from, f), join(dir, f));
+    change(dir);
+    return dir;
+  }
+  const editConfig = (dir: string, edit: (c: Record<string, unknown>) => void) => {
+    const c = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+    edit(c);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(c));
+  };
+
+  it('loads a good one', () => {
+    const f = loadModelFiles(good);
+    expect(f.nLayer).toBeGreaterThan(0);
+    expect(f.window).toBe(1024);
+    expect(typeof f.model).toBe('string');
+  });
+
+  it.each([
+    ['missing config.json', (d: string) => unlinkSync(join(d, 'config.json')), /config\.json is missing \(the model configuration\): re-export/],
+    ['corrupt config.json', (d: string) => writeFileSync(join(d, 'config.json'), '{"model": {'), /config\.json is not valid JSON .*corrupt or truncated/],
+    ['another format version', (d: string) => editConfig(d, (c) => (c.format_version = 0)), /trained on trace format version 0, this ndbg reads and writes version 1/],
+    ['missing tokenizer.json', (d: string) => unlinkSync(join(d, 'tokenizer.json')), /tokenizer\.json is missing \(the tokenizer\)/],
+    ['a foreign tokenizer', (d: string) => writeFileSync(join(d, 'tokenizer.json'), '{"synthetic": true}'), /tokenizer\.json: not an ndbg tokenizer/],
+    ['missing model.onnx', (d: string) => unlinkSync(join(d, 'model.onnx')), /model\.onnx is missing \(and there is no model\.onnx\.parts\.json/],
+    ['truncated model.onnx', (d: string) => writeFileSync(join(d, 'model.onnx'), readFileSync(join(d, 'model.onnx')).subarray(0, 1000)), /model\.onnx is 1000 bytes but config\.json says \d+: the file is truncated/],
+    ['a Git LFS pointer', (d: string) => writeFileSync(join(d, 'model.onnx'), 'version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 1\n'), /model\.onnx is a Git LFS pointer, not the model: run `git lfs pull`/],
+  ])('%s', (_, change, message) => {
+    expect(() => loadModelFiles(broken(change))).toThrow(message);
+  });
+
+  it('a corrupt model.onnx is named when ONNX Runtime cannot read it', async () => {
+    const dir = broken((d) => {
+      const data = readFileSync(join(d, 'model.onnx'));
+      data.fill(0x41, 0, 4000);
+      writeFileSync(join(d, 'model.onnx'), data);
+    });
+    await expect(openSession(loadModelFiles(dir), 'cpu')).rejects.toThrow(/model\.onnx cannot be loaded by ONNX Runtime .*corrupt/);
+  });
+
+  it('joins a model stored in parts, and names a missing or corrupt part', async () => {
+    const dir = (parts as { dir: string }).dir;
+    const f = loadModelFiles(dir);
+    expect(f.model).toBeInstanceOf(Uint8Array);
+    const opened = await openSession(f, 'cpu');
+    expect(opened.device).toBe('cpu');
+    await opened.session.release();
+    expect(() => loadModelFiles(broken((d) => unlinkSync(join(d, 'model.onnx.part-001')), dir))).toThrow(/model\.onnx\.part-001 is missing \(part of model\.onnx/);
+    const flipped = broken((d) => {
+      const p = join(d, 'model.onnx.part-002');
+      const data = readFileSync(p);
+      data[10] ^= 0xff;
+      writeFileSync(p, data);
+    }, dir);
+    expect(() => loadModelFiles(flipped)).toThrow(/joined do not match the sha256 .* a part is corrupt/);
+  });
+
+  it('CUDA or WebGPU asked for but unavailable: warns and runs on the CPU', async () => {
+    const f = loadModelFiles(good);
+    if (!cudaProviderInstalled()) {
+      const o = await openSession(f, 'cuda');
+      expect(o.device).toBe('cpu');
+      expect(o.warnings.join()).toMatch(/CUDA was asked for but onnxruntime-node's CUDA provider is not installed/);
+      await o.session.release();
+    }
+    if (!vulkanLoaderPresent()) {
+      const o = await openSession(f, 'webgpu');
+      expect(o.device).toBe('cpu');
+      expect(o.warnings.join()).toMatch(/WebGPU was asked for but no Vulkan loader/);
+      await o.session.release();
+    }
+    const auto = await openSession(f, 'auto');
+    expect(['cpu', 'cuda', 'webgpu']).toContain(auto.device);
+    if (auto.device === 'cpu') expect(auto.notes.length).toBeGreaterThan(0);
+    expect(auto.warnings).toEqual([]);
+    await auto.session.release();
+  });
+});
+
+it('ModelError is an Error', () => {
+  expect(new ModelError('x')).toBeInstanceOf(Error);
+});
