@@ -385,7 +385,9 @@ def write_card(model_dir):
                     for k, v in splits.items()) + '. Split by program; no public benchmark used.',
         f'- Training: {fmt_n(t.get("tokens"))} tokens seen ({fmt_n(t.get("target_tokens"))} loss targets), '
         f'{fmt_n(t.get("steps"))} steps, {t.get("seconds", 0) / 60:.1f} minutes on {"; ".join(t.get("hardware", []))}; '
-        f'final validation loss {t.get("val_loss")}.',
+        f'final validation loss {t.get("val_loss")}.'
+        + (f' Started from {t["started_from"]}: {fmt_n(t.get("total_tokens"))} tokens and '
+           f'{t.get("total_seconds", 0) / 60:.1f} minutes in all.' if t.get('started_from') else ''),
         f'- ONNX: opset {onnx_info.get("opset")}, weights {onnx_info.get("weights")}, {onnx_info.get("bytes", 0) / 2**20:.1f} MiB'
         + (f' in {len(onnx_info["parts"]["parts"])} parts' if onnx_info.get('parts') else '')
         + (f'; onnxruntime-node vs PyTorch max abs logit diff {chk["max_abs_diff"]:.1e} (tolerance {chk["tolerance"]})'

@@ -211,9 +211,14 @@ def check_against_ort(model, model_path, prompt_len=24, steps=2, batch=2, seed=0
 # ---------------------------------------------------------------- main
 
 def training_summary(ck):
+    """This run's numbers, plus totals that include the model it started from (--init-onnx)."""
     sessions = ck.get('sessions', [])
+    prior = ck.get('prior') or {}
     return dict(steps=ck.get('step'), tokens=ck.get('tokens'), target_tokens=ck.get('target_tokens'),
                 seconds=round(ck.get('elapsed', 0.0), 1), val_loss=ck.get('val_loss'),
+                total_tokens=(ck.get('tokens') or 0) + (prior.get('tokens') or 0),
+                total_seconds=round(ck.get('elapsed', 0.0) + (prior.get('seconds') or 0.0), 1),
+                started_from=prior.get('model'),
                 num_params=ck.get('num_params'), sessions=sessions,
                 hardware=sorted({s.get('hardware') for s in sessions if s.get('hardware')}))
 

@@ -261,7 +261,8 @@ def train(args):
     os.makedirs(args.out, exist_ok=True)
     ckpt_path = os.path.join(args.out, 'ckpt.pt')
 
-    state = dict(step=0, tokens=0, target_tokens=0, elapsed=0.0, val_loss=None, sessions=[])
+    # prior: what the weights we started from (--init-onnx) had already been trained on
+    state = dict(step=0, tokens=0, target_tokens=0, elapsed=0.0, val_loss=None, sessions=[], prior=None)
     init_cfg, init_sd, opt_sd = None, None, None
     if args.resume:
         ck = torch_load(args.resume)
@@ -270,8 +271,12 @@ def train(args):
     elif args.init_onnx:
         from .export import load_onnx_weights
         init_cfg, init_sd, info = load_onnx_weights(args.init_onnx)
-        # Tokens seen by the weights we start from, carried into the new run's summary.
-        state['sessions'] = list(info.get('training', {}).get('sessions', []))
+        # What the starting weights had seen, carried into this run's summary.
+        t = info.get('training', {})
+        state['sessions'] = list(t.get('sessions', []))
+        state['prior'] = dict(model=os.path.abspath(args.init_onnx),
+                              tokens=t.get('total_tokens', t.get('tokens') or 0),
+                              seconds=t.get('total_seconds', t.get('seconds') or 0.0))
     cfg = model_config(args, meta, init_cfg)
     if cfg.vocab_size != int(meta['vocab_size']):
         raise SystemExit(f'model vocab {cfg.vocab_size} != data vocab {meta["vocab_size"]}: '

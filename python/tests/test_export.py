@@ -55,7 +55,10 @@ def test_fp16_weights_parts_and_init_onnx(trained):
     run = str(root / 'cont')
     main(['--data', data, '--out', run, '--init-onnx', os.path.join(out, 'model.onnx'), '--max-steps', '2',
           '--batch-size', '8', '--threads', '1', '--quiet'])
-    assert torch_load(os.path.join(run, 'ckpt.pt'))['step'] == 2
+    cont = torch_load(os.path.join(run, 'ckpt.pt'))
+    assert cont['step'] == 2 and cont['prior']['tokens'] == ck['tokens']
+    from ndbg.export import training_summary
+    assert training_summary(cont)['total_tokens'] == cont['tokens'] + ck['tokens']
     shutil.rmtree(run)
 
 
