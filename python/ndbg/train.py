@@ -358,6 +358,7 @@ def train(args):
     t_last = time.time()
     t_ckpt = t_eval = time.time()
     run_loss, run_n, run_tok, run_t0 = 0.0, 0, 0, time.time()
+    cpu0 = time.process_time()    # CPU time of this process: throughput on a shared machine
 
     while True:
         # Stop decision: rank 0 decides, everyone follows (no deadlock in DDP).
@@ -397,7 +398,8 @@ def train(args):
         tok_s = run_tok / max(now - run_t0, 1e-9)
         if state['step'] % args.log_every == 0:
             write_log(dict(step=state['step'], loss=round(run_loss / run_n, 4), lr=lr, gnorm=round(float(gnorm), 3),
-                           tokens=state['tokens'], tok_s=round(tok_s), elapsed=round(state['elapsed'], 1)))
+                           tokens=state['tokens'], tok_s=round(tok_s), elapsed=round(state['elapsed'], 1),
+                           cpu_s=round(time.process_time() - cpu0, 1)))
             run_loss, run_n, run_tok, run_t0 = 0.0, 0, 0, time.time()
         if now - t_eval >= args.eval_every:
             state['val_loss'] = val_loss(raw, vset, args, device)
@@ -418,7 +420,9 @@ def train(args):
         summary = dict(event='end', step=state['step'], tokens=state['tokens'],
                        target_tokens=state['target_tokens'], elapsed=round(state['elapsed'], 1),
                        val_loss=state['val_loss'], signal=stop['signal'],
-                       tok_s=round(session['tokens'] / max(session['seconds'], 1e-9)))
+                       tok_s=round(session['tokens'] / max(session['seconds'], 1e-9)),
+                       cpu_s=round(time.process_time() - cpu0, 1),
+                       tok_per_cpu_s=round(session['tokens'] / max(time.process_time() - cpu0, 1e-9)))
         write_log(summary)
         bar.update(progress(), f'step {state["step"]} val {state["val_loss"]} done', force=True)
         bar.close()
@@ -441,16 +445,20 @@ def sweep(args):
         print(f'== sweep: {name}', file=sys.stderr)
         st = train(sub)
         ck = torch_load(os.path.join(sub.out, 'ckpt.pt'))
+        with open(os.path.join(sub.out, 'log.jsonl')) as f:
+            end = [json.loads(line) for line in f][-1]
         rows.append(dict(config=name, params=ck['num_params'], steps=st['step'], tokens=st['tokens'],
                          seconds=round(st['elapsed'], 1), tok_s=round(st['tokens'] / max(st['elapsed'], 1e-9)),
-                         val_loss=st['val_loss'], threads=torch.get_num_threads()))
+                         tok_per_cpu_s=end.get('tok_per_cpu_s'), val_loss=st['val_loss'],
+                         threads=torch.get_num_threads()))
     with open(os.path.join(base_out, 'sweep.json'), 'w') as f:
         json.dump(rows, f, indent=1)
-    lines = ['| config | params | threads | minutes | tokens | tokens/s | val loss |', '|---|---:|---:|---:|---:|---:|---:|']
+    lines = ['| config | params | threads | minutes | tokens | tokens/s | tokens/CPU-s | val loss |',
+             '|---|---:|---:|---:|---:|---:|---:|---:|']
     for r in rows:
         vl = f'{r["val_loss"]:.4f}' if r['val_loss'] is not None else '-'
         lines.append(f'| {r["config"]} | {r["params"] / 1e6:.2f}M | {r["threads"]} | {r["seconds"] / 60:.1f} | '
-                     f'{r["tokens"] / 1e6:.2f}M | {r["tok_s"]:,} | {vl} |')
+                     f'{r["tokens"] / 1e6:.2f}M | {r["tok_s"]:,} | {r["tok_per_cpu_s"]:,} | {vl} |')
     table = '\n'.join(lines) + '\n'
     with open(os.path.join(base_out, 'sweep.md'), 'w') as f:
         f.write(table)
