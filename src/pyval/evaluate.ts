@@ -331,7 +331,7 @@ class Evaluator implements Ctx {
         const store = new SetStore();
         // CPython folds a display of 3+ constants into a frozenset constant (which
         // the compiler rebuilds once more from its own iteration order), then copies it.
-        if (node.elts.length > 2 && node.elts.every((e) => e.k === 'const')) {
+        if (node.elts.length > 2 && node.elts.every(isFoldedConstant)) {
           const folded = new SetStore();
           for (const x of items) folded.add(x);
           const constant = new SetStore();
@@ -661,6 +661,19 @@ class Evaluator implements Ctx {
     const changes = this.locals.changes();
     const globalChanges = this.moduleLevel ? {} : this.globals.changes();
     return { changes, globalChanges, deleted: [...this.locals.deleted] };
+  }
+}
+
+/** What CPython's AST optimizer turns into a constant: literals, tuples of them, arithmetic on numbers. */
+function isFoldedConstant(e: Expr): boolean {
+  switch (e.k) {
+    case 'const': return true;
+    case 'tuple': return e.elts.every(isFoldedConstant);
+    case 'unary': return e.op !== 'not' && e.operand.k === 'const' && ['int', 'float', 'bool'].includes(e.operand.value.kind);
+    case 'binop':
+      return ['+', '-', '*', '/', '//', '%', '<<', '>>', '&', '|', '^'].includes(e.op)
+        && [e.left, e.right].every((x) => isFoldedConstant(x) && (x.k !== 'const' || ['int', 'float', 'bool'].includes(x.value.kind)) && x.k !== 'tuple');
+    default: return false;
   }
 }
 
