@@ -24,7 +24,9 @@ function mount(engine: Engine, cols: number, rows: number, source?: SourceCache)
     exitOnCtrlC: false,
     patchConsole: false,
   });
-  const frame = () => {
+  // Store changes reach React on the next turn of the event loop.
+  const frame = async () => {
+    await new Promise((r) => setImmediate(r));
     screen.flush();
   };
   return { store, screen, ink, bytes, frame };
@@ -65,7 +67,7 @@ describe('App', () => {
     await store.start();
     store.submit('s');
     await store.whenIdle();
-    frame();
+    await frame();
     const lines = (screen as unknown as { latest: string }).latest.split('\n');
     expect(lines.length).toBe(24);
     for (const l of lines) expect(visibleWidth(l)).toBeLessThanOrEqual(80);
@@ -84,7 +86,7 @@ describe('App', () => {
   it('shows a clear message instead of a broken layout when too small, and recovers', async () => {
     const { store, ink, screen, frame } = mount(new FakeEngine() as never, 50, 12);
     await store.start();
-    frame();
+    await frame();
     const latest = () => stripAnsi((screen as unknown as { latest: string }).latest);
     expect(latest()).toContain('Terminal too small: 50x12');
     screen.resize(80, 24);
@@ -106,8 +108,8 @@ describe('App', () => {
     const smallRun = mount(smallEngine, 120, 40, src);
     await bigRun.store.start();
     await smallRun.store.start();
-    bigRun.frame();
-    smallRun.frame();
+    await bigRun.frame();
+    await smallRun.frame();
     const startBytes = bigRun.bytes.join('').length;
     const steps = 30;
     const time = { big: 0, small: 0 };
@@ -117,8 +119,7 @@ describe('App', () => {
         const t0 = performance.now();
         run.store.submit('n');
         await run.store.whenIdle();
-        await new Promise((r) => setImmediate(r));
-        run.frame();
+        await run.frame();
         time[k] += performance.now() - t0;
       }
     }

@@ -47,9 +47,15 @@ export interface State {
   exitCode?: number;
   latencyMs?: number;
   showLatency: boolean;
+  /**
+   * Transcript and program output. Appended in place (a flood of output must not
+   * copy thousands of lines per line); the revision numbers say they changed.
+   */
   console: readonly TextLine[];
+  consoleRev: number;
   consoleScroll: number;
   output: readonly TextLine[];
+  outputRev: number;
   outputScroll: number;
   breakpoints: readonly Breakpoint[];
   focus: Focus;
@@ -113,6 +119,8 @@ export class TuiStore {
   private running: { line: string; output: string; moving: boolean; stopped: boolean; refreshed: boolean; t0: number } | null = null;
   private partial = { debugger: '', stdout: '', stderr: '' };
   private outputOpen = false;
+  private consoleBuf: TextLine[] = [];
+  private outputBuf: TextLine[] = [];
   private idleWaiters: Array<() => void> = [];
   private quitting = false;
   private pendingEdits = new Map<string, string>();
@@ -138,9 +146,11 @@ export class TuiStore {
       edited: {},
       program: 'starting',
       showLatency: opts.showLatency ?? true,
-      console: [],
+      console: this.consoleBuf,
+      consoleRev: 0,
       consoleScroll: 0,
-      output: [],
+      output: this.outputBuf,
+      outputRev: 0,
       outputScroll: 0,
       breakpoints: [],
       focus: 'command',
@@ -175,8 +185,22 @@ export class TuiStore {
     const cur = this.state as unknown as Record<string, unknown>;
     if (Object.entries(patch).every(([k, v]) => cur[k] === v)) return;
     this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
+    this.notify();
     if ((!this.state.busy && this.state.pending.length === 0) || this.state.done) this.wakeIdle();
+  }
+
+  /**
+   * Listeners hear of changes once per turn of the event loop, however many
+   * there were: a program printing 20,000 lines is a few renders, not 20,000.
+   */
+  private notifyPending = false;
+  private notify(): void {
+    if (this.notifyPending) return;
+    this.notifyPending = true;
+    setImmediate(() => {
+      this.notifyPending = false;
+      for (const l of this.listeners) l();
+    });
   }
 
   /** Resolves when no command is running or queued. */
@@ -373,7 +397,7 @@ export class TuiStore {
   private outputText(stream: 'stdout' | 'stderr' | 'info', data: string): void {
     if (stream === 'info') this.outputOpen = false; // a note never joins program text
     const lines = data.split('\n');
-    let out = this.state.output.slice();
+    const out = this.outputBuf;
     lines.forEach((piece, i) => {
       const text = sanitizeLine(piece);
       if (i === 0 && this.outputOpen && out.length) {
@@ -386,15 +410,15 @@ export class TuiStore {
     // A trailing newline leaves an empty open line; drop it until text arrives.
     this.outputOpen = !data.endsWith('\n');
     if (!this.outputOpen) out.pop();
-    if (out.length > OUTPUT_LIMIT) out = out.slice(-OUTPUT_LIMIT);
-    this.set({ output: out });
+    if (out.length > OUTPUT_LIMIT * 2) out.splice(0, out.length - OUTPUT_LIMIT);
+    this.set({ outputRev: this.state.outputRev + 1 });
   }
 
   addConsole(text: string, kind: LineKind): void {
-    const lines = text.split('\n').map((t) => ({ text: this.mask(this.shorten(sanitizeLine(t))), kind }));
-    let c = this.state.console.concat(lines);
-    if (c.length > CONSOLE_LIMIT) c = c.slice(-CONSOLE_LIMIT);
-    this.set({ console: c, consoleScroll: 0 });
+    const c = this.consoleBuf;
+    for (const t of text.split('\n')) c.push({ text: this.mask(this.shorten(sanitizeLine(t))), kind });
+    if (c.length > CONSOLE_LIMIT * 2) c.splice(0, c.length - CONSOLE_LIMIT);
+    this.set({ consoleRev: this.state.consoleRev + 1, consoleScroll: 0 });
   }
 
   private shorten(text: string): string {

@@ -92,9 +92,9 @@ export function App({ store }: { store: TuiStore }) {
         </Box>
       </Box>
       <Box flexDirection="row" height={L.bottomHeight}>
-        <TextPane title="Console" lines={s.console} scroll={s.consoleScroll} focused={s.focus === 'console'} width={L.console.width} height={L.console.height} />
+        <TextPane title="Console" lines={s.console} rev={s.consoleRev} scroll={s.consoleScroll} focused={s.focus === 'console'} width={L.console.width} height={L.console.height} />
         <Sep height={L.bottomHeight} />
-        <TextPane title="Output" lines={s.output} scroll={s.outputScroll} focused={s.focus === 'output'} width={L.output.width} height={L.output.height} />
+        <TextPane title="Output" lines={s.output} rev={s.outputRev} scroll={s.outputScroll} focused={s.focus === 'output'} width={L.output.width} height={L.output.height} />
       </Box>
       <CommandLine
         width={L.cols}

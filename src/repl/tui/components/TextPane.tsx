@@ -9,6 +9,8 @@ import { Pane } from './Pane.js';
 export interface TextPaneProps {
   title: string;
   lines: readonly TextLine[];
+  /** Changes whenever `lines` (appended in place) does. */
+  rev?: number;
   scroll: number;
   focused: boolean;
   width: number;
@@ -33,9 +35,16 @@ export function wrapRows(text: string, width: number): string[] {
   for (const ch of text) {
     const w = charWidth(ch.codePointAt(0)!);
     if (used + w > width) {
-      rows.push(row);
-      row = '';
-      used = 0;
+      // Break after the last space when there is one in the row's last third.
+      const sp = row.lastIndexOf(' ');
+      if (ch !== ' ' && sp >= 0 && sp >= row.length - Math.floor(width / 3) && sp < row.length - 1) {
+        rows.push(row.slice(0, sp + 1));
+        row = row.slice(sp + 1);
+      } else {
+        rows.push(row);
+        row = '';
+      }
+      used = visibleWidth(row);
     }
     row += ch;
     used += w;
