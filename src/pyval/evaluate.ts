@@ -128,7 +128,13 @@ class Vars {
   changes(): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, v] of this.cache) {
-      const now = repr(v);
+      let now: string;
+      try {
+        now = repr(v);
+      } catch (e) {
+        if (!(e instanceof PyError)) throw e;
+        throw new Refusal(`the new value of ${name} cannot be written as a repr (${e.message})`, undefined, true);
+      }
       const before = Object.prototype.hasOwnProperty.call(this.reprs, name) ? this.reprs[name] : undefined;
       if (this.assigned.has(name) ? now !== before : now !== this.canonical.get(name)) out[name] = now;
     }

@@ -7,7 +7,8 @@
 import { evaluate, evaluateTruth, type EvalOptions, type EvalResult, type Scope } from './evaluate.js';
 import { pformat } from './pprint.js';
 import { truthy } from './ops.js';
-import { PyError, type Value } from './value.js';
+import { strRepr } from './repr.js';
+import { PyError, Refusal, type Value } from './value.js';
 
 export { evaluate, evaluateTruth, execute, type EvalOptions, type EvalResult, type ExecResult, type Scope } from './evaluate.js';
 export { parseRepr, type ParseReprOptions } from './repr-parse.js';
@@ -30,6 +31,9 @@ export function printExpression(expr: string, scope: Scope, mode: 'p' | 'pp' = '
     return { ok: true, text: pformat(r.value), output: r.output };
   } catch (e) {
     if (e instanceof PyError) return { ok: false, text: `*** ${e.message}`, output: r.output };
+    if (e instanceof Refusal) {
+      return { ok: false, text: `*** ndbg: cannot pretty-print ${strRepr(expr.trim())} without running the program (neural engine): ${e.reason}`, output: r.output };
+    }
     throw e;
   }
 }

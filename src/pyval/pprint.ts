@@ -2,7 +2,7 @@
 // `pp`. A port of PrettyPrinter._format and _safe_repr for the builtin types.
 
 import { DictStore } from './containers.js';
-import { PyError, type Value } from './value.js';
+import { PyError, Refusal, type Value } from './value.js';
 import { lt, pySort } from './ops.js';
 import { bytesRepr, repr, strRepr } from './repr.js';
 import { chars, cpLen, isSpace, splitLines } from './text.js';
@@ -12,6 +12,8 @@ function safeLess(a: Value, b: Value): boolean {
   try {
     return lt(a, b);
   } catch (e) {
+    // Objects of the program: their ordering (and their ids) are unknown; keep their order.
+    if (e instanceof Refusal) return false;
     if (!(e instanceof PyError) || e.type !== 'TypeError') throw e;
     const ta = `<class '${typeNameOf(a)}'>`;
     const tb = `<class '${typeNameOf(b)}'>`;
