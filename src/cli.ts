@@ -176,8 +176,8 @@ function checkTarget(o: CliOptions): void {
   } catch {
     return; // pdb itself says "Error: x does not exist" (exit 1)
   }
-  if (st.isDirectory())
-    throw new UserError(`ndbg: '${o.target}' is a directory, not a Python script. Give the path of a .py file.`);
+  // pdb >= 3.11 says exactly this; older ones crash with a traceback.
+  if (st.isDirectory()) throw new UserError(`Error: ${o.target} is a directory`);
 }
 
 async function lineSink(o: CliOptions): Promise<{ write: Sink; close: () => Promise<void> }> {

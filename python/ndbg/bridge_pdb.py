@@ -87,7 +87,9 @@ S = _Session()
 # ---------------------------------------------------------------- tracing
 def _count_local(frame, event, arg):
     S.n += 1
-    return _count_local
+    # Not `return _count_local`: a SIGINT handled while this runs makes pdb
+    # set_trace() and set this frame's f_trace to pdb's; keep that.
+    return frame.f_trace
 
 
 def _count_global(frame, event, arg):
@@ -104,7 +106,7 @@ if PY313:  # 3.13 steps by instruction after set_trace: opcode events are not co
     def _count_local(frame, event, arg):  # noqa: F811
         if event != 'opcode':
             S.n += 1
-        return _count_local
+        return frame.f_trace
 
 
 def _hidden(frame, inner, n0):
@@ -118,7 +120,9 @@ def _hidden(frame, inner, n0):
     def local(frame, event, arg):
         nonlocal inner
         if inner is not None:
-            inner = inner(frame, event, arg)
+            r = inner(frame, event, arg)
+            if r is not local:  # _count_local hands back frame.f_trace, i.e. us
+                inner = r
         if event == 'return':
             S.hidden_depth -= 1
             S.n = n0
@@ -409,6 +413,8 @@ class BridgePdb(pdb.Pdb):
     def set_trace(self, frame=None):
         if frame is None:
             frame = sys._getframe().f_back
+        while frame is not None and frame.f_code.co_filename in _OWN:
+            frame = frame.f_back  # SIGINT arrived inside one of our counters
         sys.settrace(None)  # pdb's own set-up must not be counted
         if S.replay is not None:
             # A breakpoint() call while replaying: stopping is for later.

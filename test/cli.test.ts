@@ -1,0 +1,85 @@
+// The CLI: options, help, version, and bad input: each gets one clear line
+// (or pdb's own message) and an exit status, never a Node stack trace.
+
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { NDBG, PYTHON, ROOT, runProcess } from './parityHarness.js';
+
+const ndbg = (args: string[], stdin = 'q\n') => runProcess(process.execPath, [NDBG, ...args], stdin);
+
+function noStack(text: string): void {
+  expect(text).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
+}
+
+describe.concurrent('ndbg command line', () => {
+  it('--help and --version', async () => {
+    const h = await ndbg(['--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toMatch(/^usage: ndbg \[options\] script\.py \[args \.\.\.\]/);
+    for (const opt of ['-c, --command', '-m MODULE', '--engine', '--python', '--json', '--record', '--play', '--typing-speed', '--model', '--device'])
+      expect(h.stdout).toContain(opt);
+    const v = await ndbg(['--version']);
+    expect(v.stdout).toMatch(/^ndbg \d+\.\d+\.\d+\n$/);
+  });
+
+  it.each([
+    [['--bogus', 'x.py'], "ndbg: unknown option '--bogus'", 2],
+    [[], 'ndbg: no script given', 2],
+    [['-c'], 'ndbg: option -c needs a value', 2],
+    [['--engine', 'ruby', 'x.py'], "ndbg: unknown engine 'ruby'", 2],
+    [['--device', 'tpu', 'x.py'], "ndbg: unknown device 'tpu'", 2],
+    [['--engine', 'neural', 'fixtures/loops.py'], 'ndbg: the neural engine is not available', 2],
+    [['--python', '/nonexistent/python3', 'fixtures/loops.py'], "cannot run the Python interpreter '/nonexistent/python3'", 1],
+    [['fixtures'], 'Error: fixtures is a directory', 1],
+  ])('%j -> clear message', async (args, message, code) => {
+    const r = await ndbg(args as string[]);
+    expect(`${r.stdout}${r.stderr}`).toContain(message);
+    expect(r.code).toBe(code);
+    noStack(r.stderr);
+  });
+
+  it('a missing script: pdb says so (exit 1)', async () => {
+    const r = await ndbg(['--python', PYTHON, 'nope.py']);
+    expect(r.stdout).toBe('Error: nope.py does not exist\n');
+    expect(r.code).toBe(1);
+  });
+
+  it('a too old Python: says which version is needed', async () => {
+    const old = '/root/.pyenv/versions/3.8.18/bin/python3';
+    const r = await ndbg(['--python', old, 'fixtures/loops.py']);
+    if (r.stderr.includes('cannot run')) return; // no Python 3.8 on this machine
+    expect(r.stderr).toContain('Python 3.9 or newer is required');
+    expect(r.code).toBe(3);
+  });
+
+  it('a program killed by a signal: says so, exit 128 + signal', async () => {
+    const r = await ndbg(['--python', PYTHON, 'fixtures/killed.py'], 'c\n');
+    expect(r.stdout).toContain('about to die\n');
+    expect(r.stderr).toBe('ndbg: the program was killed by signal SIGKILL\n');
+    expect(r.code).toBe(137);
+  });
+
+  it('-m, -c and script arguments reach pdb', async () => {
+    const r = await ndbg(['--python', PYTHON, '-c', 'b 5', '-c', 'c', 'fixtures/restart_cmd.py', 'a', 'b'], 'p args\nq\n');
+    expect(r.stdout).toContain("(Pdb) ['a', 'b']\n");
+  });
+
+  it('SIGINT stops an endless loop at a prompt, as pdb does', async () => {
+    const child = spawn(process.execPath, [NDBG, '--python', PYTHON, 'fixtures/forever.py'], { cwd: ROOT });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const waitFor = async (re: RegExp) => {
+      for (let i = 0; i < 200 && !re.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(out).toMatch(re);
+    };
+    await waitFor(/\(Pdb\) $/);
+    child.stdin.write('c\n');
+    await new Promise((r) => setTimeout(r, 500));
+    child.kill('SIGINT');
+    await waitFor(/Program interrupted\. \(Use 'cont' to resume\)\.\n> \S+forever\.py\(\d\)<module>\(\)/);
+    child.stdin.write('p i > 0\nq\n');
+    const code = await new Promise((r) => child.on('close', r));
+    expect(out).toContain('(Pdb) True\n');
+    expect(code).toBe(0);
+  });
+});
