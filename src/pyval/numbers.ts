@@ -144,6 +144,79 @@ function exactIntPow(x: number, n: number): number {
   return neg ? -r : r;
 }
 
+// ---- pow with a fractional exponent, correctly rounded ----
+//
+// V8's Math.pow can be off by an ulp where glibc's pow (which CPython uses) is
+// correctly rounded: compute x**y = exp(y * ln x) in 160-bit fixed point and
+// round once.
+
+const FIX = 160n;
+const FIX_ONE = 1n << FIX;
+let ln2Fixed: bigint | null = null;
+
+/** 2 * atanh(t) for a fixed-point t with |t| <= 1/3: ln((1 + t) / (1 - t)). */
+function twoAtanh(t: bigint): bigint {
+  const t2 = (t * t) >> FIX;
+  let term = t;
+  let sum = 0n;
+  for (let n = 1n; term !== 0n; n += 2n) {
+    sum += term / n;
+    term = (term * t2) >> FIX;
+  }
+  return 2n * sum;
+}
+
+function ln2(): bigint {
+  ln2Fixed ??= twoAtanh(FIX_ONE / 3n);
+  return ln2Fixed;
+}
+
+/** ln(m * 2**e) in fixed point, for m > 0. */
+function lnFixed(m: bigint, e: number): bigint {
+  const bl = bitLength(m);
+  const z = bl - 1 <= Number(FIX) ? m << (FIX - BigInt(bl - 1)) : m >> (BigInt(bl - 1) - FIX); // z in [1, 2)
+  const t = ((z - FIX_ONE) << FIX) / (z + FIX_ONE);
+  return twoAtanh(t) + BigInt(e + bl - 1) * ln2();
+}
+
+/** exp(t) for fixed-point t, as (fixed-point mantissa, power of two). */
+function expFixed(t: bigint): { mant: bigint; k: number } {
+  const L = ln2();
+  let k = t / L;
+  let r = t - k * L;
+  if (r > L / 2n) {
+    r -= L;
+    k += 1n;
+  } else if (r < -L / 2n) {
+    r += L;
+    k -= 1n;
+  }
+  let term = FIX_ONE;
+  let sum = 0n;
+  for (let n = 1n; term !== 0n; n++) {
+    sum += term;
+    term = (term * r) / (n << FIX);
+  }
+  return { mant: sum, k: Number(k) };
+}
+
+/** x ** y for finite x > 0 and finite y, correctly rounded (barring ties closer than 2**-150). */
+function powPositive(x: number, y: number): number {
+  const { m, e } = decompose(x);
+  const lx = lnFixed(m, e);
+  const { m: my, e: ey } = decompose(Math.abs(y));
+  let t = lx * my;
+  t = ey >= 0 ? t << BigInt(ey) : t >> BigInt(-ey);
+  if (y < 0) t = -t;
+  // exp overflows/underflows far beyond a double's range: answer without the series.
+  const limit = 1200n * ln2();
+  if (t > limit) return Infinity;
+  if (t < -limit) return 0;
+  const { mant, k } = expFixed(t);
+  if (mant <= 0n) return 0;
+  return k >= 0 ? ratToFloat(mant << BigInt(k), FIX_ONE) : ratToFloat(mant, FIX_ONE << BigInt(-k));
+}
+
 /** float ** float, as CPython's float_pow. */
 export function floatPow(x: number, y: number): number {
   if (y === 0) return 1.0;
@@ -164,7 +237,11 @@ export function floatPow(x: number, y: number): number {
   let r: number;
   if (Number.isInteger(y) && Math.abs(y) <= 64) r = exactIntPow(x, y);
   else if (y === 0.5) r = Math.sqrt(x);
-  else r = Math.pow(x, y);
+  else if (x === 1) r = 1;
+  else {
+    r = powPositive(Math.abs(x), y);
+    if (x < 0 && Math.abs(y) % 2 === 1) r = -r; // odd integer exponent
+  }
   if (!Number.isFinite(r)) throw overflow("(34, 'Numerical result out of range')");
   return r;
 }

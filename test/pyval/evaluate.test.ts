@@ -165,3 +165,52 @@ describe('p EXPR matches python3', () => {
     expect(bad.join('\n')).toBe('');
   });
 });
+
+describe('random arithmetic matches python3', () => {
+  test('600 generated expressions', async () => {
+    const { pythonJson } = await import('./oracle.js');
+    const cases = pythonJson<[string, string][]>(String.raw`
+import json, random, traceback
+random.seed(2024)
+def atom():
+    r = random.random()
+    if r < 0.35: return str(random.randint(-20, 20))
+    if r < 0.5: return str(random.randint(-10**25, 10**25))
+    if r < 0.75: return repr(round(random.uniform(-50, 50), random.randint(0, 4)))
+    if r < 0.85: return random.choice(['0', '0.0', '-0.0', '1', '-1', '2', '0.5', '1e300', '1e-300', 'True', 'False'])
+    return repr(random.uniform(-1e6, 1e6))
+def expr(d=0):
+    if d > 2 or random.random() < 0.3: return atom()
+    op = random.choice(['+', '-', '*', '/', '//', '%', '**', '<', '<=', '==', '!=', '&', '|', '^', '<<', '>>', 'and', 'or', 'divmod', 'round', 'abs', 'neg', 'max', 'int', 'float'])
+    a, b = expr(d + 1), expr(d + 1)
+    if op == '**':
+        b = random.choice(['2', '3', '-1', '0.5', '-2', '0', '1.5', '10', '0.3', '-2.5', '1/3'])
+        if '.' in b or '/' in b: a = 'abs(%s)' % a  # no complex results
+        b = '(%s)' % b
+    if op in ('<<', '>>'): b = str(random.randint(0, 70))
+    if op == 'divmod': return 'divmod(%s, %s)' % (a, b)
+    if op == 'round': return 'round(%s, %d)' % (a, random.randint(-3, 5)) if random.random() < 0.7 else 'round(%s)' % a
+    if op == 'abs': return 'abs(%s)' % a
+    if op == 'neg': return '-(%s)' % a
+    if op == 'max': return 'max(%s, %s)' % (a, b)
+    if op == 'int': return 'int(%s)' % a
+    if op == 'float': return 'float(%s)' % a
+    return '(%s %s %s)' % (a, op, b)
+out = []
+for _ in range(600):
+    e = expr()
+    try:
+        v = repr(eval(e))
+    except Exception as ex:
+        v = '*** ' + traceback.format_exception_only(type(ex), ex)[-1].strip()
+    out.append([e, v])
+print(json.dumps(out))
+`);
+    const bad: string[] = [];
+    for (const [e, want] of cases) {
+      const got = ours(e, { locals: {} });
+      if (got !== want) bad.push(`${e}\n    python: ${want}\n    ndbg:   ${got}`);
+    }
+    expect(bad.join('\n')).toBe('');
+  });
+});
