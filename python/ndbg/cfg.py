@@ -1592,12 +1592,8 @@ class _Effects:
             al.union(('n', p), H)
         # names shared with other frames: cells of nested functions; at module level,
         # globals that functions use
-        for other in self.an.scopes:
-            if other is s:
-                continue
-            for name in other.loads | other.assigned | other.globals | other.nonlocals:
-                if lookup(other, name, self.an.module) is s:
-                    al.union(('n', name), H)
+        for name in self.an.shared[s]:
+            al.union(('n', name), H)
         if s.kind == 'module' or s.kind == 'class' or s.kind == 'function':
             self.body(s.node.body)
         else:
@@ -1656,6 +1652,7 @@ class Analysis:
         self._lines_info()
         self._keys()
         self._classify()
+        self._sharing()
         self._effects()
         self.graphs = {}
         self.handler_names = {}
@@ -1811,28 +1808,29 @@ class Analysis:
                 break
         self.effects = effects
 
+    def _sharing(self):
+        """Names each frame shares with other frames (`shared`), and the names of a
+        frame that code it calls may rebind (`rebind`): globals assigned under a
+        `global` declaration (module), cells and free variables (functions)."""
+        self.shared = {s: set() for s in self.scopes}
+        self.rebind = {s: set() for s in self.scopes}
+        m = self.module
+        for o in self.scopes:
+            for name in o.loads | o.assigned | o.globals | o.nonlocals:
+                b = lookup(o, name, m)
+                if b is None or b is o or b not in self.shared:
+                    continue
+                self.shared[b].add(name)
+                if b is m:
+                    if name in o.globals and (name in o.assigned or name in o.defs):
+                        self.rebind[m].add(name)
+                elif b.kind != 'class' and o.kind != 'class':
+                    self.rebind[o].add(name)   # a free variable of o
+                    self.rebind[b].add(name)   # a cell of b
+
     def rebindable(self, s):
         """Names of `s`'s frame that code it calls may rebind."""
-        out = set()
-        if s.kind == 'module':
-            for o in self.scopes:
-                if o is not s:
-                    out |= o.globals & (o.assigned | set(o.defs))
-        elif s.kind in ('function', 'lambda', 'comprehension', 'genexpr'):
-            for o in self.scopes:
-                if o is s:
-                    continue
-                for name in o.nonlocals:
-                    if lookup(o.parent, name, self.module) is s:
-                        out.add(name)
-                for name in o.loads:
-                    if lookup(o, name, self.module) is s and s is not o:
-                        out.add(name)  # a cell: an inner function may see it change
-            for name in s.loads | s.assigned:
-                owner = lookup(s, name, self.module)
-                if owner is not None and owner is not s and owner.kind != 'module' and owner.kind != 'class':
-                    out.add(name)  # a free variable
-        return out
+        return self.rebind[s]
 
     # per-node results
     def node_effects(self, s, node, in_with=False):
