@@ -35,14 +35,14 @@ const dir = mkdtempSync(join(tmpdir(), 'ndbg-run-'));
 describe('runTui', () => {
   it('plays a script headless into a cast, and ends with it', async () => {
     const script = join(dir, 's.txt');
-    writeFileSync(script, '@size 70x20\n@key f7 f7\np total\nb 4\nc\n@key tab tab\n@key down enter\n@type 7\n@key enter escape\nn\nq\n');
+    writeFileSync(script, '@size 70x20\n@key f7 f7\np total\nb 4\nc\n@key tab tab\n@key down enter backspace\n@type 7\n@key enter escape\nn\nq\n');
     const cast = join(dir, 's.cast');
     const io = streams();
     const engine = new FakeEngine();
     const code = await runTui(engine as never, { title: 'ndbg demo', play: script, record: cast, historyPath: null, ...io });
     expect(code).toBe(0);
     // Esc after the edit: back to the command line, where n and q are typed.
-    expect(engine.commands).toEqual(['s', 's', 'p total', 'b 4', 'c', '!acc = 07', 'n', 'q']);
+    expect(engine.commands).toEqual(['s', 's', 'p total', 'b 4', 'c', '!acc = 7', 'n', 'q']);
     const c = parseCast(readFileSync(cast, 'utf8'));
     expect(c.header).toMatchObject({ version: 2, width: 70, height: 20, title: 'ndbg demo' });
     expect(c.header.timestamp).toBeUndefined();
@@ -50,7 +50,7 @@ describe('runTui', () => {
     expect(c.events.at(-1)!.data).toBe(LEAVE);
     // What the terminal got is what the cast holds.
     expect(io.out()).toBe(c.events.map((e) => e.data).join(''));
-    expect(stripAnsi(io.out())).toContain('acc = 10'); // 07 + x (3) after the step
+    expect(stripAnsi(io.out())).toContain('acc = 10'); // 7 + x (3) after the step
   });
 
   it('restores the terminal and reports a crash inside a pane', async () => {
