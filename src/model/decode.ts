@@ -29,15 +29,17 @@ export interface CacheStats {
   prefilled: number;
   /** Prompt tokens found in the cache. */
   reused: number;
-  /** Generated tokens run (one per forward pass). */
+  /** Forward passes after the prompt's (one per chosen token, drafts included). */
   stepped: number;
+  /** Forward passes in all. */
+  runs: number;
 }
 
 /** The tokens the model has read, and their keys and values. */
 export class KvCache {
   ids: number[] = [];
   past: ort.Tensor | null = null;
-  readonly stats: CacheStats = { prefilled: 0, reused: 0, stepped: 0 };
+  readonly stats: CacheStats = { prefilled: 0, reused: 0, stepped: 0, runs: 0 };
 
   constructor(
     readonly model: OnnxModel,
@@ -69,6 +71,7 @@ export class KvCache {
       checkAbort(signal);
       const chunk = prompt.slice(at, at + PREFILL_CHUNK);
       const out = await this.model.forward(chunk, this.past);
+      this.stats.runs++;
       this.past = out.present;
       this.ids.push(...chunk);
       this.stats.prefilled += chunk.length;
@@ -82,11 +85,54 @@ export class KvCache {
   /** Run one more token; the logits after it. */
   async step(id: number): Promise<Float32Array> {
     const out = await this.model.forward([id], this.past);
+    this.stats.runs++;
     this.past = out.present;
     this.ids.push(id);
     this.stats.stepped++;
     return out.logits;
   }
+
+  /** Run several tokens in one pass; the logits after each. */
+  async stepMany(ids: readonly number[]): Promise<Float32Array[]> {
+    const out = await this.model.forward(ids, this.past);
+    this.stats.runs++;
+    this.past = out.present;
+    this.ids.push(...ids);
+    this.stats.stepped++;
+    const v = this.model.files.vocabSize;
+    return ids.map((_, k) => out.logits.subarray(k * v, (k + 1) * v));
+  }
+
+  /** Forget the last `n` tokens. */
+  drop(n: number): void {
+    if (n <= 0) return;
+    const keep = this.ids.length - n;
+    this.past = this.past ? this.model.truncate(this.past, keep) : null;
+    this.ids = this.ids.slice(0, keep);
+  }
+}
+
+/**
+ * Draft tokens by prompt lookup: what followed the latest earlier occurrence of the
+ * last `n` tokens (n = 2, else 1). Traces repeat themselves (a frame's locals, the
+ * caller's state before a call), so drafts are often right.
+ */
+export function lookupDraft(seq: readonly number[], k: number): number[] {
+  for (let n = 2; n >= 1; n--) {
+    if (seq.length <= n) continue;
+    const end = seq.length - n;
+    for (let i = end - 1; i >= 0; i--) {
+      let ok = true;
+      for (let j = 0; j < n; j++) {
+        if (seq[i + j] !== seq[end + j]) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) return seq.slice(i + n, Math.min(i + n + k, end + n));
+    }
+  }
+  return [];
 }
 
 export interface GenerateOptions {
@@ -104,6 +150,12 @@ export interface GenerateOptions {
    * scoring a known answer and for measuring latency with a stand-in model.
    */
   teacher?: readonly number[];
+  /**
+   * Prompt-lookup speculation: up to this many drafted tokens are checked in the same
+   * forward pass as the chosen one (0: off). Greedy choices are unchanged: a draft is
+   * kept only where it equals what the model picks at that position.
+   */
+  speculate?: number;
 }
 
 export interface Generated {
@@ -141,8 +193,13 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
   const maxTokenBytes = Math.max(...o.bytesOf.slice(0, limit).map((b) => b.length));
   const out: Generated = { ids: [], probs: [], specialMass: [], forced: 0, stop: 'max' };
   const allowed = g ? (id: number) => g.allows(id, o.bytesOf[id]!) : null;
-  let logits: Float32Array | null = await cache.prefill(prompt, o.signal);
+  const k = o.speculate ?? 6;
+  const seq = [...prompt];
+  let logits: Float32Array = await cache.prefill(prompt, o.signal);
   let forced: number[] | null = null;
+  // drafted tokens already in the cache, and the logits after each
+  let draft: number[] = [];
+  let rows: Float32Array[] = [];
   while (out.ids.length < o.maxTokens) {
     checkAbort(o.signal);
     let id: number;
@@ -160,27 +217,56 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
       out.specialMass.push(NaN);
       out.forced++;
     } else {
-      id = teacher ? (teacher[out.ids.length] ?? END) : pick(logits!, limit, allowed);
+      id = teacher ? (teacher[out.ids.length] ?? END) : pick(logits, limit, allowed);
       if (id < 0) throw new Error('constrained decoding: no token is allowed');
       let max = -Infinity;
-      for (let i = 0; i < limit; i++) if (logits![i]! > max) max = logits![i]!;
+      for (let i = 0; i < limit; i++) if (logits[i]! > max) max = logits[i]!;
       let sum = 0;
       let special = 0;
       for (let i = 0; i < limit; i++) {
-        const e = Math.exp(logits![i]! - max);
+        const e = Math.exp(logits[i]! - max);
         sum += e;
         if (i < NUM_SPECIAL_SLOTS) special += e;
       }
       out.ids.push(id);
-      out.probs.push(Math.exp(logits![id]! - max) / sum);
+      out.probs.push(Math.exp(logits[id]! - max) / sum);
       out.specialMass.push(special / sum);
     }
     g?.feed(id, o.bytesOf[id]!);
+    seq.push(id);
     if (id === END) {
       out.stop = 'end';
       break;
     }
-    if (forced === null && out.ids.length < o.maxTokens) logits = await cache.step(id);
+    if (forced !== null || out.ids.length >= o.maxTokens) continue;
+    if (draft.length && draft[0] === id) {
+      // the model chose what was drafted: the cache already holds it
+      draft.shift();
+      logits = rows.shift()!;
+      continue;
+    }
+    cache.drop(draft.length); // drafts after a miss are not the output
+    draft = k > 0 ? lookupDraft(seq, k) : [];
+    if (g && draft.length) {
+      // keep the drafts the grammar allows (a disallowed one could never be chosen)
+      const gg = g.clone();
+      let n = 0;
+      for (const d of draft) {
+        if (!gg.allows(d, o.bytesOf[d]!)) break;
+        gg.feed(d, o.bytesOf[d]!);
+        n++;
+        if (d === END) break;
+      }
+      draft = draft.slice(0, n);
+    }
+    if (!draft.length) {
+      logits = await cache.step(id);
+    } else {
+      const all = await cache.stepMany([id, ...draft]);
+      logits = all[0]!;
+      rows = all.slice(1);
+    }
   }
+  cache.drop(draft.length);
   return out;
 }

@@ -165,6 +165,8 @@ export interface SessionOptions extends OpenOptions {
   room?: number;
   /** Override the model's context window (tests). */
   window?: number;
+  /** Drafted tokens checked per forward pass (prompt lookup; default 6, 0 = off). */
+  speculate?: number;
 }
 
 export class NeuralSession implements PredictorSession {
@@ -364,6 +366,7 @@ export class NeuralSession implements PredictorSession {
         bytesOf: this.tok.bytesOf,
         grammar,
         signal: opts.signal,
+        speculate: this.opts.speculate,
         teacher: opts.teacher
           ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name))
           : undefined,

@@ -79,9 +79,11 @@ describe.skipIf(skip !== null)(`predictor on a random model${skip ? ` (skipped: 
         bytesOf: s.cache.model.files.tokenizer.bytesOf,
         grammar: new StateGrammar(allowedTargets(program, name, { ...before, retval: before.retval ?? null, exception: before.exception ?? null, exit: before.exit ?? null } as State, arg)),
       });
-      const a = await generate(s.cache, prompt, opts(s.cache));
-      const b = await generate(full, prompt, opts(full));
+      const a = await generate(s.cache, prompt, opts(s.cache)); // cached, with speculation
+      const plain = await generate(s.cache, prompt, { ...opts(s.cache), speculate: 0 });
+      const b = await generate(full, prompt, { ...opts(full), speculate: 0 });
       expect(a.ids).toEqual(b.ids);
+      expect(plain.ids).toEqual(b.ids);
       for (let i = 0; i < a.probs.length; i++) expect(a.probs[i]!).toBeCloseTo(b.probs[i]!, 4);
     }
     // the context was read once: later prompts only ran their new tokens
