@@ -23,14 +23,21 @@ interface Spec {
   type: string;
 }
 
-function parseSpec(spec: string): Spec {
+/** parse_internal_render_format_spec; `numeric`: the default alignment is '>' (not a str). */
+function parseSpec(spec: string, numeric: boolean): Spec {
   const m = /^(?:(.)?([<>=^]))?([-+ ])?(z)?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?(.)?$/su.exec(spec);
   if (!m) {
     throw valueError('Invalid format specifier');
   }
+  const grouping = m[8] ?? '';
+  const type = m[10] ?? '';
+  if (grouping && !'defgEFG%'.includes(type) && !(grouping === '_' && 'boxX'.includes(type))) {
+    throw valueError(`Cannot specify '${grouping}' with '${type}'.`);
+  }
   return {
-    fill: m[1] ?? (m[6] && !m[2] ? '0' : ' '),
-    align: m[2] ?? (m[6] ? '=' : null),
+    // A '0' flag means fill '0' unless a fill is given, and '=' unless an alignment is.
+    fill: m[1] ?? (m[6] ? '0' : ' '),
+    align: m[2] ?? (m[6] && numeric ? '=' : null),
     sign: m[3] ?? '-',
     z: !!m[4],
     alt: !!m[5],
@@ -133,20 +140,19 @@ export function formatExp(x: number, prec: number, upper = false, alt = false): 
 
 /** |x| in 'g' style with precision p (p >= 1). addDot0: the '' presentation type. */
 function formatGeneral(x: number, p: number, alt: boolean, upper: boolean, addDot0: boolean): string {
-  if (x === 0) {
-    if (alt) return '0.' + '0'.repeat(p - 1);
-    return addDot0 ? '0.0' : '0';
-  }
   const e = formatExp(x, p - 1);
   const exp = parseInt(e.slice(e.indexOf('e') + 1), 10);
   let out: string;
-  if (exp >= -4 && exp < p) {
+  // With the '' presentation type (Py_DTSF_ADD_DOT_0) the exponent comes one digit sooner.
+  if (exp >= -4 && exp < (addDot0 ? p - 1 : p)) {
     out = exactFixed(x, p - 1 - exp);
     if (!alt && out.includes('.')) out = out.replace(/0+$/, '').replace(/\.$/, '');
     if (addDot0 && !out.includes('.')) out += '.0';
+    if (alt && !out.includes('.')) out += '.';
   } else {
     let [m, ex] = e.split('e') as [string, string];
     if (!alt && m.includes('.')) m = m.replace(/0+$/, '').replace(/\.$/, '');
+    if (alt && !m.includes('.')) m += '.';
     out = `${m}${upper ? 'E' : 'e'}${ex}`;
   }
   return upper ? out.toUpperCase() : out;
@@ -160,6 +166,9 @@ function formatFloat(v: number, s: Spec): string {
   const upper = type === 'E' || type === 'F' || type === 'G';
   if (type === 'n') type = 'g';
   let prec = s.precision;
+  if (!['', 'e', 'E', 'f', 'F', 'g', 'G', '%'].includes(type)) {
+    throw valueError(`Unknown format code '${s.type}' for object of type 'float'`);
+  }
   if (!Number.isFinite(x)) {
     body = Number.isNaN(x) ? 'nan' : 'inf';
     if (upper) body = body.toUpperCase();
@@ -167,8 +176,10 @@ function formatFloat(v: number, s: Spec): string {
   } else {
     switch (type) {
       case '':
-        if (prec === null) body = floatRepr(x);
-        else body = formatGeneral(x, Math.max(prec, 1), s.alt, false, true);
+        if (prec === null) {
+          body = floatRepr(x);
+          if (s.alt && !body.includes('.')) body = body.replace(/(?=e)|$/, '.');
+        } else body = formatGeneral(x, Math.max(prec, 1), s.alt, false, true);
         break;
       case 'e': case 'E':
         body = formatExp(x, prec ?? 6, upper, s.alt);
@@ -190,6 +201,7 @@ function formatFloat(v: number, s: Spec): string {
   }
   let sign = signOf(neg, s);
   if (s.z && neg && Number.isFinite(x) && !/[1-9]/.test(body.replace(/[eE][-+]\d+$/, ''))) sign = signOf(false, s);
+  if (!Number.isFinite(x)) return pad(body, sign, s, '>');
   const m = /^(\d*)(.*)$/s.exec(body)!;
   const intPart = m[1]!;
   const rest = m[2]!;
@@ -204,7 +216,7 @@ export function formatSpec(v: Value, spec: string): string {
   if (v.kind === 'opaque') throw refuseOpaque(v, 'how it formats');
   if (v.kind === 'str') {
     if (!spec) return v.v;
-    const s = parseSpec(spec);
+    const s = parseSpec(spec, false);
     if (s.type && s.type !== 's') throw valueError(`Unknown format code '${s.type}' for object of type 'str'`);
     if (s.sign !== '-') throw valueError('Sign not allowed in string format specifier');
     if (s.alt) throw valueError('Alternate form (#) not allowed in string format specifier');
@@ -216,7 +228,7 @@ export function formatSpec(v: Value, spec: string): string {
   }
   if (isIntLike(v)) {
     if (!spec) return pyStrOf(v);
-    const s = parseSpec(spec);
+    const s = parseSpec(spec, true);
     if ('eEfFgG%'.includes(s.type) && s.type) return formatFloat(toF(v), s);
     if (!'bcdoxXn'.includes(s.type) || !s.type) {
       if (s.type) throw valueError(`Unknown format code '${s.type}' for object of type '${typeName(v)}'`);
@@ -225,7 +237,7 @@ export function formatSpec(v: Value, spec: string): string {
   }
   if (v.kind === 'float') {
     if (!spec) return floatRepr(v.v);
-    return formatFloat(v.v, parseSpec(spec));
+    return formatFloat(v.v, parseSpec(spec, true));
   }
   if (spec) throw typeError(`unsupported format string passed to ${typeName(v)}.__format__`);
   return pyStrOf(v);

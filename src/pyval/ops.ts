@@ -559,9 +559,12 @@ function checkOpaque(a: Value, b: Value): void {
   if (b.kind === 'opaque') throw refuseOpaque(b, 'what operators do with it');
 }
 
+const SSIZE_MAX = (1n << 63n) - 1n;
+
 function repeatCount(n: Value, seq: Value): number {
   if (!isIntLike(n)) throw typeError(`can't multiply sequence by non-int of type '${typeName(n)}'`);
   const k = big(n);
+  if (k > SSIZE_MAX || k < -SSIZE_MAX - 1n) throw new PyError('OverflowError', "cannot fit 'int' into an index-sized integer");
   if (k <= 0n) return 0;
   const unit = length(seq);
   if (unit === 0) return 0;

@@ -214,3 +214,48 @@ print(json.dumps(out))
     expect(bad.join('\n')).toBe('');
   });
 });
+
+describe('formatting matches python3', () => {
+  test('format(), %-formatting and f-strings over random numbers and specs', async () => {
+    const { pythonJson } = await import('./oracle.js');
+    const cases = pythonJson<[string, string][]>(String.raw`
+import json, random, traceback
+random.seed(77)
+out = []
+def num():
+    r = random.random()
+    if r < 0.3: return repr(random.randint(-10**8, 10**8))
+    if r < 0.8: return repr(random.uniform(-1, 1) * 10 ** random.randint(-12, 22))
+    return random.choice(['0.0', '-0.0', '0.5', '1.5', '2.5', '0.125', '1e16', '123456789.0', 'float("inf")', 'float("nan")', '1', '-1', '0', 'True'])
+for _ in range(500):
+    fill = random.choice(['', '', '*', '0'])
+    align = random.choice(['', '', '<', '>', '^', '='])
+    sign = random.choice(['', '', '+', '-', ' '])
+    alt = random.choice(['', '', '#'])
+    zero = random.choice(['', '', '0'])
+    width = random.choice(['', '', str(random.randint(1, 25))])
+    group = random.choice(['', '', ',', '_'])
+    prec = random.choice(['', '', '.' + str(random.randint(0, 17))])
+    typ = random.choice(['', 'e', 'E', 'f', 'F', 'g', 'G', '%', 'd', 'x', 'b', 'o', 'n'])
+    spec = (fill + align if align else '') + sign + alt + zero + width + group + prec + typ
+    n = num()
+    e = random.choice(['format(%s, %r)' % (n, spec), "f'{%s:%s}'" % (n, spec), "'%%%s%s%s%s' %% (%s,)" % (sign.strip() and sign or '', alt, width, prec, n) + '' if False else 'format(%s, %r)' % (n, spec)])
+    if random.random() < 0.3:
+        conv = random.choice(['d', 'i', 'f', 'e', 'g', 'x', 'o', 'r', 's', 'E', 'G'])
+        flags = ''.join(random.sample(['-', '+', ' ', '#', '0'], random.randint(0, 2)))
+        e = "'%%%s%s%s%s' %% (%s,)" % (flags, width, prec, conv, n)
+    try:
+        v = repr(eval(e))
+    except Exception as ex:
+        v = '*** ' + traceback.format_exception_only(type(ex), ex)[-1].strip()
+    out.append([e, v])
+print(json.dumps(out))
+`);
+    const bad: string[] = [];
+    for (const [e, want] of cases) {
+      const got = ours(e, { locals: {} });
+      if (got !== want) bad.push(`${e}\n    python: ${want}\n    ndbg:   ${got}`);
+    }
+    expect(bad.join('\n')).toBe('');
+  });
+});
