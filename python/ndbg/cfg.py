@@ -556,6 +556,25 @@ def _first_lines(st):
     return set()
 
 
+def _tail_event_39(st):
+    """Whether 3.9 may report a block-closing line event after `st` (the last statement
+    of a block): when the code closing the block starts a line-table entry of its own,
+    because the last statement compiled emits no code (`pass`, a constant, a branch
+    removed as dead) or ends in a jump whose cleanup code carries other lines."""
+    if isinstance(st, (ast.Pass, ast.Global, ast.Nonlocal, ast.Break, ast.Continue, ast.Return, ast.Raise)):
+        return True
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
+        return True
+    if isinstance(st, (ast.If, ast.While)) and isinstance(st.test, ast.Constant):
+        return True
+    if isinstance(st, _COMPOUND):
+        blocks = [getattr(st, f, None) for f in ('body', 'orelse', 'finalbody')]
+        blocks += [h.body for h in getattr(st, 'handlers', None) or []]
+        blocks += [c.body for c in getattr(st, 'cases', None) or []]
+        return any(_tail_event_39(b[-1]) for b in blocks if b)
+    return False
+
+
 def _jump(targets):
     """The same targets reached by a jump: an event on the same line may fire again."""
     return [(t, True) for t, _ in targets]
@@ -670,7 +689,7 @@ class _CFGBuilder:
         return n
 
     def stmt(self, st, nxt, last=False):
-        if last and self.an.tail_events != 'never' and isinstance(st, _COMPOUND):
+        if last and self.an.tail_events != 'never' and isinstance(st, _COMPOUND) and _tail_event_39(st):
             # 3.9 attributes the instructions closing a block (POP_BLOCK, a loop's jump
             # back, the implicit return...) to the last line it compiled, and a jump out
             # of a compound statement ending the block lands there and reports that line
@@ -800,7 +819,8 @@ class _CFGBuilder:
                 self.layers.pop()
             self.layers.append(_Layer('finally', fin_entry, fx.id))
             after = fin_entry
-            if self.an.tail_events != 'never' and (st.handlers or st.orelse):
+            if self.an.tail_events != 'never' and (st.handlers or st.orelse) and \
+                    any(_tail_event_39(b[-1]) for b in [st.body, st.orelse] + [h.body for h in st.handlers] if b):
                 # 3.9: the POP_BLOCK before the finally carries the last line compiled
                 lines = set()
                 for block in [st.body, st.orelse] + [h.body for h in st.handlers]:
