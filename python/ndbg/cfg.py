@@ -33,9 +33,9 @@ MARKERS = {RETURN: 'return', RAISE: 'raise'}
 
 # --- knowledge about builtins -------------------------------------------------------
 
-# Builtins that return a value unrelated to their arguments' identity and neither
-# iterate their arguments lazily-created iterators nor call user callables (they may
-# call dunder methods, which the analysis accounts for separately).
+# Builtins whose result is unrelated to their arguments' identity and that neither
+# iterate their arguments nor call user callables (they may call dunder methods and
+# properties, which the analysis accounts for separately).
 SCALAR_BUILTINS = frozenset('''
     len str repr ascii int float complex bool abs round hash id ord chr hex oct bin
     isinstance issubclass callable format divmod pow type print input open range
@@ -182,9 +182,6 @@ class Scope:
             s = p
         return '.'.join(reversed(names))
 
-    @property
-    def is_frame_kind(self):
-        return self.kind != 'module'
 
 
 class _ScopeBuilder(ast.NodeVisitor):
@@ -399,7 +396,7 @@ def lookup(scope, name, module):
 
 # --- line numbers -----------------------------------------------------------------------
 
-def _walk_local(node, inline, skip_first=False):
+def _walk_local(node, inline):
     """Nodes evaluated by the code object that holds `node`: not the bodies of nested
     functions, lambdas or (unless inlined) comprehensions."""
     stack = [node]
@@ -472,7 +469,7 @@ class Node:
         self.entry = self.lines         # lines the node's first event may be on
         self.loops = frozenset(loops)   # lines that may repeat their own event (inlined loops)
         self.optional = optional        # may pass without any line event
-        self.succ = {}                  # target id -> True when a back edge
+        self.succ = {}                  # target id -> True when reached by a jump
         self.stmt = stmt
 
 
@@ -482,7 +479,7 @@ class Graph:
     def __init__(self, scope):
         self.scope = scope
         self.nodes = []
-        self.entry = []   # [(node id, back)]
+        self.entry = []   # [(node id, jump)]
 
     def add(self, lines, optional=False, loops=(), stmt=None):
         n = Node(len(self.nodes), lines, optional, loops, stmt)
@@ -960,6 +957,7 @@ class _CFGBuilder:
 
 
 def _explore(nodes):
+    """{line: successor lines and markers} of one code object's graph."""
     result = {}
     for node in nodes:
         for line in node.lines:
@@ -971,16 +969,16 @@ def _next_events(nodes, nid, line):
     """Lines of the next event after an event on `line` while executing node `nid`."""
     out = set()
     seen = set()
-    # work items: (node id, current line, how we got here)
-    #   'in': executing the node, last event on `line`
-    #   'enter': entering the node (back: via a back edge)
+    # work items: (how, node id, line of the last event, jump)
+    #   'in': executing the node
+    #   'enter': entering the node (jump: by a jump, which may repeat the last line)
     stack = [('in', nid, line, False)]
     while stack:
         item = stack.pop()
         if item in seen:
             continue
         seen.add(item)
-        how, cur, cl, back = item
+        how, cur, cl, jump = item
         if cur < 0:
             if cur in MARKERS:
                 out.add(MARKERS[cur])
@@ -994,15 +992,15 @@ def _next_events(nodes, nid, line):
                 stack.append(('enter', t, cl, b))
         else:
             for l2 in node.entry:
-                if l2 != cl or back:
+                if l2 != cl or jump:
                     out.add(l2)
             if cl in node.entry:
                 # an event on the line of the previous event is suppressed (unless a
-                # back edge led here): the node runs on silently
+                # jump led here): the node runs on silently
                 stack.append(('in', cur, cl, False))
             if node.optional or not node.lines:
                 for t, b in node.succ.items():
-                    stack.append(('enter', t, cl, b or back))
+                    stack.append(('enter', t, cl, b or jump))
     return out
 
 
@@ -1546,7 +1544,6 @@ class _Effects:
             rec.nontrivial = rec.iterates = True
             saved = self.inline
             self.inline = True
-            first = st.generators[0]
             it = [('is', H)]
             for i, g in enumerate(st.generators):
                 if i:
@@ -1560,7 +1557,6 @@ class _Effects:
             if isinstance(st, ast.GeneratorExp):
                 rec.yields = True
             self.inline = saved
-            del first
         else:
             for p in stmt_parts(st):
                 if isinstance(p, ast.expr):
@@ -1788,8 +1784,6 @@ class Analysis:
                     out |= self.constructors(d)
                     out |= self.implicit
                 elif d.kind == 'function':
-                    if d.kind == 'function' and d not in self.scopes:
-                        continue
                     out.add(d)
                     if any(_decorator_name(x) not in TRIVIAL_DECORATORS for x in d.decorators):
                         unknown = True
@@ -1875,8 +1869,6 @@ class Analysis:
         callees |= self.dels
         if in_with:
             callees |= self.implicit
-        if s.kind in ('comprehension',) or (isinstance(st, _COMPS + (ast.GeneratorExp,)) and s.node is st):
-            pass
         # comprehension and generator-expression frames created on this statement
         for sub in _walk_local_all(st, s):
             sc = self.scope_of.get(id(sub))
