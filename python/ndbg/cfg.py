@@ -1743,6 +1743,9 @@ class Analysis:
             if s.kind == 'class' and (s.name in sb.nonfunc_names or sb.uses_type_call):
                 escaping |= self.constructors(s)
         self.escaping, self.implicit, self.generators, self.dels = escaping, implicit, generators, dels
+        # generators that run code when closed: a yield inside try or with
+        self.closers = {g for g in generators if g.kind != 'genexpr' and any(
+            isinstance(n, _TRYS + (ast.With, ast.AsyncWith)) for n in _walk_scope(g.node))}
         self.unknown_set = frozenset(escaping | implicit | generators)
         self.iter_set = frozenset(generators | escaping | implicit)
 
@@ -1804,6 +1807,10 @@ class Analysis:
                 return 'method', frozenset()
             return 'unknown', self.unknown_set
         return 'unknown', self.unknown_set
+
+    @property
+    def finalizers_impure(self):
+        return any(not f.pure for f in self.dels | self.closers)
 
     def _effects(self):
         self.unknown_impure = False
@@ -1875,7 +1882,10 @@ class Analysis:
             if sc is not None and sc in self.scopes and sc.kind in ('comprehension', 'genexpr') and sc is not s:
                 callees.add(sc)
         may = set()
-        impure = any(not f.pure for f in callees) or rec.any
+        impure = any(not f.pure for f in callees) or rec.any or self.finalizers_impure
+        # any line may drop the last reference to a suspended generator, whose close()
+        # resumes it (its finally blocks run), or to an object with __del__
+        callees |= self.generators
         if impure:
             may = al.deep(rec.deep + [H]) | self.rebindable(s)
         elif rec.external and rec.deep:
@@ -1938,6 +1948,7 @@ class Analysis:
                     continue
                 b, m, may, callees = self.node_effects(s, node, node.id in self.in_with[s])
                 b |= handler.get(node.id, set())
+                callees |= self.dels | self.generators
                 for l in node.lines:
                     e = binds.setdefault(l, (set(), set(), set()))
                     e[0].update(b)
@@ -1979,6 +1990,17 @@ class Analysis:
             'functions': functions,
             'frames': frames,
         }
+
+
+def _walk_scope(node):
+    """Statements and expressions of a function's own code (not nested scopes)."""
+    stack = list(node.body) if isinstance(node.body, list) else [node.body]
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, _SCOPES):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
 
 
 def _has_comp(st):

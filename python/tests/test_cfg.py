@@ -1002,6 +1002,67 @@ def parse(s):
 print(parse('12-3 45'))
 ''')
 
+program('generator_close')('''
+def gen(log):
+    try:
+        yield 1
+        yield 2
+    finally:
+        log.append('closed')
+
+def plain():
+    yield 1
+    yield 2
+
+log = []
+for v in gen(log):
+    break
+g = plain()
+next(g)
+g = None
+
+def first(it):
+    for w in it:
+        return w
+
+x = first(gen(log))
+h = gen(log)
+next(h)
+h.close()
+''')
+
+program('attributes')('''
+class Temp:
+    def __init__(self):
+        self._c = 0
+        self.history = []
+    @property
+    def c(self):
+        return self._c
+    @c.setter
+    def c(self, v):
+        self.history.append(v)
+        self._c = v
+    def __getattr__(self, name):
+        return name.upper()
+    def __setitem__(self, k, v):
+        self.history.append((k, v))
+
+t = Temp()
+t.c = 5
+t.c += 1
+u = t.c
+w = t.missing
+t['k'] = 1
+log = t.history
+
+class Registry:
+    items = [n * 2 for n in range(3)]
+    total = sum(items)
+    class Inner:
+        flag = True
+''')
+
 if sys.version_info >= (3, 10):
     program('match')('''
 def describe(x):
