@@ -895,19 +895,47 @@ function caseTest(upper: boolean) {
   };
 }
 
-/** Unicode titlecase where it differs from uppercase (the Latin digraphs). */
+/** Unicode titlecase where it differs from uppercase (digraphs, ß and the Latin ligatures). */
 const TITLECASE: Record<string, string> = {
   'Ǆ': 'ǅ', 'ǅ': 'ǅ', 'ǆ': 'ǅ', 'Ǉ': 'ǈ', 'ǈ': 'ǈ', 'ǉ': 'ǈ', 'Ǌ': 'ǋ', 'ǋ': 'ǋ', 'ǌ': 'ǋ', 'Ǳ': 'ǲ', 'ǲ': 'ǲ', 'ǳ': 'ǲ',
+  'ß': 'Ss', 'ﬀ': 'Ff', 'ﬁ': 'Fi', 'ﬂ': 'Fl', 'ﬃ': 'Ffi', 'ﬄ': 'Ffl', 'ﬅ': 'St', 'ﬆ': 'St', 'ŉ': 'ʼN', 'և': 'Եւ',
 };
 const toTitle = (c: string): string => TITLECASE[c] ?? c.toUpperCase();
 
+/** Full case folding where it differs from per-character lowercasing. */
+const CASEFOLD: Record<string, string> = {
+  'ß': 'ss', 'ẞ': 'ss', 'ς': 'σ', 'µ': 'μ', 'ſ': 's', 'ﬀ': 'ff', 'ﬁ': 'fi', 'ﬂ': 'fl', 'ﬃ': 'ffi', 'ﬄ': 'ffl', 'ﬅ': 'st',
+  'ﬆ': 'st', 'ŉ': 'ʼn', 'ẚ': 'aʾ', 'ϐ': 'β', 'ϑ': 'θ', 'ϕ': 'φ', 'ϖ': 'π', 'ϰ': 'κ', 'ϱ': 'ρ', 'ϵ': 'ε', 'ẛ': 'ṡ',
+  'ι': 'ι', 'և': 'եւ',
+};
+
+const CASE_IGNORABLE = /[\p{Mn}\p{Me}\p{Cf}\p{Lm}\p{Sk}'.:\u00b7\u0387\u05f4\u2018\u2019\u2024\u2027\ufe13\ufe52\ufe55\uff07\uff0e\uff1a]/u;
+
+/** Unicode's Final_Sigma: a cased letter before (skipping case-ignorables), none after. */
+function finalSigma(cs: string[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && CASE_IGNORABLE.test(cs[j]!)) j--;
+  if (j < 0 || !CASED.test(cs[j]!)) return false;
+  let k = i + 1;
+  while (k < cs.length && CASE_IGNORABLE.test(cs[k]!)) k++;
+  return !(k < cs.length && CASED.test(cs[k]!));
+}
+
+/** Lowercase of cs[i] in context, as CPython's lower_ucs4 (capital sigma becomes final where it ends a word). */
+function lowerAt(cs: string[], i: number): string {
+  const c = cs[i]!;
+  if (c === 'Σ') return finalSigma(cs, i) ? 'ς' : 'σ';
+  return c.toLowerCase();
+}
+
 function titleCase(s: string): string {
+  const cs = chars(s);
   let prevCased = false;
   let out = '';
-  for (const c of chars(s)) {
-    out += prevCased ? c.toLowerCase() : toTitle(c);
+  cs.forEach((c, i) => {
+    out += prevCased ? lowerAt(cs, i) : toTitle(c);
     prevCased = CASED.test(c);
-  }
+  });
   return out;
 }
 
@@ -991,12 +1019,15 @@ const S = (self: Value): string => (self as { v: string }).v;
 const STR_METHODS: Record<string, Method> = {
   upper: m(0, 0, (s) => pyStr(S(s).toUpperCase())),
   lower: m(0, 0, (s) => pyStr(S(s).toLowerCase())),
-  casefold: m(0, 0, (s) => pyStr(S(s).toLowerCase().replace(/ß/g, 'ss'))),
-  swapcase: m(0, 0, (s) => pyStr(chars(S(s)).map((c) => (isUpperChar(c) ? c.toLowerCase() : isLowerChar(c) ? c.toUpperCase() : c)).join(''))),
+  casefold: m(0, 0, (s) => pyStr(chars(S(s)).map((c) => CASEFOLD[c] ?? c.toLowerCase()).join(''))),
+  swapcase: m(0, 0, (s) => {
+    const cs = chars(S(s));
+    return pyStr(cs.map((c, i) => (isUpperChar(c) ? lowerAt(cs, i) : isLowerChar(c) ? c.toUpperCase() : c)).join(''));
+  }),
   title: m(0, 0, (s) => pyStr(titleCase(S(s)))),
   capitalize: m(0, 0, (s) => {
     const cs = chars(S(s));
-    return pyStr(cs.length ? toTitle(cs[0]!) + cs.slice(1).join('').toLowerCase() : '');
+    return pyStr(cs.map((c, i) => (i === 0 ? toTitle(c) : lowerAt(cs, i))).join(''));
   }),
   strip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? subArg(a[0], 'strip') : null, true, true))),
   lstrip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? subArg(a[0], 'lstrip') : null, true, false))),
