@@ -3,162 +3,13 @@
 // (command layer + engine) and hands it to a front end: the Ink TUI when
 // stdin and stdout are terminals, the pdb-identical line REPL otherwise.
 
-import { readFileSync, statSync } from 'node:fs';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { createSession, type SessionOptions } from './commands/session.js';
+import { parseArgs, sessionOptions, usageError, USAGE, type CliOptions } from './cliArgs.js';
+import { createSession } from './commands/session.js';
+import type { SpawnedBridge } from './engine/spawnBridge.js';
 import { UserError } from './engine/errors.js';
 import { runLineRepl, type Sink } from './repl/line.js';
-
-export interface CliOptions {
-  engine: 'python' | 'neural';
-  python?: string;
-  commands: string[];
-  module: boolean;
-  target?: string;
-  args: string[];
-  json: boolean;
-  record?: string;
-  play?: string;
-  typingSpeed?: number;
-  model?: string;
-  device?: 'auto' | 'cpu' | 'cuda' | 'webgpu';
-  help: boolean;
-  version: boolean;
-}
-
-export const USAGE = `usage: ndbg [options] script.py [args ...]
-       ndbg [options] -m module [args ...]
-
-Debug a Python program with pdb's commands, plus reverse execution.
-
-options:
-  -c, --command CMD     run CMD at the first stop, as 'python3 -m pdb -c' (repeatable)
-  -m MODULE             debug a module, like 'python3 -m MODULE'
-  --engine ENGINE       'python' (run the real CPython under pdb) or 'neural'
-                        (predict execution with the model); default: python
-  --python PATH         Python interpreter for the python engine (default: python3)
-  --json                print one JSON object per event on stdout (docs/json.md)
-  --record FILE.cast    record the session as an asciinema cast
-  --play FILE           type the commands in FILE (TUI: as a demo at --typing-speed)
-  --typing-speed N      characters per second for --play (default 20)
-  --model DIR           neural engine: model directory
-  --device DEV          neural engine: auto, cpu, cuda or webgpu
-  -h, --help            show this help and exit
-  -V, --version         print the version and exit
-
-Reverse execution (not in pdb): rs/reverse-step, rn/reverse-next,
-rc/reverse-continue, reverse-finish. All other commands are pdb's.
-`;
-
-const WITH_VALUE = new Set([
-  '-c',
-  '--command',
-  '--engine',
-  '--python',
-  '--record',
-  '--play',
-  '--typing-speed',
-  '--model',
-  '--device',
-]);
-
-function usageError(msg: string): UserError {
-  return new UserError(`ndbg: ${msg}\nRun 'ndbg --help' for usage.`, 2);
-}
-
-export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = {
-    engine: 'python',
-    commands: [],
-    module: false,
-    args: [],
-    json: false,
-    help: false,
-    version: false,
-  };
-  let i = 0;
-  while (i < argv.length) {
-    let arg = argv[i]!;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') break;
-    let value: string | undefined;
-    const eq = arg.indexOf('=');
-    if (arg.startsWith('--') && eq > 0) {
-      value = arg.slice(eq + 1);
-      arg = arg.slice(0, eq);
-    } else if (/^-c./.test(arg)) {
-      value = arg.slice(2); // -cCMD, as getopt allows
-      arg = '-c';
-    }
-    if (WITH_VALUE.has(arg) && value === undefined) {
-      if (i + 1 >= argv.length) throw usageError(`option ${arg} needs a value`);
-      value = argv[++i];
-    }
-    i++;
-    switch (arg) {
-      case '-h':
-      case '--help':
-        o.help = true;
-        break;
-      case '-V':
-      case '--version':
-        o.version = true;
-        break;
-      case '-c':
-      case '--command':
-        o.commands.push(value!);
-        break;
-      case '-m':
-        o.module = true;
-        if (i >= argv.length) throw usageError('-m needs a module name');
-        o.target = argv[i++];
-        o.args = argv.slice(i);
-        return o;
-      case '--engine':
-        if (value !== 'python' && value !== 'neural')
-          throw usageError(`unknown engine '${value}' (use 'python' or 'neural')`);
-        o.engine = value;
-        break;
-      case '--python':
-        o.python = value;
-        break;
-      case '--json':
-        o.json = true;
-        break;
-      case '--record':
-        o.record = value;
-        break;
-      case '--play':
-        o.play = value;
-        break;
-      case '--typing-speed': {
-        const n = Number(value);
-        if (!Number.isFinite(n) || n <= 0) throw usageError(`--typing-speed needs a positive number, not '${value}'`);
-        o.typingSpeed = n;
-        break;
-      }
-      case '--model':
-        o.model = value;
-        break;
-      case '--device':
-        if (!['auto', 'cpu', 'cuda', 'webgpu'].includes(value!))
-          throw usageError(`unknown device '${value}' (use auto, cpu, cuda or webgpu)`);
-        o.device = value as CliOptions['device'];
-        break;
-      default:
-        throw usageError(`unknown option '${arg}'`);
-    }
-  }
-  if (i < argv.length) {
-    o.target = argv[i];
-    o.args = argv.slice(i + 1);
-  }
-  return o;
-}
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -211,11 +62,15 @@ async function lineSink(o: CliOptions): Promise<{ write: Sink; close: () => Prom
   };
 }
 
+export function isInteractive(o: CliOptions): boolean {
+  return Boolean(process.stdin.isTTY && process.stdout.isTTY) && !o.json;
+}
+
 function title(o: CliOptions): string {
   return `ndbg ${o.module ? '-m ' : ''}${o.target ?? ''}`.trim();
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], spawned?: SpawnedBridge): Promise<number> {
   const o = parseArgs(argv);
   if (o.help) {
     process.stdout.write(USAGE);
@@ -227,19 +82,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (!o.target) throw usageError('no script given (ndbg script.py, or ndbg -m module)');
   checkTarget(o);
-  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY) && !o.json;
-  const options: SessionOptions = {
-    engine: o.engine,
-    target: o.target,
-    module: o.module,
-    args: o.args,
-    commands: o.commands,
-    python: o.python,
-    withLocals: interactive || o.json,
-    model: o.model,
-    device: o.device,
-  };
-  const session = createSession(options);
+  const interactive = isInteractive(o);
+  const session = createSession({ ...sessionOptions(o, interactive), spawned });
 
   if (interactive) {
     type Tui = {
@@ -279,11 +123,11 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** Entry point used by bin/ndbg.js: never lets a Node stack trace out. */
-export async function run(argv: string[]): Promise<void> {
+export async function run(argv: string[], spawned?: SpawnedBridge): Promise<void> {
   process.stdout.on('error', () => process.exit(0)); // reader went away (EPIPE)
   let code: number;
   try {
-    code = await main(argv);
+    code = await main(argv, spawned);
   } catch (err) {
     if (err instanceof UserError) {
       process.stderr.write(`${err.message}\n`);

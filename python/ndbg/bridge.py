@@ -19,7 +19,11 @@ def _start():
     # `python3 -m pdb` would have it (the current directory; pdb then puts
     # the script's directory there).
     sys.path[0] = here
+    # Cache the bridge's own bytecode even under PYTHONDONTWRITEBYTECODE:
+    # compiling it on every start costs more than pdb's whole import.
+    dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, False
     import bridge_pdb
+    sys.dont_write_bytecode = dont_write
     sys.path[0] = os.getcwd()
     return bridge_pdb
 

@@ -6,6 +6,7 @@
 import type { Action, Engine, EngineEvent, EngineInfo, Listener, PromptEvent } from '../engine/engine.js';
 import { UserError } from '../engine/errors.js';
 import { PythonEngine } from '../engine/python.js';
+import type { SpawnedBridge } from '../engine/spawnBridge.js';
 import { parseReverse, REVERSE_HELP } from './reverse.js';
 
 export interface SessionOptions {
@@ -25,6 +26,18 @@ export interface SessionOptions {
   /** neural engine: model directory and device. */
   model?: string;
   device?: 'auto' | 'cpu' | 'cuda' | 'webgpu';
+  /** neural engine: constrained decoding (default true; --no-constrain turns it off). */
+  constrain?: boolean;
+  /** neural engine: `c` with breakpoints as the model's jump ('step', default) or chained single steps ('rollout'). */
+  jump?: 'step' | 'rollout';
+  /** neural engine: most predictions one rollout, `until` or inverse chain may take (default 200). */
+  rolloutCap?: number;
+  /** neural engine: start at the return of `func` with `value` (--at-return FUNC --value REPR). */
+  atReturn?: { func: string; value: string };
+  /** neural engine: run the python engine in lockstep and compare every stop (--verify). */
+  verify?: boolean;
+  /** python engine: a bridge bin/ndbg.js already started (used if the options match). */
+  spawned?: SpawnedBridge;
 }
 
 /** The one way front ends get an engine. */
@@ -43,6 +56,7 @@ async function createEngine(o: SessionOptions): Promise<Engine> {
       withLocals: o.withLocals,
       cwd: o.cwd,
       env: o.env,
+      spawned: o.spawned,
     });
   }
   // The neural engine lives in src/engine/neural.ts (not part of the

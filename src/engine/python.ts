@@ -3,9 +3,10 @@
 // messages: bridge messages in -> engine events out, command lines in ->
 // bridge lines out. pdb itself does all the debugging and all the printing.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type {
   Action,
   Engine,
@@ -15,23 +16,13 @@ import type {
   Listener,
   StopEvent,
 } from './engine.js';
-import { bridgeScript } from './bridgePath.js';
 import { encode, LineSplitter, type BridgeMessage, type ReverseKind } from './bridgeProtocol.js';
 import { UserError } from './errors.js';
+import { bridgeKey, spawnBridge, type BridgeSpawnOptions, type SpawnedBridge } from './spawnBridge.js';
 
-export interface PythonEngineOptions {
-  /** Script path, or module name when `module` is true. */
-  target: string;
-  module?: boolean;
-  args?: string[];
-  /** pdb -c commands, run at the first stop. */
-  commands?: string[];
-  /** Interpreter; default `python3` on PATH. */
-  python?: string;
-  /** Report locals (reprs) in stop events. Off for the pdb-identical line mode. */
-  withLocals?: boolean;
-  cwd?: string;
-  env?: NodeJS.ProcessEnv;
+export interface PythonEngineOptions extends BridgeSpawnOptions {
+  /** A bridge already started with the same options (bin/ndbg.js starts one early). */
+  spawned?: SpawnedBridge;
 }
 
 type Ready = 'prompt' | 'input' | 'exit';
@@ -72,49 +63,20 @@ export class PythonEngine implements Engine {
 
   async start(): Promise<void> {
     const o = this.opts;
-    const pdbArgs = [
-      ...(o.commands ?? []).flatMap((c) => ['-c', c]),
-      ...(o.module ? ['-m'] : []),
-      o.target,
-      ...(o.args ?? []),
-    ];
-    const child = spawn(
-      o.python ?? 'python3',
-      [
-        bridgeScript(),
-        '--fd-out=3',
-        '--fd-in=4',
-        '--watch=5',
-        `--locals=${o.withLocals ? 1 : 0}`,
-        '--',
-        ...pdbArgs,
-      ],
-      {
-        cwd: o.cwd,
-        env: o.env ?? process.env,
-        // fd 0: the program's real stdin is not ours to give (its input()
-        // goes through the bridge). 1/2: raw output that bypasses
-        // sys.stdout (subprocesses, C code). 3/4: the channel. 5: watchdog.
-        stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
-        // Own process group: a terminal's Ctrl-C reaches ndbg only, which
-        // forwards it (interrupt()), so pdb sees exactly one SIGINT.
-        detached: true,
-      },
-    );
+    const early = o.spawned && o.spawned.key === bridgeKey(o) ? o.spawned : undefined;
+    if (o.spawned && !early) o.spawned.child.kill('SIGKILL'); // started with other options
+    const spawned = early ?? spawnBridge(o);
+    const child = spawned.child;
     this.child = child;
     this.toBridge = child.stdio[4] as Writable;
     this.toBridge.on('error', () => {}); // EPIPE when the child is gone: exit reports it
-    const raw = (stream: 'stdout' | 'stderr') => (chunk: Buffer) =>
-      this.emit({ type: 'text', stream, data: chunk.toString('utf8') });
-    (child.stdio[1] as Readable).on('data', raw('stdout'));
-    (child.stdio[2] as Readable).on('data', raw('stderr'));
     const splitter = new LineSplitter();
-    const channel = child.stdio[3] as Readable;
-    channel.setEncoding('utf8');
-    channel.on('data', (chunk: string) => {
-      for (const line of splitter.push(chunk)) if (line) this.onMessage(JSON.parse(line));
-    });
-    child.on('error', (err: NodeJS.ErrnoException) => {
+    const decoder = new StringDecoder('utf8');
+    const text = (stream: 'stdout' | 'stderr') => {
+      const d = new StringDecoder('utf8'); // a chunk may end inside a character
+      return (chunk: Buffer) => this.emit({ type: 'text', stream, data: d.write(chunk) });
+    };
+    const spawnFailed = (err: NodeJS.ErrnoException) => {
       this.spawnError =
         err.code === 'ENOENT'
           ? new UserError(
@@ -122,8 +84,18 @@ export class PythonEngine implements Engine {
                 'Install Python 3.9 or newer, or pass --python PATH.',
             )
           : new UserError(`ndbg: cannot start '${o.python ?? 'python3'}': ${err.message}`);
+    };
+    if (spawned.error) spawnFailed(spawned.error);
+    child.on('error', spawnFailed);
+    spawned.attach({
+      stdout: text('stdout'),
+      stderr: text('stderr'),
+      channel: (chunk) => {
+        for (const line of splitter.push(decoder.write(chunk))) if (line) this.onMessage(JSON.parse(line));
+      },
+      close: (code, signal) => this.onExit(code, signal),
     });
-    child.on('close', (code, signal) => this.onExit(code, signal));
+    if (spawned.error) this.onExit(null, null); // failed before we listened
     const r = await this.waitReady();
     if (r === 'exit' && this.spawnError) throw this.spawnError;
   }

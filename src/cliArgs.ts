@@ -1,0 +1,173 @@
+// Command-line arguments, parsed like pdb's (options stop at the script).
+// Kept free of heavy imports: bin/ndbg.js parses them before the rest of ndbg
+// has loaded, to start Python early.
+
+import type { SessionOptions } from './commands/session.js';
+import { UserError } from './engine/errors.js';
+
+export interface CliOptions {
+  engine: 'python' | 'neural';
+  python?: string;
+  commands: string[];
+  module: boolean;
+  target?: string;
+  args: string[];
+  json: boolean;
+  record?: string;
+  play?: string;
+  typingSpeed?: number;
+  model?: string;
+  device?: 'auto' | 'cpu' | 'cuda' | 'webgpu';
+  help: boolean;
+  version: boolean;
+}
+
+export const USAGE = `usage: ndbg [options] script.py [args ...]
+       ndbg [options] -m module [args ...]
+
+Debug a Python program with pdb's commands, plus reverse execution.
+
+options:
+  -c, --command CMD     run CMD at the first stop, as 'python3 -m pdb -c' (repeatable)
+  -m MODULE             debug a module, like 'python3 -m MODULE'
+  --engine ENGINE       'python' (run the real CPython under pdb) or 'neural'
+                        (predict execution with the model); default: python
+  --python PATH         Python interpreter for the python engine (default: python3)
+  --json                print one JSON object per event on stdout (docs/json.md)
+  --record FILE.cast    record the session as an asciinema cast
+  --play FILE           type the commands in FILE (TUI: as a demo at --typing-speed)
+  --typing-speed N      characters per second for --play (default 20)
+  --model DIR           neural engine: model directory
+  --device DEV          neural engine: auto, cpu, cuda or webgpu
+  -h, --help            show this help and exit
+  -V, --version         print the version and exit
+
+Reverse execution (not in pdb): rs/reverse-step, rn/reverse-next,
+rc/reverse-continue, reverse-finish. All other commands are pdb's.
+`;
+
+const WITH_VALUE = new Set([
+  '-c',
+  '--command',
+  '--engine',
+  '--python',
+  '--record',
+  '--play',
+  '--typing-speed',
+  '--model',
+  '--device',
+]);
+
+export function usageError(msg: string): UserError {
+  return new UserError(`ndbg: ${msg}\nRun 'ndbg --help' for usage.`, 2);
+}
+
+export function parseArgs(argv: string[]): CliOptions {
+  const o: CliOptions = {
+    engine: 'python',
+    commands: [],
+    module: false,
+    args: [],
+    json: false,
+    help: false,
+    version: false,
+  };
+  let i = 0;
+  while (i < argv.length) {
+    let arg = argv[i]!;
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') break;
+    let value: string | undefined;
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 0) {
+      value = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    } else if (/^-c./.test(arg)) {
+      value = arg.slice(2); // -cCMD, as getopt allows
+      arg = '-c';
+    }
+    if (WITH_VALUE.has(arg) && value === undefined) {
+      if (i + 1 >= argv.length) throw usageError(`option ${arg} needs a value`);
+      value = argv[++i];
+    }
+    i++;
+    switch (arg) {
+      case '-h':
+      case '--help':
+        o.help = true;
+        break;
+      case '-V':
+      case '--version':
+        o.version = true;
+        break;
+      case '-c':
+      case '--command':
+        o.commands.push(value!);
+        break;
+      case '-m':
+        o.module = true;
+        if (i >= argv.length) throw usageError('-m needs a module name');
+        o.target = argv[i++];
+        o.args = argv.slice(i);
+        return o;
+      case '--engine':
+        if (value !== 'python' && value !== 'neural')
+          throw usageError(`unknown engine '${value}' (use 'python' or 'neural')`);
+        o.engine = value;
+        break;
+      case '--python':
+        o.python = value;
+        break;
+      case '--json':
+        o.json = true;
+        break;
+      case '--record':
+        o.record = value;
+        break;
+      case '--play':
+        o.play = value;
+        break;
+      case '--typing-speed': {
+        const n = Number(value);
+        if (!Number.isFinite(n) || n <= 0) throw usageError(`--typing-speed needs a positive number, not '${value}'`);
+        o.typingSpeed = n;
+        break;
+      }
+      case '--model':
+        o.model = value;
+        break;
+      case '--device':
+        if (!['auto', 'cpu', 'cuda', 'webgpu'].includes(value!))
+          throw usageError(`unknown device '${value}' (use auto, cpu, cuda or webgpu)`);
+        o.device = value as CliOptions['device'];
+        break;
+      default:
+        throw usageError(`unknown option '${arg}'`);
+    }
+  }
+  if (i < argv.length) {
+    o.target = argv[i];
+    o.args = argv.slice(i + 1);
+  }
+  return o;
+}
+
+/** What the session is created with, for these arguments. */
+export function sessionOptions(o: CliOptions, interactive: boolean): SessionOptions {
+  return {
+    engine: o.engine,
+    target: o.target!,
+    module: o.module,
+    args: o.args,
+    commands: o.commands,
+    python: o.python,
+    // Locals cost a repr per variable per stop (and reprs may run program
+    // code): only the TUI and --json show them.
+    withLocals: interactive || o.json,
+    model: o.model,
+    device: o.device,
+  };
+}
