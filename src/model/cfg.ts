@@ -102,6 +102,8 @@ export interface Scope {
   pred: Map<number, number[]>;
   /** Lines that hold line events in this frame. */
   lines: Set<number>;
+  /** Lines after whose line event the frame may return (cfg's `"return"` marker: a return, a yield, the end). */
+  returns: Set<number>;
   /** Identifiers written anywhere in the scope's text: a superset of its locals. */
   names: Set<string>;
   generator: boolean;
@@ -142,8 +144,10 @@ export class Program {
       const f = functions[key];
       const succ = new Map<number, number[]>();
       const pred = new Map<number, number[]>();
+      const returns = new Set<number>();
       for (const [l, next] of Object.entries(frame.lines)) {
         const line = Number(l);
+        if (next.includes('return')) returns.add(line);
         const ints = next.filter((x): x is number => typeof x === 'number');
         succ.set(line, ints);
         for (const m of ints) {
@@ -166,8 +170,9 @@ export class Program {
         succ,
         pred,
         lines: new Set(succ.keys()),
+        returns,
         names: isModule ? identifiersOf(text, 1, this.nLines) : identifiersOf(text, f.call_line, f.last_line),
-        generator: f?.kind === 'generator' || f?.kind === 'coroutine',
+        generator: f?.kind === 'generator' || f?.kind === 'coroutine' || f?.kind === 'genexpr',
       };
       // a lambda / comprehension on a line shares it with its enclosing scope; its
       // own names are still only those on its lines
@@ -190,6 +195,7 @@ export class Program {
       succ: new Map(),
       pred: new Map(),
       lines: new Set(),
+      returns: new Set(),
       names: identifiersOf(text, 1, this.nLines),
       generator: false,
     };

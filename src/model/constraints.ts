@@ -119,18 +119,27 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
   const diffNames = new Set(eff.all);
 
   const sameFrame = (s: Scope, event: Exclude<EventName, 'exit'>, line: number) => {
-    // a generator may resume elsewhere: then the state is complete
+    // a generator may be resumed from elsewhere: then the state is complete, its stack new
     const mode: FrameMode = s.generator ? 'either' : 'diff';
-    b.add(event, line, { func: s.coName, stack: [...stack], mode, names: s.names, diffNames: s.generator ? null : diffNames });
+    b.add(event, line, {
+      func: s.coName,
+      stack: s.generator ? null : [...stack],
+      mode,
+      names: s.names,
+      diffNames: s.generator ? null : diffNames,
+    });
   };
-  // the frame's own return event: reached by stepping it is a diff (docs/format.md)
-  const frameReturn = (s: Scope, stepping: boolean) => {
+  // The frame's own return event, on the line of the event before it (its f_lineno):
+  // after a line event only where cfg says the frame may return there (an exception
+  // leaves through an exception event first). Reached by stepping it is a diff.
+  const frameReturnAfterStep = (s: Scope) => {
+    if (before.event !== 'line' || s.returns.has(L) || s.generator) sameFrame(s, 'return', L);
+  };
+  // ...and after any number of lines (step_return): any line of the frame
+  const frameReturnAnywhere = (s: Scope) => {
     const lines = [...s.lines];
     if (s.callLine) lines.push(s.callLine);
-    for (const l of lines) {
-      if (stepping) sameFrame(s, 'return', l);
-      else b.add('return', l, complete(s, [...stack]));
-    }
+    for (const l of lines) b.add('return', l, complete(s, [...stack]));
   };
   const callsFrom = (line: number, calleeStack: number[]) => {
     for (const c of program.callees(line)) {
@@ -172,8 +181,9 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
         for (const l of next) sameFrame(s, 'line', l);
         // an exception event follows the line that raised (or a generator's resumption)
         if (before.event === 'line' || s.generator) sameFrame(s, 'exception', L);
-        frameReturn(s, true);
-        if (action === 'step_into' && before.event !== 'call') callsFrom(L, [...stack, L]);
+        frameReturnAfterStep(s);
+        // a resumed generator may go straight on into another (`yield from`)
+        if (action === 'step_into' && (before.event !== 'call' || s.generator)) callsFrom(L, [...stack, L]);
         if (action === 'step_over' && s.generator) {
           // pdb skips a generator's suspension and stops where it is resumed
           for (const l of s.lines) b.add('call', l, complete(s, null));
@@ -187,7 +197,7 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
     }
     case 'step_return': {
       for (const s of scopes) {
-        frameReturn(s, false);
+        frameReturnAnywhere(s);
         if (s.generator) {
           for (const l of s.lines) {
             b.add('line', l, complete(s, null));

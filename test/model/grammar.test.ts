@@ -1,10 +1,12 @@
 // The constraints and the state grammar without a model: every real step of the
 // golden trajectories must be allowed (soundness), and random walks through the
 // grammar must always end in a state that parses (well-formedness).
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
+import { Program, type CfgResult } from '../../src/model/cfg.js';
 import { allowedTargets, openAllowed } from '../../src/model/constraints.js';
 import { decodeState, encodeState, type ActionName, type State } from '../../src/model/format.js';
 import { StateGrammar } from '../../src/model/grammar.js';
@@ -62,6 +64,44 @@ describe('constraints are sound on the golden trajectories', () => {
       }
     }
     expect(n).toBeGreaterThan(5);
+  });
+});
+
+describe('constraints are sound on traced programs (python/tests programs and generated ones)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ndbg-traj-'));
+  const out = join(dir, 'traj.json');
+  // NDBG_SOUNDNESS_PROGRAMS / _SEED: check more programs than the default run does
+  const n = process.env.NDBG_SOUNDNESS_PROGRAMS ?? '60';
+  const seed = process.env.NDBG_SOUNDNESS_SEED ?? '0';
+  const r = spawnSync(testPython(), [join(import.meta.dirname, 'gen_trajectories.py'), '--programs', n, '--seed', seed, '--out', out], {
+    encoding: 'utf8',
+    env: { ...process.env, PYTHONHASHSEED: '0' },
+    timeout: 120_000,
+  });
+  const records = r.status === 0 ? (JSON.parse(readFileSync(out, 'utf8')) as Array<G & { name: string; stdin: string; cfg: CfgResult }>) : [];
+  rmSync(dir, { recursive: true, force: true });
+
+  it.skipIf(r.status !== 0)(`every step is allowed${r.status !== 0 ? ` (skipped: ${r.stderr})` : ''}`, () => {
+    let steps = 0;
+    const failures: string[] = [];
+    for (const rec of records) {
+      const program = new Program(rec.source, rec.cfg);
+      for (const seg of rec.segments) {
+        let prev = strip(seg.initial.state);
+        for (const step of seg.steps) {
+          const after = strip(step.state);
+          const ids = tok.encodeItems(encodeState(after, prev, step.action));
+          const at = rejects(new StateGrammar(allowedTargets(program, step.action, prev, step.arg)), ids);
+          if (at !== -1 && failures.length < 8) {
+            failures.push(`${rec.name}: ${step.action}${step.arg ? ' ' + step.arg : ''} from ${JSON.stringify(prev)} to ${tok.decode(ids)} rejected at ${tok.decode(ids.slice(0, at + 1))}\n${rec.source}`);
+          }
+          prev = after;
+          steps++;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(steps).toBeGreaterThan(2000);
   });
 });
 
