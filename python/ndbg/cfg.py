@@ -10,6 +10,9 @@ and says, for every line that can hold a `sys.settrace` line event:
 - `binds`: which names of the frame the line may bind or unbind (`binds`), mutate in
   place (`mutates`, closed under may-aliasing), or may see changed by code it calls
   (`may_mutate_args`).
+- `functions`: every code object but the module (def, call and first body lines,
+  params); `frames`: `lines` for each code object separately; `entry`: the module's
+  first line event.
 
 The analysis is sound first (every real transition is allowed), precise second; see
 docs/constraints.md for what it guarantees, its imprecisions, and how CPython 3.9 to
