@@ -48,6 +48,30 @@ export interface StopEvent {
    * this re-describes the same stop (new selected frame or changed locals).
    */
   refresh?: boolean;
+  /**
+   * Added for `--verify` (neural engine checked against the python engine in
+   * lockstep): how this predicted stop compares with the real one.
+   */
+  verify?: VerifyInfo;
+}
+
+/** A predicted value next to the real one (reprs; null: absent on that side). */
+export interface VerifyPair {
+  predicted: string | number | null;
+  real: string | number | null;
+}
+
+export interface VerifyInfo {
+  /** True when event, line, function, stack, every local and the return value agree. */
+  exact: boolean;
+  line?: VerifyPair;
+  event?: VerifyPair;
+  func?: VerifyPair;
+  /** Only the locals that differ. */
+  locals?: Record<string, VerifyPair>;
+  retval?: VerifyPair;
+  /** The real stop, as the python engine reported it (bottom program frame). */
+  real?: { event: string; line: number | null; func: string | null; locals: Record<string, string>; retval?: string };
 }
 
 /** Text, in the order it was written. `debugger` is pdb's own output. */

@@ -1,0 +1,86 @@
+// The neural engine: debugging by prediction. The model (src/model) predicts the
+// state each debugger action leads to; the neural debugger (./neural/) speaks
+// pdb's language over those states. The script is read (and parsed by
+// python/ndbg/cfg.py for the model's constraints), never run: no process
+// executes any line of it. `--verify` wraps this engine with the python engine
+// in lockstep (./verify.ts).
+
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { SessionOptions } from '../commands/session.js';
+import type { Engine } from './engine.js';
+import { UserError } from './errors.js';
+import { NeuralDebugger, type ModelSession } from './neural/debugger.js';
+import { pdbFacts } from './neural/probe.js';
+import { ScriptSource } from './neural/source.js';
+import type { Predictor } from '../model/types.js';
+
+export { NeuralDebugger } from './neural/debugger.js';
+
+/** Options of the neural engine beyond SessionOptions (tests inject a predictor). */
+export interface NeuralDeps {
+  /** A loaded predictor; default: loadPredictor({ modelDir: o.model, device: o.device }). */
+  predictor?: Predictor;
+}
+
+/** The script's path as pdb prints it (realpath, as pdb's _ScriptTarget). */
+export function scriptPath(o: Pick<SessionOptions, 'target' | 'cwd' | 'module' | 'engine'>): string {
+  if (o.module) {
+    throw new UserError("ndbg: the neural engine debugs a script file; '-m module' needs '--engine python'.", 2);
+  }
+  const abs = resolve(o.cwd ?? process.cwd(), o.target);
+  if (!existsSync(abs)) throw new UserError(`Error: ${o.target} does not exist`, 1);
+  if (statSync(abs).isDirectory()) throw new UserError(`Error: ${o.target} is a directory`, 1);
+  return realpathSync(abs);
+}
+
+/** The neural debugger for a session's options (no python process runs the script). */
+export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps = {}): Promise<NeuralDebugger> {
+  const file = scriptPath(o);
+  const text = readFileSync(file, 'utf8');
+  const source = new ScriptSource(file, text);
+  if (o.atReturn) {
+    const d = source.findDefs(o.atReturn.func).find((x) => x.kind === 'def');
+    if (!d) throw new UserError(`ndbg: --at-return: ${o.target} defines no function '${o.atReturn.func}'`, 2);
+  }
+  const facts = pdbFacts(o.python);
+  let predictor = deps.predictor;
+  let owned = false;
+  if (!predictor) {
+    const { loadPredictor, ModelError } = await import('../model/predictor.js');
+    try {
+      predictor = await loadPredictor({ modelDir: o.model, device: o.device, python: o.python });
+      owned = true;
+    } catch (e) {
+      if (e instanceof ModelError) throw new UserError(`ndbg: ${e.message}`, 1);
+      throw e;
+    }
+  }
+  const session = await predictor.open(text, { constrain: o.constrain !== false });
+  const notes = [...(predictor.info.warnings ?? [])];
+  for (const n of (session as { notes?: string[] }).notes ?? []) notes.push(n);
+  if (o.constrain === false) notes.push('constrained decoding is off (--no-constrain): predictions may be malformed or impossible');
+  const p = predictor;
+  return new NeuralDebugger({
+    file,
+    source,
+    model: session as ModelSession,
+    facts: await facts,
+    info: { name: 'neural', model: p.info.name, device: p.info.device },
+    jump: o.jump,
+    rolloutCap: o.rolloutCap,
+    commands: o.commands,
+    args: o.args,
+    atReturn: o.atReturn,
+    notes,
+    release: owned ? () => p.close() : undefined,
+  });
+}
+
+/** Loaded by the command layer for `--engine neural` (src/commands/session.ts). */
+export async function createNeuralEngine(o: SessionOptions, deps: NeuralDeps = {}): Promise<Engine> {
+  const neural = await createNeuralDebugger(o, deps);
+  if (!o.verify) return neural;
+  const { VerifyEngine } = await import('./verify.js');
+  return new VerifyEngine(neural, o);
+}
