@@ -5,8 +5,8 @@
 
 Writes model.onnx (past key/values in and out, dynamic batch / seq / past axes),
 tokenizer.json and config.json, then runs the exported file in onnxruntime-node
-(python/ndbg/ort_check.mjs: the runtime ndbg itself uses) on a prefill and two cached
-decoding steps and compares its logits with PyTorch's: max abs diff must be below
+(python/ndbg/ort_check.mjs: the runtime ndbg itself uses) on a prefill, a multi-token
+continuation and two cached decoding steps and compares its logits with PyTorch's: max abs diff must be below
 --tolerance (1e-3; fp32 on both sides, so in practice ~1e-5). The result goes into
 config.json.
 
@@ -183,28 +183,36 @@ def ort_run(model_path, requests, timeout=300):
     return [{k: np.asarray(v['data'], dtype=np.float32).reshape(v['dims']) for k, v in r.items()} for r in res]
 
 
-def check_against_ort(model, model_path, prompt_len=24, steps=2, batch=2, seed=0):
-    """Prefill a random prompt with an empty past, then decode `steps` tokens one at a
-    time, in ONNX Runtime; compare every logit with PyTorch's full-sequence forward."""
+CHECK_CHUNKS = (16, 6, 1, 1)
+CHECK_WHAT = ('prefill 16 tokens (empty past), then 6 tokens on that past, then 2 single cached steps; '
+              'batch 2; every logit vs PyTorch fp32 full-sequence forward')
+
+
+def check_against_ort(model, model_path, chunks=CHECK_CHUNKS, batch=2, seed=0):
+    """Run a random sequence through ONNX Runtime in chunks, each call taking the previous
+    call's `present` as its `past` (a prefill with an empty past, a multi-token
+    continuation, single-token steps); compare every logit with PyTorch's
+    full-sequence forward. Returns the max abs difference."""
     cfg = model.cfg
     g = torch.Generator().manual_seed(seed)
-    ids = torch.randint(0, cfg.vocab_size, (batch, prompt_len + steps), generator=g)
+    total = sum(chunks)
+    ids = torch.randint(0, cfg.vocab_size, (batch, total), generator=g)
     with torch.no_grad():
         ref, _ = model(ids)
     ref = ref.numpy()
 
     def spec(t):
         return {'type': 'int64', 'dims': list(t.shape), 'data': t.reshape(-1).tolist()}
-    past_dims = [cfg.n_layer, 2, batch, cfg.n_head, 0, cfg.head_dim]
-    requests = [{'input_ids': spec(ids[:, :prompt_len]), 'past': {'type': 'float32', 'dims': past_dims, 'data': []}}]
-    for s in range(steps):
-        past_dims = past_dims[:4] + [prompt_len + s] + past_dims[5:]
-        requests.append({'input_ids': spec(ids[:, prompt_len + s:prompt_len + s + 1]),
-                         'past': {'type': 'float32', 'dims': past_dims, 'data': f'present:{s}'}})
+    requests, start = [], 0
+    for k, n in enumerate(chunks):
+        past_dims = [cfg.n_layer, 2, batch, cfg.n_head, start, cfg.head_dim]
+        past = {'type': 'float32', 'dims': past_dims, 'data': [] if k == 0 else f'present:{k - 1}'}
+        requests.append({'input_ids': spec(ids[:, start:start + n]), 'past': past})
+        start += n
     outs = ort_run(model_path, requests)
     got = np.concatenate([o['logits'] for o in outs], axis=1)
     assert got.shape == ref.shape, (got.shape, ref.shape)
-    assert list(outs[-1]['present'].shape) == [cfg.n_layer, 2, batch, cfg.n_head, prompt_len + steps, cfg.head_dim]
+    assert list(outs[-1]['present'].shape) == [cfg.n_layer, 2, batch, cfg.n_head, total, cfg.head_dim]
     return float(np.abs(got - ref).max())
 
 
@@ -270,7 +278,7 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
             raise SystemExit('node not found: cannot check the export against onnxruntime-node (use --no-check)')
         diff = check_against_ort(model, path)
         info['onnx_check'] = dict(runtime='onnxruntime-node', max_abs_diff=diff, tolerance=tolerance,
-                                  what='prefill 24 tokens (empty past) + 2 cached steps, batch 2, vs PyTorch fp32')
+                                  what=CHECK_WHAT)
         print(f'onnxruntime-node vs PyTorch: max abs logit diff {diff:.2e} (tolerance {tolerance:g})', file=sys.stderr)
         if not diff < tolerance:
             raise SystemExit(f'export check failed: max abs diff {diff} >= {tolerance}')
@@ -301,7 +309,7 @@ def check_export(model_dir, tolerance=1e-3):
             path = joined
         diff = check_against_ort(model, path)
     info['onnx_check'] = dict(runtime='onnxruntime-node', max_abs_diff=diff, tolerance=tolerance,
-                              what='prefill 24 tokens (empty past) + 2 cached steps, batch 2, vs PyTorch fp32')
+                              what=CHECK_WHAT)
     with open(os.path.join(model_dir, 'config.json'), 'w') as f:
         json.dump(info, f, indent=1)
     print(f'onnxruntime-node vs PyTorch: max abs logit diff {diff:.2e} (tolerance {tolerance:g})', file=sys.stderr)
