@@ -204,8 +204,12 @@ def model_config(args, meta, init_cfg=None):
 
 
 def lr_at(args, step, progress):
-    if step < args.warmup:
-        return args.lr * (step + 1) / args.warmup
+    """Linear warmup until --warmup steps or --warmup-frac of the budget, whichever
+    comes first (a short run on a slow CPU may never reach 100 steps), then a cosine
+    from the end of warmup down to min_lr at the end of the budget."""
+    warm = max((step + 1) / max(args.warmup, 1), progress / max(args.warmup_frac, 1e-9))
+    if warm < 1.0:
+        return args.lr * warm
     min_lr = args.lr * args.min_lr_frac
     return min_lr + 0.5 * (args.lr - min_lr) * (1 + math.cos(math.pi * min(progress, 1.0)))
 
@@ -484,7 +488,8 @@ def parse_args(argv=None):
     p.add_argument('--batch-size', type=int, default=8, help='windows per step per rank')
     p.add_argument('--lr', type=float, default=2e-3)
     p.add_argument('--min-lr-frac', type=float, default=0.1)
-    p.add_argument('--warmup', type=int, default=100, help='warmup steps')
+    p.add_argument('--warmup', type=int, default=100, help='warmup steps (at most)')
+    p.add_argument('--warmup-frac', type=float, default=0.05, help='warmup fraction of the budget (at most)')
     p.add_argument('--weight-decay', type=float, default=0.1)
     p.add_argument('--grad-clip', type=float, default=1.0)
     p.add_argument('--dtype', default='auto', choices=['auto', 'bf16', 'fp32'],
