@@ -446,6 +446,8 @@ def sweep(args):
     for name in args.sweep.split(','):
         sub = argparse.Namespace(**vars(args))
         sub.config, sub.out, sub.sweep = name, os.path.join(base_out, name), None
+        # only the final validation (after the budget, so it costs no training time)
+        sub.eval_every = float('inf')
         print(f'== sweep: {name}', file=sys.stderr)
         st = train(sub)
         ck = torch_load(os.path.join(sub.out, 'ckpt.pt'))
