@@ -77,6 +77,7 @@ def rotary(x, cos, sin):
     """Rotate pairs (first half, second half) of the last dim; x [B, H, T, D]."""
     d = x.shape[-1] // 2
     x1, x2 = x[..., :d], x[..., d:]
+    cos, sin = cos.to(x.dtype), sin.to(x.dtype)     # keep bf16 q/k bf16 under autocast
     return torch.cat([x1 * cos - x2 * sin, x2 * cos + x1 * sin], dim=-1)
 
 

@@ -46,3 +46,12 @@ def test_gpu_script_parses():
     import subprocess
     script = os.path.join(os.path.dirname(__file__), '..', 'ndbg', 'gpu_train.sh')
     subprocess.run(['bash', '-n', script], check=True)
+
+
+def test_bf16_autocast_runs(tmp_path):
+    data = make_data(str(tmp_path / 'data'), n_train=32)
+    run = str(tmp_path / 'run')
+    main(['--data', data, '--out', run, '--config', 'tiny', '--max-steps', '3', '--batch-size', '8',
+          '--dtype', 'bf16', '--threads', '1', '--quiet'])
+    end = read_log(run)[-1]
+    assert end['step'] == 3 and torch.isfinite(torch.tensor(end['val_loss']))
