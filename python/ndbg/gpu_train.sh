@@ -7,7 +7,7 @@
 # Everything that should come back is written under $OUT (the model in <= 16 MiB parts,
 # its card, eval.json, the training log, the data's meta.json); data and checkpoints stay
 # in $WORK. Settings (environment, defaults for one H200 and a 10-minute device limit):
-#   PY=python3  CONFIG=large  MINUTES=10  PROGRAMS=150000  BATCH=32  LR=1e-3
+#   PY=python3  CONFIG=large  MINUTES=10  PROGRAMS=60000  BATCH=32  LR=1e-3
 #   EVAL_PER_ACTION=500  DEVICE=cuda  NAME=gpu-$CONFIG  WORK=/tmp/ndbg-gpu
 #   TOKENIZER=path/tokenizer.json   reuse a tokenizer (needed to continue a shipped model)
 #   INIT_ONNX=models/X/model.onnx   start from a shipped model's weights (same tokenizer!)
@@ -20,7 +20,7 @@ set -euo pipefail
 PY=${PY:-python3}
 CONFIG=${CONFIG:-large}
 MINUTES=${MINUTES:-10}
-PROGRAMS=${PROGRAMS:-150000}
+PROGRAMS=${PROGRAMS:-60000}
 BATCH=${BATCH:-32}
 LR=${LR:-1e-3}
 WARMUP=${WARMUP:-200}
