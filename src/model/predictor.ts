@@ -84,6 +84,16 @@ export function toModelState(s: State): ModelState {
   };
 }
 
+/** Output longer than this is cut to its end in prompts: one print loop must not fill the window. */
+const PROMPT_STDOUT_LIMIT = 512;
+
+/** A history state as prompts show it. */
+function promptState(s: ModelState): State {
+  const st = toFormatState(s);
+  if (st.stdout.length > PROMPT_STDOUT_LIMIT) st.stdout = st.stdout.slice(-PROMPT_STDOUT_LIMIT);
+  return st;
+}
+
 function actionName(a: ModelAction): { name: ActionName; arg: number | null } {
   if (a.kind === 'breakpoint') {
     if (!Number.isInteger(a.line) || a.line < 1) throw new TypeError(`a breakpoint action needs a line number (got ${String(a.line)})`);
@@ -239,14 +249,14 @@ export class NeuralSession implements PredictorSession {
   }
 
   private completeIds(s: ModelState): number[] {
-    return this.memoized(`C${this.keyOf(s)}`, () => this.tok.encodeItems(encodeState(toFormatState(s))));
+    return this.memoized(`C${this.keyOf(s)}`, () => this.tok.encodeItems(encodeState(promptState(s))));
   }
 
   private pairIds(a: ModelAction, prev: ModelState, s: ModelState): number[] {
     const { name, arg } = actionName(a);
     return this.memoized(`P${name}:${arg}|${this.keyOf(prev)}|${this.keyOf(s)}`, () => [
       ...this.tok.encodeItems(encodeAction(name, arg)),
-      ...this.tok.encodeItems(encodeState(toFormatState(s), toFormatState(prev), name)),
+      ...this.tok.encodeItems(encodeState(promptState(s), promptState(prev), name)),
     ]);
   }
 
