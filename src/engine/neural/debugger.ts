@@ -57,8 +57,9 @@ const JUMP_CHAIN_CAP = 32;
 
 type Context =
   | { kind: 'node' }
-  | { kind: 'string'; exception?: string }
-  | { kind: 'bdbquit' }
+  // after the module returned: pdb steps through its own frames (`<string>`, bdb.run)
+  | { kind: 'string'; phase: 'exception' | 'return'; exception?: string }
+  | { kind: 'bdb'; at: 'quit' | 'run' | 'except'; exception?: string }
   | { kind: 'pm'; frames: FrameInfo[]; line: number; exception: string; locals: Record<string, string> };
 
 type Ready = 'prompt' | 'input' | 'exit';
@@ -386,15 +387,24 @@ export class NeuralDebugger implements Engine {
     switch (this.ctx.kind) {
       case 'string':
         return [bdbRun, { file: '<string>', line: 1, func: '<module>', retval: 'None' }];
-      case 'bdbquit':
-        return [{ file: f.bdbFile, line: f.bdbQuit[0], func: 'run' }];
+      case 'bdb': {
+        const line = this.ctx.at === 'quit' ? f.bdbQuit[0] : this.ctx.at === 'except' ? f.bdbExcept[0] : f.bdbRun[0];
+        return [{ file: f.bdbFile, line, func: 'run' }];
+      }
       case 'pm':
         return [
           { file: f.pdbFile, line: f.pdbMain[0], func: 'main' },
           { file: f.pdbFile, line: f.pdbRun[0], func: '_run' },
           bdbRun,
-          { file: '<string>', line: 1, func: '<module>' },
-          ...this.ctx.frames.map((fr, i, all) => ({ file: this.file, line: i === all.length - 1 ? (this.ctx as { line: number }).line : fr.line, func: fr.func })),
+          // `__return__` lands in __main__'s dict, which `<string>` shares, once pdb stopped at the module's return
+          { file: '<string>', line: 1, func: '<module>', ...(this.ctx.frames[0] && this.shownReturn(this.ctx.frames[0].id) !== undefined ? { retval: 'None' } : {}) },
+          ...this.ctx.frames.map((fr, i, all): PdbFrame => {
+            const pf: PdbFrame = { file: this.file, line: i === all.length - 1 ? (this.ctx as { line: number }).line : fr.line, func: fr.func };
+            // pdb leaves `__return__` in the locals of a frame it stopped at the return of
+            const ret = this.shownReturn(fr.id);
+            if (ret !== undefined) pf.retval = ret;
+            return pf;
+          }),
         ];
       default: {
         const node = this.timeline.current;
@@ -406,6 +416,15 @@ export class NeuralDebugger implements Engine {
         return [bdbRun, { file: '<string>', line: 1, func: '<module>' }, ...frames];
       }
     }
+  }
+
+  /** The return value pdb showed at a stop on the return of frame `id` in this run, if any. */
+  private shownReturn(id: number): string | undefined {
+    let found: string | undefined;
+    for (const n of this.timeline.nodes) {
+      if (n.shown && n.state.event === 'return' && n.frames[n.frames.length - 1]?.id === id) found = n.state.retval ?? 'None';
+    }
+    return found;
   }
 
   /** Number of bdb frames before the program's in stack(). */
@@ -478,9 +497,12 @@ export class NeuralDebugger implements Engine {
       if (last) last.confidence = { ...node.confidence };
       if (node.latencyMs !== undefined) ev.latencyMs = Math.round(node.latencyMs * 10) / 10;
     } else if (this.ctx.kind === 'string') {
-      ev.event = this.ctx.exception ? 'exception' : 'return';
+      ev.event = this.ctx.phase;
       ev.retval = 'None';
       if (this.ctx.exception) ev.exception = this.ctx.exception;
+    } else if (this.ctx.kind === 'bdb' && this.ctx.at === 'run') {
+      ev.event = 'exception';
+      ev.exception = this.ctx.exception;
     } else if (this.ctx.kind === 'pm') {
       ev.event = 'exception';
       ev.exception = this.ctx.exception;
@@ -529,6 +551,7 @@ export class NeuralDebugger implements Engine {
    */
   private async arrive(node: Node, opts: { stdout: boolean; deleted?: string }): Promise<void> {
     this.ctx = { kind: 'node' };
+    node.shown = true;
     if (opts.stdout) this.programOutput(node.state.stdout);
     const s = node.state;
     if (opts.deleted) this.message(opts.deleted);
@@ -641,34 +664,84 @@ export class NeuralDebugger implements Engine {
     return s.event === 'return' && s.stack.length === 0;
   }
 
-  /** The exception a module return unwinds with (the state before it raised), if any. */
-  private unwinding(): string | undefined {
-    const prev = this.timeline.nodes[this.timeline.pos - 1];
-    if (prev && prev.state.event === 'exception' && prev.state.stack.length === 0) return prev.state.exception ?? undefined;
-    return undefined;
-  }
-
   private async stepLike(kind: 'step_into' | 'step_over' | 'step_return'): Promise<void> {
     if (this.ctx.kind === 'pm') return this.pmFinished();
-    if (this.ctx.kind === 'bdbquit') return this.finish(EXIT_NORMAL);
-    if (this.ctx.kind === 'string') {
-      if (kind === 'step_into' && !this.ctx.exception) {
-        this.ctx = { kind: 'bdbquit' };
+    if (this.ctx.kind !== 'node') return this.afterEnd(kind);
+    if (this.atModuleReturn) {
+      const exit = await this.moduleExit();
+      if (!exit) return this.stay();
+      if (exit.exit === 'error' && exit.exception && !exit.exception.startsWith('SystemExit')) {
+        // the exception leaves the module: pdb stops in its own `<string>` frame
+        this.ctx = { kind: 'string', phase: 'exception', exception: exit.exception };
+        this.message(exit.exception);
         return this.interaction();
       }
-      return this.finish(this.ctx.exception ? exitError(this.ctx.exception) : EXIT_NORMAL);
-    }
-    if (this.atModuleReturn) {
-      const exc = this.unwinding();
-      if (exc) return this.finish(exitError(exc));
-      this.ctx = { kind: 'string' };
+      if (exit.exit !== 'normal') return this.finish(exit);
+      this.ctx = { kind: 'string', phase: 'return' };
       this.message('--Return--');
       return this.interaction();
     }
+    const frames = this.programFrames();
+    const level = this.curindex - this.internalFrames;
+    if (kind !== 'step_into' && level >= 0 && level < frames.length - 1) return this.resumeFrame(kind, frames[level]!.id);
     const node = await this.forward({ kind });
     if (!node) return this.stay();
     if (node.state.event === 'exit') return this.finish(node.state);
     await this.arrive(node, { stdout: true });
+  }
+
+  /**
+   * pdb's `n` / `r` act on the selected frame, which `u` may have made a caller:
+   * the model's step_return from the bottom, chained until that frame runs again
+   * (`n`) or returns (`r`).
+   */
+  private async resumeFrame(kind: 'step_over' | 'step_return', id: number): Promise<void> {
+    const cap = this.o.rolloutCap ?? DEFAULT_CAP;
+    for (let k = 0; k < cap; k++) {
+      const node = await this.forward({ kind: 'step_return' });
+      if (!node) return this.stay();
+      this.programOutput(node.state.stdout);
+      if (node.state.event === 'exit') return this.finish(node.state, false, false);
+      const alive = node.frames.some((f) => f.id === id);
+      const own = node.frames[node.frames.length - 1]!;
+      if (!alive || (own.id === id && (kind === 'step_over' || node.state.event === 'return'))) {
+        return this.arrive(node, { stdout: false });
+      }
+    }
+    this.message(`*** ndbg: stopped predicting after ${cap} steps without returning to the selected frame`);
+    await this.arrive(this.timeline.current, { stdout: false });
+  }
+
+  /** s / n / r past the module's return: pdb's own frames, then the end (as CPython 3.11's pdb). */
+  private async afterEnd(kind: 'step_into' | 'step_over' | 'step_return'): Promise<void> {
+    const c = this.ctx;
+    const exc = c.kind === 'string' || c.kind === 'bdb' ? c.exception : undefined;
+    const end = exc ? exitError(exc) : EXIT_NORMAL;
+    if (c.kind === 'string' && c.phase === 'exception') {
+      this.ctx = { kind: 'string', phase: 'return', exception: exc };
+      this.message('--Return--');
+      return this.interaction();
+    }
+    if (c.kind === 'string' && kind === 'step_into') {
+      this.ctx = exc ? { kind: 'bdb', at: 'run', exception: exc } : { kind: 'bdb', at: 'quit' };
+      if (exc) this.message(exc);
+      return this.interaction();
+    }
+    if (c.kind === 'bdb' && c.at === 'run' && kind === 'step_into') {
+      this.ctx = { kind: 'bdb', at: 'except', exception: exc };
+      return this.interaction();
+    }
+    return this.finish(end);
+  }
+
+  /** How the program ends after the module's return (the model's `continue`, kept as the recorded next state). */
+  private async moduleExit(): Promise<ModelState | null> {
+    const tl = this.timeline;
+    const here = tl.pos;
+    const node = await this.forward({ kind: 'continue' });
+    if (!node) return null;
+    tl.pos = here;
+    return node.state;
   }
 
   /** A resuming command that predicted nothing: the debugger stays where it was. */
@@ -678,10 +751,11 @@ export class NeuralDebugger implements Engine {
 
   private async doContinue(): Promise<void> {
     if (this.ctx.kind === 'pm') return this.pmFinished();
-    if (this.ctx.kind !== 'node') return this.finish(this.ctx.kind === 'string' && this.ctx.exception ? exitError(this.ctx.exception) : EXIT_NORMAL);
+    if (this.ctx.kind !== 'node') return this.finish(this.ctx.exception ? exitError(this.ctx.exception) : EXIT_NORMAL);
     if (this.atModuleReturn) {
-      const exc = this.unwinding();
-      return this.finish(exc ? exitError(exc) : EXIT_NORMAL);
+      const exit = await this.moduleExit();
+      if (!exit) return this.stay();
+      return this.finish(exit);
     }
     const lines = this.bps.stopLines(this.file);
     if (!lines.length) {
@@ -789,8 +863,9 @@ export class NeuralDebugger implements Engine {
       const hit = this.checkBreak(node);
       if (hit !== null) return this.arrive(node, { stdout: false, deleted: hit || undefined });
       if (node.state.event === 'return' && node.state.stack.length === 0) {
-        const exc = this.unwinding();
-        return this.finish(exc ? exitError(exc) : EXIT_NORMAL);
+        const exit = await this.moduleExit();
+        if (!exit) return this.stay();
+        return this.finish(exit);
       }
     }
     this.message(`*** ndbg: stopped predicting after ${cap} steps without reaching a breakpoint (--jump rollout)`);
@@ -862,8 +937,10 @@ export class NeuralDebugger implements Engine {
     this.say(stackEntry(this.stack()[this.curindex]!, this.getLine, true));
   }
 
-  private quit(text: string): void {
+  private quit(text: string): void | Promise<void> {
     this.say(text);
+    // pdb.main does not look at the quit request after post-mortem: it restarts
+    if (this.ctx.kind === 'pm') return this.pmFinished();
     this.exited = true;
     this.emit({ type: 'exit', code: 0 });
   }
@@ -927,25 +1004,47 @@ export class NeuralDebugger implements Engine {
     await this.arrive(first, { stdout: false });
   }
 
-  /** pdb.main's "Uncaught exception" path, over the frames the timeline knows the exception from. */
-  private async postMortem(exception: string): Promise<void> {
+  /**
+   * Where an uncaught exception came from: the deepest exception event of the
+   * timeline's last run of exception and return events; when the timeline jumped
+   * over it (`r`, `c`), the model's inverse steps from the module's return walk
+   * back through the unwinding to find it.
+   */
+  private async exceptionOrigin(): Promise<{ frames: FrameInfo[]; line: number; locals: Record<string, string> }> {
     const nodes = this.timeline.nodes;
-    // the deepest exception event of the trailing run of exception/return events
     let origin: Node | undefined;
     for (let k = this.timeline.pos; k >= 0; k--) {
       const n = nodes[k]!;
-      if (n.state.event === 'exit') continue;
       if (n.state.event === 'exception') {
         if (!origin || n.frames.length >= origin.frames.length) origin = n;
         continue;
       }
-      if (n.state.event === 'return' && origin) continue;
-      if (n.state.event === 'return' && !origin) continue;
+      if (n.state.event === 'return' || n.state.event === 'exit') continue;
       break;
     }
-    const at = origin ?? nodes[Math.max(0, this.timeline.pos)]!;
-    const frames = at.frames.map((f) => ({ ...f }));
-    const line = at.state.line ?? 1;
+    const cur = this.timeline.current;
+    if (!origin && cur.state.event === 'return' && cur.state.stack.length === 0) {
+      const history = this.timeline.history();
+      let from = cur;
+      for (let k = 0; k < 40; k++) {
+        const inv: ModelAction = { kind: 'inv_step_into' };
+        const p = await this.predict(history, inv);
+        if (!p || p.state!.event === 'exit') break;
+        const n = this.nodeFrom(p, inv, from, 'backward');
+        history.push({ action: inv, state: n.state });
+        if (n.state.event === 'exception') {
+          if (!origin || n.frames.length >= origin.frames.length) origin = n;
+        } else if (n.state.event !== 'return') break;
+        from = n;
+      }
+    }
+    const at = origin ?? cur;
+    return { frames: at.frames.map((f) => ({ ...f })), line: at.state.line ?? 1, locals: at.state.locals };
+  }
+
+  /** pdb.main's "Uncaught exception" path: the traceback, then post-mortem at the exception's origin. */
+  private async postMortem(exception: string): Promise<void> {
+    const { frames, line, locals } = await this.exceptionOrigin();
     const f = this.facts;
     let tb = 'Traceback (most recent call last):\n';
     const entry = (file: string, l: number, func: string, text: string) => {
@@ -967,7 +1066,6 @@ export class NeuralDebugger implements Engine {
       stream: 'stdout',
       data: "Uncaught exception. Entering post mortem debugging\nRunning 'cont' or 'step' will restart the program\n",
     });
-    const locals = at.state.locals;
     this.ctx = { kind: 'pm', frames, line, exception, locals };
     this.curindex = this.stack().length - 1;
     this.listLine = null;
@@ -983,7 +1081,7 @@ export class NeuralDebugger implements Engine {
   // ============================================================ reverse
   private async reverse(kind: ReverseKind): Promise<void> {
     if (this.ctx.kind !== 'node') {
-      if (this.ctx.kind === 'pm' || this.ctx.kind === 'string' || this.ctx.kind === 'bdbquit') {
+      {
         // back into the program: its last known state
         this.resumed = true;
         return this.arrive(this.timeline.current, { stdout: false });

@@ -13,6 +13,8 @@ export interface PdbFacts {
   bdbRun: [number, string];
   /** [line, source] of `self.quitting = True` in Bdb.run (pdb stops there after `s` past the end). */
   bdbQuit: [number, string];
+  /** [line, source] of `except BdbQuit:` in Bdb.run (an exception leaving the program passes it). */
+  bdbExcept: [number, string];
   /** [line, source] of `pdb._run(target)` in pdb.main. */
   pdbMain: [number, string];
   /** [line, source] of `self.run(target.code)` in Pdb._run. */
@@ -48,6 +50,7 @@ for name in dir(p):
         helps[topic] = out.getvalue()
 json.dump({'python': '%d.%d.%d' % sys.version_info[:3], 'bdbFile': canon(bdb.__file__), 'pdbFile': canon(pdb.__file__),
            'bdbRun': at(bdb.Bdb.run, 'exec(cmd, globals, locals)'), 'bdbQuit': at(bdb.Bdb.run, 'self.quitting = True'),
+           'bdbExcept': at(bdb.Bdb.run, 'except BdbQuit'),
            'pdbMain': at(pdb.main, 'pdb._run(target)'), 'pdbRun': at(pdb.Pdb._run, 'self.run(target.code)'),
            'helpIndex': index, 'help': helps}, sys.stdout)
 `;
@@ -59,6 +62,7 @@ export const FALLBACK_FACTS: PdbFacts = {
   pdbFile: '<pdb>',
   bdbRun: [0, 'exec(cmd, globals, locals)'],
   bdbQuit: [0, 'self.quitting = True'],
+  bdbExcept: [0, 'except BdbQuit:'],
   pdbMain: [0, 'pdb._run(target)'],
   pdbRun: [0, 'self.run(target.code)'],
   helpIndex: '',

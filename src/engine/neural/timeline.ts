@@ -28,6 +28,8 @@ export interface Node {
   latencyMs?: number;
   /** How the node came to be. */
   origin: 'start' | 'predicted' | 'edit' | 'jump' | 'real';
+  /** The debugger stopped here (pdb then keeps a return value in the frame's locals). */
+  shown?: boolean;
 }
 
 let nextFrameId = 1;
