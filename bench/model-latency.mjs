@@ -93,6 +93,7 @@ const cpu = [];
 const opens = [];
 const passes = [];
 let failed = 0;
+let exact = 0;
 const t0 = performance.now();
 outer: for (let round = 0; ; round++) {
   for (const g of programs) {
@@ -120,6 +121,7 @@ outer: for (let round = 0; ; round++) {
           cpu.push((c.user + c.system) / 1000);
         }
         if (!r.state) failed++;
+        else if (!teacher && JSON.stringify(r.state) === JSON.stringify(gold)) exact++;
         history.push({ action, state: gold });
         if (lat.length >= frames) break outer;
       }
@@ -145,7 +147,7 @@ const rows = [
   ['model', `${info.name} (${info.dir})${randomWeights ? ' — random weights (stand-in)' : ''}`],
   ['parameters', `${((info.params ?? 0) / 1e6).toFixed(2)}M, weights ${(weights / 2 ** 20).toFixed(1)} MiB${fp16 ? ' (fp16 on disk, fp32 in memory)' : ''}, window ${info.window}`],
   ['device', `${info.device}${info.threads ? `, ${info.threads} thread${info.threads > 1 ? 's' : ''}` : ''}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}); load average ${load0.toFixed(1)} -> ${load1.toFixed(1)}`],
-  ['workload', `${lat.length} frames of the golden trajectories, ${teacher ? 'teacher-forced (the true state written)' : 'generated (greedy)'}, ${constrain ? 'constrained' : 'unconstrained'}${failed ? `, ${failed} unparsable` : ''}`],
+  ['workload', `${lat.length} frames of the golden trajectories, ${teacher ? 'teacher-forced (the true state written)' : `generated (greedy; ${exact} exactly right)`}, ${constrain ? 'constrained' : 'unconstrained'}${failed ? `, ${failed} unparsable` : ''}`],
   ['frame latency', `median ${quantile(lat, 0.5).toFixed(1)} ms, p95 ${quantile(lat, 0.95).toFixed(1)} ms, mean ${mean(lat).toFixed(1)} ms (target: median <= 50 ms)`],
   ['tokens/frame', `median ${medTokens}, mean ${mean(toks).toFixed(1)}; ~${msPerToken.toFixed(2)} ms per token at the median`],
   ['model runs/frame', `mean ${mean(passes).toFixed(1)} (prompt lookup ${speculate === 0 ? 'off' : 'drafts checked in the same pass'}; ~${(mean(lat) / mean(passes)).toFixed(2)} ms per run)`],
