@@ -12,6 +12,8 @@
 #   TOKENIZER=path/tokenizer.json   reuse a tokenizer (needed to continue a shipped model)
 #   INIT_ONNX=models/X/model.onnx   start from a shipped model's weights (same tokenizer!)
 #   STAGES="data train export eval"  run only some stages (later ones reuse $WORK)
+#   DEADLINE=570   seconds for the whole script: training is shortened so that export
+#                  and evaluation (RESERVE=150 s) still fit (for a device command limit)
 # CPU smoke test (tiny sizes, what the tests run):
 #   OUT=/tmp/o DEVICE=cpu CONFIG=tiny MINUTES=0.2 PROGRAMS=300 BATCH=4 EVAL_PER_ACTION=5 bash python/ndbg/gpu_train.sh
 set -euo pipefail
@@ -31,6 +33,9 @@ WORK=${WORK:-/tmp/ndbg-gpu}
 STAGES=${STAGES:-data train export eval}
 TOKENIZER=${TOKENIZER:-}
 INIT_ONNX=${INIT_ONNX:-}
+DEADLINE=${DEADLINE:-0}
+RESERVE=${RESERVE:-150}
+T0=$(date +%s)
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export PYTHONPATH="$ROOT/python${PYTHONPATH:+:$PYTHONPATH}"
@@ -59,6 +64,9 @@ if stage data; then
 fi
 
 if stage train; then
+  if [[ $DEADLINE -gt 0 ]]; then
+    MINUTES=$($PY -c "print(round(max(0.5, min($MINUTES, ($DEADLINE - ($(date +%s) - $T0) - $RESERVE) / 60)), 2))")
+  fi
   say "training $CONFIG for $MINUTES minutes on $DEVICE -> $RUN"
   rm -rf "$RUN"
   NGPU=1
