@@ -45,14 +45,14 @@ class ModelConfig:
         return cls(**{k: v for k, v in d.items() if k in names})
 
 
-# Named sizes. Parameter counts are for a 1k-token vocabulary (embeddings included).
+# Named sizes. Parameters at a 2,048-token vocabulary (embeddings included).
 CONFIGS = {
-    'tiny':   dict(d_model=64,  n_layer=2, n_head=2),    # tests
-    'small':  dict(d_model=192, n_layer=4, n_head=4),    # ~2.0M
-    'xs':     dict(d_model=128, n_layer=4, n_head=4),    # ~0.9M
-    'medium': dict(d_model=256, n_layer=6, n_head=8),    # ~5.0M
-    'large':  dict(d_model=384, n_layer=8, n_head=8),    # ~14.5M (GPU)
-    'xl':     dict(d_model=512, n_layer=10, n_head=8),   # ~32M (GPU; export with fp16 weights)
+    'tiny':   dict(d_model=64,  n_layer=2, n_head=2),    # 0.23M, tests
+    'xs':     dict(d_model=128, n_layer=4, n_head=4),    # 1.05M
+    'small':  dict(d_model=192, n_layer=4, n_head=4),    # 2.16M
+    'medium': dict(d_model=256, n_layer=6, n_head=8),    # 5.25M
+    'large':  dict(d_model=384, n_layer=8, n_head=8),    # 14.9M (GPU; fp16 weights to fit 40 MB)
+    'xl':     dict(d_model=512, n_layer=10, n_head=8),   # 32.5M (GPU; over 40 MB even in fp16)
 }
 
 
