@@ -1,0 +1,158 @@
+// The neural session's behaviour with a scripted model that records what it is
+// asked: edits condition later predictions, reverse execution walks the history
+// and asks the inverse model past its start, refusals keep the session alive,
+// unreadable predictions, windowing, the structured events.
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent, StopEvent } from '../../src/engine/engine.js';
+import { createNeuralDebugger } from '../../src/engine/neural.js';
+import type { ModelState, Predictor } from '../../src/model/types.js';
+import { ScriptedModel, drive, fixturePath, line, neuralDebugger } from './helpers.js';
+
+const F = fixturePath('neural_basic.py');
+const stops = (events: EngineEvent[]) => events.filter((e): e is StopEvent => e.type === 'stop' && !e.refresh);
+const call = (n: number, func: string, stack: number[], locals: Record<string, string>): ModelState => ({
+  ...line(n, locals),
+  event: 'call',
+  func,
+  stack,
+});
+
+describe('neural session', () => {
+  it('edits become part of the history the model is conditioned on', async () => {
+    const model = new ScriptedModel(line(2), [line(7), line(14), line(15, { nums: '[9, 9]' })]);
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { stdout } = await drive(dbg, ['n', 'n', 'nums = [1, 2]', '!n = 3', 'p nums, n', 'n', 'p nums', 'q']);
+    expect(stdout).toContain('(Pdb) ([1, 2], 3)\n');
+    const last = model.calls[model.calls.length - 1]!;
+    // the edited state closes the history, written complete (a new segment)
+    const h = last.history;
+    expect(h[h.length - 1]!.action).toBeNull();
+    expect(h[h.length - 1]!.state.locals).toEqual({ nums: '[1, 2]', n: '3' });
+    expect(h[h.length - 1]!.state.line).toBe(14);
+    // the unedited prediction is still there before it
+    expect(h.map((e) => e.state.line)).toEqual([2, 7, 14, 14, 14]);
+    expect(last.action).toEqual({ kind: 'step_over' });
+    expect(stdout).toContain('(Pdb) [9, 9]\n');
+  });
+
+  it('reverse steps walk the history without asking the model, and forward again replays it', async () => {
+    const model = new ScriptedModel(line(2), [line(7), line(14), line(15, { nums: '[1, 2, 3]' }), call(2, 'add', [15], { a: '1', b: '2' })]);
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { stdout } = await drive(dbg, ['n', 'n', 'n', 's', 'rs', 'rs', 'p nums', 'n', 'reverse-finish', 's', 'rn', 'rc', 'rs', 'q']);
+    expect(model.calls.length).toBe(4);
+    const locs = [...stdout.matchAll(/> \S+\((\d+)\)(\S+)\(\)/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(locs).toEqual([
+      '2 <module>', '7 <module>', '14 <module>', '15 <module>', '2 add', // forward
+      '15 <module>', '14 <module>', // rs rs
+      '15 <module>', // n: replayed, no prediction
+      '2 add', // s: replayed
+      '15 <module>', // rn: back over to the caller's line
+      '2 <module>', // rc: no breakpoints, to the start
+    ]);
+    expect(stdout).toContain('--Call--\n> ');
+    expect(stdout).toContain('(Pdb) *** NameError: name \'nums\' is not defined\n');
+    // reverse-finish at module level, and rs at the program's first state
+    expect(stdout.match(/No more reverse-execution history\.\n/g)).toHaveLength(2);
+  });
+
+  it('past the start of an --at-return session, the inverse model predicts the call and its arguments', async () => {
+    const model = new ScriptedModel(line(1), [
+      (h, a) => {
+        expect(a).toEqual({ kind: 'inv_step_call' });
+        expect(h).toHaveLength(1);
+        expect(h[0]!.state).toMatchObject({ event: 'return', line: 4, func: 'add', stack: [15], retval: '5' });
+        return call(2, 'add', [15], { a: '2', b: '3' });
+      },
+      (h, a) => {
+        expect(a).toEqual({ kind: 'inv_step_into' });
+        expect(h.map((e) => e.action?.kind ?? null)).toEqual([null, 'inv_step_call']);
+        return line(15, { nums: '[2, 3]' });
+      },
+    ]);
+    const dbg = await neuralDebugger('neural_basic.py', model, { atReturn: { func: 'add', value: '5' } });
+    const { stdout } = await drive(dbg, ['w', 'reverse-finish', 'a', 'rs', 'p nums', 's', 'r', 'q']);
+    expect(stdout).toMatch(/^--Return--\n> \S+neural_basic\.py\(4\)add\(\)->5\n-> return total\n/);
+    expect(stdout).toContain(`  ${F}(15)<module>()\n-> s = add(nums[0], nums[1])\n> ${F}(4)add()->5\n`);
+    expect(stdout).toContain('--Call--\n');
+    expect(stdout).toContain('(Pdb) a = 2\nb = 3\n');
+    expect(stdout).toContain('(Pdb) [2, 3]\n');
+    // s and r forward again: the recorded states, no prediction
+    expect(model.calls).toHaveLength(2);
+    expect(stdout.match(/--Return--/g)).toHaveLength(2);
+  });
+
+  it('refuses what would run the program, with *** messages, and stays alive', async () => {
+    const model = new ScriptedModel(line(2), []);
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { stdout } = await drive(dbg, ["p open('/etc/passwd').read()", '!import os', 'interact', 'debug f(1)', 'commands 1', 'p 1 + 1', 'q']);
+    const errors = stdout.split('\n').filter((l) => l.includes('***'));
+    expect(errors).toHaveLength(5);
+    for (const e of errors) expect(e).toMatch(/\*\*\* ndbg: /);
+    expect(stdout).toContain('(Pdb) 2\n');
+  });
+
+  it('a prediction that cannot be read is reported; the session stays at the previous state', async () => {
+    const model = new ScriptedModel(line(2), [
+      { state: null, confidence: { line: 0, values: {} }, text: '<|line|>9', latencyMs: 3, tokens: 2, error: 'the model wrote no <|end|> within 256 tokens: no state predicted' },
+      line(7),
+    ]);
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { stdout } = await drive(dbg, ['n', 'w', 'n', 'q']);
+    expect(stdout).toContain("(Pdb) *** ndbg: the model's prediction could not be read: the model wrote no <|end|> within 256 tokens: no state predicted\n(Pdb) ");
+    expect(stdout).toMatch(/\n> \S+\(2\)<module>\(\)\n-> def add\(a, b\):\n\(Pdb\) > \S+\(7\)<module>\(\)/);
+  });
+
+  it('says once that the script is windowed, on stderr', async () => {
+    const warning = "the script is 5000 tokens, more than the model's context allows (window 1024): the model sees lines 1-40 of 300";
+    const model = new ScriptedModel(line(2), [
+      { state: line(7), confidence: { line: 1, values: {} }, text: '', latencyMs: 1, tokens: 1, warning },
+      { state: line(14), confidence: { line: 1, values: {} }, text: '', latencyMs: 1, tokens: 1, warning },
+    ]);
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { stderr } = await drive(dbg, ['n', 'n', 'q']);
+    expect(stderr).toBe(`ndbg: ${warning} (the script is windowed)\n`);
+  });
+
+  it('stop events carry per-local confidence and model latency', async () => {
+    const model = new ScriptedModel(line(2), [line(7), line(14), line(15, { nums: '[1, 2, 3]' })]);
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { events } = await drive(dbg, ['n', 'n', 'n', '!nums = []', 'q'], true);
+    const s = stops(events);
+    const last = s[s.length - 1]!;
+    expect(last.frames.map((f) => f.file).slice(2)).toEqual([F]);
+    expect(last.frames[last.frames.length - 1]!.confidence).toEqual({ nums: 0.5 });
+    expect(last.latencyMs).toBe(1);
+    const refresh = events.filter((e): e is StopEvent => e.type === 'stop' && !!e.refresh);
+    expect(refresh[refresh.length - 1]!.frames[2]!.locals).toEqual({ nums: '[]' });
+    expect(refresh[refresh.length - 1]!.frames[2]!.confidence).toEqual({ nums: 1 });
+  });
+
+  it('a program predicted never to end keeps the session where it was', async () => {
+    const model = new ScriptedModel(line(2), [{ ...line(1), event: 'exit', line: null, func: null, exit: 'never' }]);
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { stdout } = await drive(dbg, ['c', 'w', 'q']);
+    expect(stdout).toContain('*** ndbg: the model predicts that the program does not end from here');
+    expect(stdout).toMatch(/\(Pdb\)   \S+bdb\.py\(\d+\)run\(\)/);
+    expect(stdout).toContain(`> ${F}(2)<module>()\n-> def add(a, b):\n(Pdb) `);
+  });
+
+  it('createNeuralDebugger opens the predictor on the script text, with constraints as asked', async () => {
+    const opened: Array<{ source: string; constrain?: boolean }> = [];
+    const model = new ScriptedModel(line(2), []);
+    const predictor: Predictor = {
+      info: { name: 'fake', device: 'cpu', warnings: ['cuda was asked for but is not available: running on cpu'] },
+      open: async (source, o) => {
+        opened.push({ source, constrain: o?.constrain });
+        return { ...model, initialState: () => model.initialState(), predict: (h, a) => model.predict(h, a), close: () => {} };
+      },
+      close: async () => {},
+    };
+    const dbg = await createNeuralDebugger({ engine: 'neural', target: 'fixtures/neural_basic.py', constrain: false }, { predictor });
+    const { stderr, stdout } = await drive(dbg, ['q']);
+    expect(opened[0]!.constrain).toBe(false);
+    expect(opened[0]!.source).toContain('def scale(xs, k=2):');
+    expect(stderr).toContain('ndbg: cuda was asked for but is not available');
+    expect(stderr).toContain('--no-constrain');
+    expect(stdout).toBe(`> ${F}(2)<module>()\n-> def add(a, b):\n(Pdb) `);
+  });
+});
