@@ -99,7 +99,12 @@ describe.skipIf(!hasTmux)('TUI in a terminal', () => {
     const textA = readFileSync(a, 'utf8');
     // Reproducible: the played part (everything up to the q typed by hand after
     // the script) is byte for byte the same, timestamps included.
-    const played = (text: string) => text.slice(0, text.lastIndexOf('\n', text.indexOf('exited with code')));
+    const quitAt = (events: { data: string }[]) =>
+      events.findIndex((e) => e.data.includes('exited with code') || e.data.includes(LEAVE));
+    const played = (text: string) => {
+      const lines = text.split('\n');
+      return lines.slice(0, 1 + quitAt(lines.slice(1).map((l) => ({ data: JSON.parse(l || '[0,"",""]')[2] })))).join('\n');
+    };
     expect(played(readFileSync(b, 'utf8'))).toBe(played(textA));
 
     const cast = parseCast(textA);
@@ -110,7 +115,7 @@ describe.skipIf(!hasTmux)('TUI in a terminal', () => {
     expect(cast.events.at(-1)!.data).toContain(LEAVE);
 
     // Replay what was recorded up to the quit into a fresh terminal.
-    const quit = cast.events.findIndex((e) => e.data.includes('exited with code'));
+    const quit = quitAt(cast.events);
     expect(quit).toBeGreaterThan(0);
     const raw = join(tmp, 'replay.raw');
     writeFileSync(raw, cast.events.slice(0, quit).map((e) => e.data).join(''));

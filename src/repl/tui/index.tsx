@@ -9,6 +9,10 @@ export type { TuiOptions } from './run.js';
 
 /** Run the TUI until the user quits; resolves to the exit code, terminal restored. */
 export async function runTui(engine: Engine, opts: TuiOptions): Promise<number> {
+  // Start the engine first: Python boots while React and Ink load. Events that
+  // come before the store listens are kept for it (Engine.on's contract).
+  const started = engine.start();
+  started.catch(() => {}); // reported by the store
   const had = process.env.NODE_ENV !== undefined;
   if (!had) process.env.NODE_ENV = 'production';
   let mod: typeof import('./run.js');
@@ -17,5 +21,11 @@ export async function runTui(engine: Engine, opts: TuiOptions): Promise<number> 
   } finally {
     if (!had) delete process.env.NODE_ENV;
   }
-  return mod.runTuiLoaded(engine, opts);
+  try {
+    return await mod.runTuiLoaded(engine, opts, started);
+  } catch (e) {
+    // Before the screen was ours (a bad --play script): nothing to restore.
+    await engine.close().catch(() => {});
+    throw e;
+  }
 }

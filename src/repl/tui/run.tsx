@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { render } from 'ink';
 import type { Engine } from '../../engine/engine.js';
+import { UserError } from '../../engine/errors.js';
 import { createCastWriter, type CastWriter } from '../cast.js';
 import { defaultHistoryPath } from '../history.js';
 import { parsePlayScript, play, type PlayStep } from '../play.js';
@@ -44,13 +45,20 @@ function terminalSize(out: NodeJS.WriteStream): { cols: number; rows: number } {
 }
 
 /** Run the TUI until the user quits; resolves to the exit code, terminal restored. */
-export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<number> {
+export async function runTuiLoaded(engine: Engine, opts: TuiOptions, started?: Promise<void>): Promise<number> {
   const stdin = opts.stdin ?? process.stdin;
   const stdout = opts.stdout ?? process.stdout;
   const stderr = opts.stderr ?? process.stderr;
   const playing = opts.play !== undefined;
   // Read the script before touching the terminal: a bad script is a plain error.
-  const steps: PlayStep[] = playing ? parsePlayScript(readFileSync(opts.play!, 'utf8')) : [];
+  let steps: PlayStep[] = [];
+  if (playing) {
+    try {
+      steps = parsePlayScript(readFileSync(opts.play!, 'utf8'));
+    } catch (e) {
+      throw new UserError(`ndbg: --play ${opts.play}: ${(e as Error).message}`, 2);
+    }
+  }
   const sizeStep = steps.find((s) => s.kind === 'size');
   const size = sizeStep?.kind === 'size' ? { cols: sizeStep.cols, rows: sizeStep.rows } : terminalSize(stdout);
 
@@ -181,7 +189,7 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
   }
 
   try {
-    await store.start();
+    await store.start(started);
     if (playing && crashed === undefined) {
       screen.flush();
       const settle = () => new Promise<void>((r) => setImmediate(r));
@@ -222,6 +230,9 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
     onCrash(e);
   }
 
+  // The last changes (the exit message) reach the screen and the cast before we leave.
+  await new Promise<void>((r) => setImmediate(r));
+  await new Promise<void>((r) => setImmediate(r));
   screen.flush();
   restore();
   await cast?.close();

@@ -275,12 +275,14 @@ export class TuiStore {
 
   // ---- engine -------------------------------------------------------------
 
-  async start(): Promise<void> {
-    this.engine.on(this.onEvent);
+  /** Listen to the engine and start it (or wait for a start already under way). */
+  async start(started?: Promise<void>): Promise<void> {
     // The first stop's location, like every step's, is what the source pane shows.
+    // (Set before listening: on() replays what the engine said before.)
     this.running = { line: '', output: '', moving: true, stopped: false, refreshed: false, t0: this.now() };
+    this.engine.on(this.onEvent);
     try {
-      await this.engine.start();
+      await (started ?? this.engine.start());
     } catch (e) {
       this.addConsole(`*** engine failed to start: ${(e as Error).message}`, 'error');
       this.set({ program: 'finished' });

@@ -27,7 +27,7 @@ export function statusLine(p: StatusProps): string {
   if (p.where && p.program !== 'finished') parts.push(p.where);
   if (p.latencyMs !== undefined) parts.push(`${p.latencyMs} ms`);
   const left = ' ' + parts.join(' │ ') + ' ';
-  const right = ' F1/h keys: keys  Tab: panes ';
+  const right = ' F1: keys  Tab: panes ';
   const room = p.width - visibleWidth(left);
   const line = room >= visibleWidth(right) ? left + ' '.repeat(room - visibleWidth(right)) + right : left;
   return theme.bar(fit(line, p.width));
