@@ -46,6 +46,10 @@ def int_cond(F, v):
     rng = F.rng
     n = v.name
     lo, hi = v.lo, v.hi
+    if hi < lo:
+        # An empty range means the value summary lost track (seen on seed 6000287);
+        # a condition can use any constant, so fall back to a small default range.
+        lo, hi = -5, 20
     mid = rng.randint(lo, hi) if hi - lo < 1000 else rng.randint(-5, 20)
     r = rng.random()
     if r < 0.2:

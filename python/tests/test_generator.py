@@ -233,3 +233,12 @@ def test_cli(capsys):
     out = capsys.readouterr().out
     assert out.count('# --- sample') == 2
     assert 'catalogue coverage:' in out and 'throughput:' in out
+
+
+def test_inconsistent_int_range_regression():
+    # Seed 6000287 once crashed int_cond with an empty randint range.
+    prog = generate(random.Random(6000287))
+    ast.parse(prog.source)
+    result = run_program(prog.source, prog.stdin)
+    expected = 'limit' if 'infinite' in prog.features else ('error' if 'uncaught' in prog.features else 'ok')
+    assert result['status'] == expected
