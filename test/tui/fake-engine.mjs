@@ -97,10 +97,17 @@ export class FakeEngine {
     this.commands = [];
   }
 
+  // Like the real session: what is said before anyone listens is kept for the
+  // first listener (runTui starts the engine before it listens).
+  backlog = [];
   on(l) {
     this.listeners.push(l);
+    const b = this.backlog;
+    this.backlog = [];
+    for (const e of b) l(e);
   }
   emit(e) {
+    if (this.listeners.length === 0) this.backlog.push(e);
     for (const l of this.listeners) l(e);
   }
   say(text) {
