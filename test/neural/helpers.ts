@@ -107,10 +107,28 @@ export class OracleModel {
     return this.stateAt(0);
   }
 
+  /** The trace index of the history's last state: known objects, else an event equal to it (after the last known one). */
+  private locate(history: HistoryEntry[]): number {
+    const last = history[history.length - 1]!.state;
+    const known = this.index.get(last);
+    if (known !== undefined) return known;
+    let after = -1;
+    for (let k = history.length - 1; k >= 0 && after < 0; k--) after = this.index.get(history[k]!.state) ?? -1;
+    const key = (s: ModelState) => JSON.stringify([s.event, s.line, s.func, s.stack, s.locals]);
+    const want = key(last);
+    const d = this.data;
+    for (const from of [Math.max(0, after), 0]) {
+      for (let i = from; i < d.events.length; i++) {
+        const e = d.events[i]!;
+        if (key({ ...last, event: e.event, line: e.line, func: e.func, stack: d.stack[i]!, locals: e.locals }) === want) return i;
+      }
+    }
+    return after;
+  }
+
   async predict(history: HistoryEntry[], action: ModelAction): Promise<Prediction> {
     this.calls.push({ history: history.slice(), action });
-    let i = -1;
-    for (let k = history.length - 1; k >= 0 && i < 0; k--) i = this.index.get(history[k]!.state) ?? -1;
+    const i = this.locate(history);
     if (i < 0) return prediction(null, { error: 'oracle: unknown state' });
     const row = this.data.targets[i]!;
     const j = action.kind === 'breakpoint' ? (row.breakpoint[String(action.line)] ?? this.data.events.length) : row[action.kind];

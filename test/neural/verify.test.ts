@@ -1,0 +1,49 @@
+// --verify: the python engine in lockstep marks every predicted value and line
+// that differs from reality, continues from the real state, and counts exact frames.
+import { describe, expect, it } from 'vitest';
+import type { StopEvent } from '../../src/engine/engine.js';
+import { VerifyEngine, compareStates, normalizeRepr, verifyLine } from '../../src/engine/verify.js';
+import type { HistoryEntry, ModelAction } from '../../src/model/types.js';
+import { OracleModel, PY, drive, fixturePath, line, neuralDebugger } from './helpers.js';
+
+/** The oracle, wrong once: the third prediction gets `nums` and the line wrong. */
+class WrongOnce extends OracleModel {
+  private n = 0;
+  override async predict(h: HistoryEntry[], a: ModelAction) {
+    const p = await super.predict(h, a);
+    if (++this.n === 3 && p.state) p.state = { ...p.state, line: 16, locals: { ...p.state.locals, nums: '[1, 2, 4]' } };
+    return p;
+  }
+}
+
+describe('verify', () => {
+  it('marks a wrong prediction, continues from the real state, counts exact frames', async () => {
+    const model = new WrongOnce(fixturePath('neural_basic.py'));
+    const neural = await neuralDebugger('neural_basic.py', model);
+    const engine = new VerifyEngine(neural, { engine: 'neural', target: 'fixtures/neural_basic.py', python: PY });
+    const { stdout, events } = await drive(engine, ['n', 'n', 'n', 'p nums', 'n', 's', 'q'], false);
+    expect(stdout).toContain("[verify] line 16 predicted, real 15; nums: predicted [1, 2, 4], real [1, 2, 3] (continuing from the real state)\n(Pdb) ");
+    // after the resync, p sees the real value and the next predictions are right
+    expect(stdout).toContain('(Pdb) [1, 2, 3]\n');
+    expect(stdout).toContain('ndbg verify: 5/6 frames exact\n');
+    const stops = events.filter((e): e is StopEvent => e.type === 'stop' && !e.refresh);
+    const marked = stops.filter((s) => s.verify && !s.verify.exact);
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.verify).toMatchObject({
+      exact: false,
+      line: { predicted: 16, real: 15 },
+      locals: { nums: { predicted: '[1, 2, 4]', real: '[1, 2, 3]' } },
+      real: { line: 15, func: '<module>', locals: { nums: '[1, 2, 3]' } },
+    });
+    expect(stops.filter((s) => s.verify?.exact)).toHaveLength(5);
+  });
+
+  it('compares like the trace format: addresses removed, reprs cut at 100', () => {
+    expect(normalizeRepr('<__main__.P object at 0x7f00aa>')).toBe('<__main__.P object>');
+    expect(normalizeRepr(`'${'x'.repeat(200)}'`)).toHaveLength(103);
+    const v = compareStates(line(3, { a: '1' }), { ...line(3, { a: '1', b: '2' }), event: 'line' });
+    expect(v.exact).toBe(false);
+    expect(verifyLine(v)).toBe('[verify] b: predicted (absent), real 2\n');
+    expect(compareStates(line(3, { a: '1' }), line(3, { a: '1' })).exact).toBe(true);
+  });
+});
