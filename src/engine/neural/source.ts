@@ -93,6 +93,12 @@ export class ScriptSource {
     return all.find((d) => line >= d.firstLine && line <= d.lastLine) ?? all[0];
   }
 
+  /** The text of the statement (logical line) that covers `line`. */
+  statementText(line: number): string {
+    const k = this.stmtOf.get(line);
+    return k === undefined ? '' : this.logical[k]!.text;
+  }
+
   /** The statement (logical line) that covers `line`: [first, last]. */
   statementAt(line: number): [number, number] | undefined {
     const k = this.stmtOf.get(line);
@@ -332,15 +338,83 @@ export function parseParams(defText: string): string[] {
   return [...positional, ...kwonly, ...(star ? [star] : []), ...(starstar ? [starstar] : [])];
 }
 
-/** Argument kinds of a def, for writing a call: `f(a, b, *args, k=..., **kw)`. */
-export function paramKinds(defText: string): Array<{ name: string; kind: 'pos' | 'star' | 'kwonly' | 'starstar' }> {
-  const names = parseParams(defText);
-  const text = stripStrings(defText);
-  return names.map((name) => {
-    if (new RegExp(`\\*\\*\\s*${name}\\b`).test(text)) return { name, kind: 'starstar' as const };
-    if (new RegExp(`(^|[^*])\\*\\s*${name}\\b`).test(text)) return { name, kind: 'star' as const };
-    const starAt = text.search(/[(,]\s*\*\s*[,)A-Za-z_]/);
-    const at = text.search(new RegExp(`[(,]\\s*${name}\\b`));
-    return { name, kind: starAt >= 0 && at > starAt ? ('kwonly' as const) : ('pos' as const) };
-  });
+export interface Param {
+  name: string;
+  kind: 'pos' | 'star' | 'kwonly' | 'starstar';
+  /** The default's source text, if any. */
+  default?: string;
+}
+
+/** Split `text` at top-level commas (outside brackets and string literals). */
+export function splitTopLevel(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let depth = 0;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '"' || ch === "'") {
+      const q = text.startsWith(ch.repeat(3), i) ? ch.repeat(3) : ch;
+      let j = i + q.length;
+      while (j < text.length && !text.startsWith(q, j)) j += text[j] === '\\' ? 2 : 1;
+      j = Math.min(text.length, j + q.length);
+      cur += text.slice(i, j);
+      i = j;
+      continue;
+    }
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth--;
+    if (ch === ',' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+    i++;
+  }
+  if (cur.trim()) out.push(cur);
+  return out;
+}
+
+/** The parameters of a `def` statement with their kinds and default texts (annotations dropped). */
+export function parseSignature(defText: string): Param[] {
+  const at = defText.indexOf('(');
+  if (at < 0) return [];
+  const raw = defText.slice(at);
+  const inner = splitTopLevel(raw.slice(1, rawClose(raw)));
+  const out: Param[] = [];
+  let afterStar = false;
+  for (const piece of inner) {
+    const t = piece.trim();
+    if (!t || t === '/') continue;
+    if (t === '*') {
+      afterStar = true;
+      continue;
+    }
+    const m = /^(\*\*|\*)?\s*([A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)\s*(?::((?:[^=]|==)*))?(?:=(.*))?$/s.exec(t);
+    if (!m) continue;
+    const p: Param = { name: m[2]!, kind: m[1] === '**' ? 'starstar' : m[1] === '*' ? 'star' : afterStar ? 'kwonly' : 'pos' };
+    if (m[1] === '*') afterStar = true;
+    if (m[4] !== undefined) p.default = m[4].trim();
+    out.push(p);
+  }
+  return out;
+}
+
+/** Index of the `)` closing the `(` at raw[0], skipping strings. */
+function rawClose(raw: string): number {
+  let depth = 0;
+  let i = 0;
+  while (i < raw.length) {
+    const ch = raw[i]!;
+    if (ch === '"' || ch === "'") {
+      const q = raw.startsWith(ch.repeat(3), i) ? ch.repeat(3) : ch;
+      let j = i + q.length;
+      while (j < raw.length && !raw.startsWith(q, j)) j += raw[j] === '\\' ? 2 : 1;
+      i = j + q.length;
+      continue;
+    }
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) && --depth === 0) return i;
+    i++;
+  }
+  return raw.length;
 }

@@ -1,0 +1,256 @@
+// CruxEval with the neural debugger, as the paper evaluates it.
+//
+// Output prediction: the program is the sample's code plus a driver line
+// `result = f(<input>)`. The history given to the model is that module line and
+// the `--Call--` of f with its arguments (known: they are the input), then one
+// action predicts the result:
+//   step_return  the return event of f: its value is the prediction;
+//   breakpoint   a jump to the line after the driver: the prediction is `result`;
+//   rollout      single steps from the call until f returns.
+// Input prediction: the history is f's return event with the given output; the
+// inverse action inv_step_call predicts the call and its arguments, written as
+// `f(<arguments>)`.
+// Scoring is CruxEval's own: `assert <output> == <prediction>` after the code, in
+// a sandboxed python3 with a 3 s timeout (sandbox.ts). The model never runs code.
+
+import { evaluate } from '../pyval/index.js';
+import type { HistoryEntry, ModelAction, ModelState, Prediction, Predictor, PredictorSession } from '../model/types.js';
+import { ScriptSource, parseSignature, splitTopLevel, type Param } from '../engine/neural/source.js';
+import { checkCorrectness, cruxProgram } from './sandbox.js';
+
+export interface CruxRow {
+  id: string;
+  code: string;
+  input: string;
+  output: string;
+}
+
+export type CruxTask = 'output' | 'input';
+export type CruxVia = 'step_return' | 'breakpoint' | 'rollout';
+
+export interface CruxResult {
+  id: string;
+  task: CruxTask;
+  via: CruxVia | 'inv_step_call';
+  constrain: boolean;
+  /** What the model predicted: the output's repr, or `f(...)` for the input task; null if none. */
+  prediction: string | null;
+  expected: string;
+  pass: boolean;
+  /** The sandbox's verdict ('passed', 'failed: ...', 'timed out'), or why nothing was checked. */
+  result: string;
+  /** Model predictions (frames) this sample took, and their time. */
+  frames: number;
+  latencyMs: number;
+}
+
+export interface CruxOptions {
+  task: CruxTask;
+  via: CruxVia;
+  constrain: boolean;
+  /** Single steps a rollout may take before giving up. */
+  rolloutCap?: number;
+  python?: string;
+  timeoutS?: number;
+}
+
+const RESULT = 'result';
+
+/** The driver program: the sample's code, `result = f(<input>)`, then a line to break at. */
+export function driverSource(code: string, input: string): { source: string; callLine: number; afterLine: number } {
+  const body = code.replace(/\s+$/, '');
+  const n = body.split('\n').length;
+  return { source: `${body}\n${RESULT} = f(${input})\nprint(${RESULT})\n`, callLine: n + 1, afterLine: n + 2 };
+}
+
+const reprOf = (expr: string): string | null => {
+  const r = evaluate(expr, { locals: {} });
+  return r.ok ? r.repr : null;
+};
+
+/** f's locals at its call event for a call `f(<input>)`: parameters in co_varnames order, as reprs. */
+export function bindArguments(params: Param[], input: string): Record<string, string> | string {
+  const positional: string[] = [];
+  const keywords = new Map<string, string>();
+  for (const piece of splitTopLevel(input)) {
+    const t = piece.trim();
+    const kw = /^([A-Za-z_]\w*)\s*=(?!=)([\s\S]*)$/.exec(t);
+    const r = reprOf(kw ? kw[2]! : t);
+    if (r === null) return `the input ${JSON.stringify(t)} is not a literal ndbg can read`;
+    if (kw) keywords.set(kw[1]!, r);
+    else positional.push(r);
+  }
+  const locals: Record<string, string> = {};
+  let k = 0;
+  const extra: string[] = [];
+  for (const p of params) {
+    if (p.kind === 'pos') {
+      if (k < positional.length) locals[p.name] = positional[k++]!;
+      else if (keywords.has(p.name)) {
+        locals[p.name] = keywords.get(p.name)!;
+        keywords.delete(p.name);
+      } else if (p.default !== undefined) {
+        const r = reprOf(p.default);
+        if (r === null) return `the default of ${p.name} is not a literal ndbg can read`;
+        locals[p.name] = r;
+      } else return `no value for the parameter ${p.name}`;
+    }
+  }
+  while (k < positional.length) extra.push(positional[k++]!);
+  for (const p of params) {
+    if (p.kind === 'kwonly') {
+      if (keywords.has(p.name)) {
+        locals[p.name] = keywords.get(p.name)!;
+        keywords.delete(p.name);
+      } else if (p.default !== undefined) {
+        const r = reprOf(p.default);
+        if (r === null) return `the default of ${p.name} is not a literal ndbg can read`;
+        locals[p.name] = r;
+      } else return `no value for the parameter ${p.name}`;
+    }
+  }
+  const star = params.find((p) => p.kind === 'star');
+  if (star) locals[star.name] = extra.length === 1 ? `(${extra[0]},)` : `(${extra.join(', ')})`;
+  else if (extra.length) return 'too many positional arguments';
+  const starstar = params.find((p) => p.kind === 'starstar');
+  if (starstar) locals[starstar.name] = `{${[...keywords].map(([k2, v]) => `'${k2}': ${v}`).join(', ')}}`;
+  else if (keywords.size) return `unexpected keyword argument ${[...keywords.keys()][0]}`;
+  // co_varnames order: positional, keyword-only, *args, **kwargs
+  const order = [...params.filter((p) => p.kind === 'pos'), ...params.filter((p) => p.kind === 'kwonly'), ...(star ? [star] : []), ...(starstar ? [starstar] : [])];
+  const out: Record<string, string> = {};
+  for (const p of order) out[p.name] = locals[p.name]!;
+  return out;
+}
+
+/** `f(...)` from predicted call locals: the input-prediction answer. */
+export function callFromLocals(params: Param[], locals: Record<string, string>): string | null {
+  const parts: string[] = [];
+  for (const p of params) {
+    const v = locals[p.name];
+    if (v === undefined) return null;
+    if (p.kind === 'pos') parts.push(v);
+    else if (p.kind === 'kwonly') parts.push(`${p.name}=${v}`);
+    else if (p.kind === 'star') parts.push(`*${v}`);
+    else parts.push(`**${v}`);
+  }
+  return `f(${parts.join(', ')})`;
+}
+
+const state = (s: Partial<ModelState> & Pick<ModelState, 'event'>): ModelState => ({
+  line: null,
+  func: '<module>',
+  stack: [],
+  locals: {},
+  retval: null,
+  exception: null,
+  stdout: '',
+  exit: null,
+  ...s,
+});
+
+interface Asked {
+  prediction: string | null;
+  why: string;
+  frames: number;
+  latencyMs: number;
+}
+
+/** Predict one sample's answer with the model (no code runs here). */
+export async function predictSample(predictor: Predictor, row: CruxRow, o: CruxOptions): Promise<Asked> {
+  const { source, callLine, afterLine } = driverSource(row.code, row.input);
+  const src = new ScriptSource('<cruxeval>', source);
+  const d = src.findDefs('f').find((x) => x.kind === 'def' && !x.parent);
+  if (!d) return { prediction: null, why: 'the code defines no function f', frames: 0, latencyMs: 0 };
+  const params = parseSignature(src.statementText(d.defLine));
+  let session: PredictorSession | undefined;
+  let frames = 0;
+  let latencyMs = 0;
+  const ask = async (history: HistoryEntry[], action: ModelAction): Promise<Prediction> => {
+    const p = await session!.predict(history, action);
+    frames++;
+    latencyMs += p.latencyMs;
+    return p;
+  };
+  try {
+    session = await predictor.open(source, { constrain: o.constrain });
+    if (o.task === 'input') {
+      const returns = src.returnLines(d);
+      const ret = state({ event: 'return', line: returns.length ? returns[returns.length - 1]! : d.lastLine, func: 'f', stack: [callLine], retval: reprOf(row.output) ?? row.output });
+      const p = await ask([{ action: null, state: ret }], { kind: 'inv_step_call' });
+      if (!p.state) return { prediction: null, why: p.error ?? 'no state', frames, latencyMs };
+      const call = callFromLocals(params, p.state.locals);
+      return { prediction: call, why: call ? '' : 'the predicted call lacks arguments of f', frames, latencyMs };
+    }
+    const args = bindArguments(params, row.input);
+    if (typeof args === 'string') return { prediction: null, why: args, frames, latencyMs };
+    const history: HistoryEntry[] = [
+      { action: null, state: state({ event: 'line', line: callLine }) },
+      { action: { kind: 'step_into' }, state: state({ event: 'call', line: d.firstLine, func: 'f', stack: [callLine], locals: args }) },
+    ];
+    if (o.via === 'step_return') {
+      const p = await ask(history, { kind: 'step_return' });
+      if (!p.state) return { prediction: null, why: p.error ?? 'no state', frames, latencyMs };
+      if (p.state.event !== 'return') return { prediction: null, why: `predicted a ${p.state.event} event, not f's return`, frames, latencyMs };
+      return { prediction: p.state.retval ?? 'None', why: '', frames, latencyMs };
+    }
+    if (o.via === 'breakpoint') {
+      const p = await ask(history, { kind: 'breakpoint', line: afterLine });
+      if (!p.state) return { prediction: null, why: p.error ?? 'no state', frames, latencyMs };
+      const v = p.state.locals[RESULT];
+      return { prediction: v ?? null, why: v === undefined ? `no '${RESULT}' at line ${afterLine}` : '', frames, latencyMs };
+    }
+    const cap = o.rolloutCap ?? 300;
+    for (let k = 0; k < cap; k++) {
+      const p = await ask(history, { kind: 'step_into' });
+      if (!p.state) return { prediction: null, why: p.error ?? 'no state', frames, latencyMs };
+      const s = p.state;
+      if (s.event === 'exit') return { prediction: null, why: `the program ended (${s.exit}) before f returned`, frames, latencyMs };
+      if (s.event === 'return' && s.func === 'f' && s.stack.length === 1) return { prediction: s.retval ?? 'None', why: '', frames, latencyMs };
+      history.push({ action: { kind: 'step_into' }, state: s });
+    }
+    return { prediction: null, why: `f did not return within ${cap} predicted steps`, frames, latencyMs };
+  } catch (e) {
+    return { prediction: null, why: `the model failed: ${(e as Error).message}`, frames, latencyMs };
+  } finally {
+    session?.close();
+  }
+}
+
+/** Predict and score one sample. */
+export async function evalSample(predictor: Predictor, row: CruxRow, o: CruxOptions): Promise<CruxResult> {
+  const a = await predictSample(predictor, row, o);
+  const base = {
+    id: row.id,
+    task: o.task,
+    via: o.task === 'input' ? ('inv_step_call' as const) : o.via,
+    constrain: o.constrain,
+    prediction: a.prediction,
+    expected: o.task === 'output' ? row.output : row.input,
+    frames: a.frames,
+    latencyMs: Math.round(a.latencyMs * 10) / 10,
+  };
+  if (a.prediction === null) return { ...base, pass: false, result: `no prediction: ${a.why}` };
+  const program = cruxProgram(o.task, row.code, row.input, row.output, a.prediction);
+  if (program === null) return { ...base, pass: false, result: 'rejected by CruxEval\'s pre-check' };
+  const r = await checkCorrectness(program, { python: o.python, timeoutS: o.timeoutS });
+  return { ...base, pass: r.passed, result: r.result };
+}
+
+/** Read CruxEval's JSON lines (code, input, output, id). */
+export function parseRows(text: string): CruxRow[] {
+  const rows: CruxRow[] = [];
+  text.split('\n').forEach((l, i) => {
+    if (!l.trim()) return;
+    let o: Partial<CruxRow>;
+    try {
+      o = JSON.parse(l) as Partial<CruxRow>;
+    } catch (e) {
+      throw new Error(`line ${i + 1}: not JSON (${(e as Error).message})`);
+    }
+    for (const k of ['code', 'input', 'output'] as const) {
+      if (typeof o[k] !== 'string') throw new Error(`line ${i + 1}: '${k}' is missing or not a string`);
+    }
+    rows.push({ id: String(o.id ?? `sample_${i}`), code: o.code!, input: o.input!, output: o.output! });
+  });
+  return rows;
+}
