@@ -3,6 +3,9 @@
 
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { PythonEngine } from '../src/engine/python.js';
+import { spawnBridge } from '../src/engine/spawnBridge.js';
+import type { EngineEvent } from '../src/engine/engine.js';
 import { NDBG, PYTHON, ROOT, runProcess } from './parityHarness.js';
 
 const ndbg = (args: string[], stdin = 'q\n') => runProcess(process.execPath, [NDBG, ...args], stdin);
@@ -28,7 +31,7 @@ describe.concurrent('ndbg command line', () => {
     [['-c'], 'ndbg: option -c needs a value', 2],
     [['--engine', 'ruby', 'x.py'], "ndbg: unknown engine 'ruby'", 2],
     [['--device', 'tpu', 'x.py'], "ndbg: unknown device 'tpu'", 2],
-    [['--engine', 'neural', 'fixtures/loops.py'], 'ndbg: the neural engine is not available', 2],
+    [['--engine', 'neural', '--model', '/nonexistent/model', 'fixtures/loops.py'], 'ndbg: model directory not found', 1],
     [['--python', '/nonexistent/python3', 'fixtures/loops.py'], "cannot run the Python interpreter '/nonexistent/python3'", 1],
     [['fixtures'], 'Error: fixtures is a directory', 1],
   ])('%j -> clear message', async (args, message, code) => {
@@ -62,6 +65,21 @@ describe.concurrent('ndbg command line', () => {
   it('-m, -c and script arguments reach pdb', async () => {
     const r = await ndbg(['--python', PYTHON, '-c', 'b 5', '-c', 'c', 'fixtures/restart_cmd.py', 'a', 'b'], 'p args\nq\n');
     expect(r.stdout).toContain("(Pdb) ['a', 'b']\n");
+  });
+
+  it('takes over a bridge started early that already waits at its prompt', async () => {
+    const opts = { target: 'fixtures/loops.py', python: PYTHON, cwd: ROOT };
+    const spawned = spawnBridge(opts);
+    await new Promise((r) => setTimeout(r, 3000)); // Python is at its first prompt by now
+    const engine = new PythonEngine({ ...opts, spawned });
+    const events: EngineEvent[] = [];
+    engine.on((e) => events.push(e));
+    await engine.start();
+    expect(events.filter((e) => e.type === 'prompt')).toHaveLength(1);
+    await engine.command('p 6 * 7');
+    expect(events).toContainEqual({ type: 'result', command: 'p 6 * 7', output: '42\n', ok: true });
+    await engine.command('q');
+    expect(events.at(-1)).toEqual({ type: 'exit', code: 0 });
   });
 
   it('SIGINT stops an endless loop at a prompt, as pdb does', async () => {

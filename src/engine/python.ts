@@ -232,9 +232,12 @@ export class PythonEngine implements Engine {
     for (const w of ws) w(r);
   }
 
+  /** Resolves at the next prompt/input/exit, or now if one is pending (send() clears it). */
   private waitReady(): Promise<Ready> {
     return new Promise((resolve) => {
-      if (this.exited && this.ready === 'exit') resolve('exit');
+      // A bridge started early may have reached its first prompt before we
+      // were listening: its output is replayed synchronously by attach().
+      if (this.ready !== undefined) resolve(this.ready);
       else this.waiters.push(resolve);
     });
   }
