@@ -71,6 +71,10 @@ function title(o: CliOptions): string {
 }
 
 export async function main(argv: string[], spawned?: SpawnedBridge): Promise<number> {
+  if (argv[0] === 'eval') {
+    const { runEval } = await import('./eval/index.js');
+    return runEval(argv.slice(1));
+  }
   const o = parseArgs(argv);
   if (o.help) {
     process.stdout.write(USAGE);

@@ -18,12 +18,22 @@ export interface CliOptions {
   typingSpeed?: number;
   model?: string;
   device?: 'auto' | 'cpu' | 'cuda' | 'webgpu';
+  /** neural engine: compare with the python engine in lockstep. */
+  verify?: boolean;
+  /** neural engine: constrained decoding (--no-constrain: false). */
+  constrain?: boolean;
+  /** neural engine: `c` with breakpoints as the model's jump or chained single steps. */
+  jump?: 'step' | 'rollout';
+  /** neural engine: start at the return of this function (with --value). */
+  atReturn?: string;
+  value?: string;
   help: boolean;
   version: boolean;
 }
 
 export const USAGE = `usage: ndbg [options] script.py [args ...]
        ndbg [options] -m module [args ...]
+       ndbg eval cruxeval|traces --data PATH [...]   (ndbg eval --help)
 
 Debug a Python program with pdb's commands, plus reverse execution.
 
@@ -39,6 +49,14 @@ options:
   --typing-speed N      characters per second for --play (default 20)
   --model DIR           neural engine: model directory
   --device DEV          neural engine: auto, cpu, cuda or webgpu
+  --no-constrain        neural engine: decode without the grammar and control-flow constraints
+  --jump MODE           neural engine: 'c' with breakpoints as one predicted jump ('step',
+                        default) or as single steps checked one by one ('rollout')
+  --at-return FUNC --value REPR
+                        neural engine: start at FUNC's return of REPR; 'rs' and
+                        'reverse-finish' predict how it got there
+  --verify              neural engine: also run the program under pdb and mark every
+                        predicted value that differs from the real one (runs the program)
   -h, --help            show this help and exit
   -V, --version         print the version and exit
 
@@ -56,6 +74,9 @@ const WITH_VALUE = new Set([
   '--typing-speed',
   '--model',
   '--device',
+  '--jump',
+  '--at-return',
+  '--value',
 ]);
 
 export function usageError(msg: string): UserError {
@@ -73,6 +94,7 @@ export function parseArgs(argv: string[]): CliOptions {
     version: false,
   };
   let i = 0;
+  let engineGiven = false;
   while (i < argv.length) {
     let arg = argv[i]!;
     if (arg === '--') {
@@ -112,11 +134,13 @@ export function parseArgs(argv: string[]): CliOptions {
         if (i >= argv.length) throw usageError('-m needs a module name');
         o.target = argv[i++];
         o.args = argv.slice(i);
+        checkNeuralOptions(o, engineGiven);
         return o;
       case '--engine':
         if (value !== 'python' && value !== 'neural')
           throw usageError(`unknown engine '${value}' (use 'python' or 'neural')`);
         o.engine = value;
+        engineGiven = true;
         break;
       case '--python':
         o.python = value;
@@ -144,6 +168,22 @@ export function parseArgs(argv: string[]): CliOptions {
           throw usageError(`unknown device '${value}' (use auto, cpu, cuda or webgpu)`);
         o.device = value as CliOptions['device'];
         break;
+      case '--verify':
+        o.verify = true;
+        break;
+      case '--no-constrain':
+        o.constrain = false;
+        break;
+      case '--jump':
+        if (value !== 'step' && value !== 'rollout') throw usageError(`--jump is 'step' or 'rollout', not '${value}'`);
+        o.jump = value;
+        break;
+      case '--at-return':
+        o.atReturn = value;
+        break;
+      case '--value':
+        o.value = value;
+        break;
       default:
         throw usageError(`unknown option '${arg}'`);
     }
@@ -152,7 +192,24 @@ export function parseArgs(argv: string[]): CliOptions {
     o.target = argv[i];
     o.args = argv.slice(i + 1);
   }
+  checkNeuralOptions(o, engineGiven);
   return o;
+}
+
+/** The neural engine's options: they select it, and make no sense with the python engine. */
+function checkNeuralOptions(o: CliOptions, engineGiven: boolean): void {
+  if ((o.atReturn === undefined) !== (o.value === undefined)) throw usageError('--at-return FUNC and --value REPR go together');
+  const neuralOnly = [
+    o.verify && '--verify',
+    o.constrain === false && '--no-constrain',
+    o.jump && '--jump',
+    o.atReturn !== undefined && '--at-return',
+  ].filter(Boolean);
+  if (!neuralOnly.length) return;
+  if (engineGiven && o.engine === 'python') {
+    throw usageError(`${neuralOnly[0]} is for the neural engine, not '--engine python'`);
+  }
+  o.engine = 'neural';
 }
 
 /** What the session is created with, for these arguments. */
@@ -169,5 +226,9 @@ export function sessionOptions(o: CliOptions, interactive: boolean): SessionOpti
     withLocals: interactive || o.json,
     model: o.model,
     device: o.device,
+    constrain: o.constrain,
+    jump: o.jump,
+    verify: o.verify,
+    atReturn: o.atReturn !== undefined ? { func: o.atReturn, value: o.value! } : undefined,
   };
 }

@@ -9,6 +9,7 @@ import { spawnBridge, type SpawnedBridge } from './engine/spawnBridge.js';
 
 export function prestart(argv: string[]): SpawnedBridge | undefined {
   try {
+    if (argv[0] === 'eval') return undefined; // ndbg eval: no debugging session
     const o = parseArgs(argv);
     if (o.help || o.version || !o.target || o.engine !== 'python') return undefined;
     if (!o.module && statSync(o.target, { throwIfNoEntry: false })?.isDirectory()) return undefined;
