@@ -3,8 +3,8 @@
 // (command layer + engine) and hands it to a front end: the Ink TUI when
 // stdin and stdout are terminals, the pdb-identical line REPL otherwise.
 
-import { createReadStream, readFileSync, statSync } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { readFileSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { parseArgs, sessionOptions, usageError, USAGE, type CliOptions } from './cliArgs.js';
 import { createSession } from './commands/session.js';
 import type { SpawnedBridge } from './engine/spawnBridge.js';
@@ -31,7 +31,14 @@ function checkTarget(o: CliOptions): void {
   if (st.isDirectory()) throw new UserError(`Error: ${o.target} is a directory`);
 }
 
-async function lineSink(o: CliOptions): Promise<{ write: Sink; close: () => Promise<void> }> {
+interface LineOutput {
+  write: Sink;
+  /** Typed lines, for the cast only (see LineReplOptions.echo). */
+  echo?: (line: string) => void;
+  close: () => Promise<void>;
+}
+
+async function lineOutput(o: CliOptions): Promise<LineOutput> {
   const out: Sink = (data, stream) => {
     (stream === 'stderr' ? process.stderr : process.stdout).write(data);
   };
@@ -52,14 +59,35 @@ async function lineSink(o: CliOptions): Promise<{ write: Sink; close: () => Prom
   } catch (err) {
     throw new UserError(`ndbg: cannot record to '${o.record}': ${(err as Error).message}`);
   }
+  // A terminal shows \n as a new line only with \r before it.
+  const crlf = (data: string) => data.replace(/\r?\n/g, '\r\n');
   return {
     write: (data, stream) => {
       out(data, stream);
-      // A terminal shows \n as a new line only with \r before it.
-      cast.write(data.replace(/\r?\n/g, '\r\n'));
+      cast.write(crlf(data));
     },
+    echo: (line) => cast.write(crlf(line)),
     close: () => cast.close(),
   };
+}
+
+/** The line front end's input: stdin, or the commands of a --play script. */
+async function lineInput(o: CliOptions): Promise<Readable> {
+  if (!o.play) return process.stdin;
+  let text: string;
+  try {
+    text = readFileSync(o.play, 'utf8');
+  } catch (err) {
+    throw new UserError(`ndbg: cannot read --play script '${o.play}': ${(err as NodeJS.ErrnoException).code ?? err}`);
+  }
+  const { parsePlayScript } = (await import('./repl/play.js' as string)) as {
+    parsePlayScript: (t: string) => Array<{ kind: string; text?: string; enter?: boolean }>;
+  };
+  // Without a screen, only what is typed matters: keys and pauses are the TUI's.
+  const lines = parsePlayScript(text)
+    .filter((s) => s.kind === 'type')
+    .map((s) => `${s.text}${s.enter ? '\n' : ''}`);
+  return Readable.from([lines.join('')]);
 }
 
 export function isInteractive(o: CliOptions): boolean {
@@ -113,13 +141,13 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
     }
   }
 
-  const sink = await lineSink(o);
-  const input: Readable = o.play ? createReadStream(o.play) : process.stdin;
+  const sink = await lineOutput(o);
+  const input = await lineInput(o);
   // Ctrl-C goes to the program (pdb stops it at a prompt), not to ndbg.
   const onSigint = () => session.interrupt();
   process.on('SIGINT', onSigint);
   try {
-    return await runLineRepl(session, { input, write: sink.write, json: o.json });
+    return await runLineRepl(session, { input, write: sink.write, echo: sink.echo, json: o.json });
   } finally {
     process.off('SIGINT', onSigint);
     await sink.close();

@@ -2,6 +2,9 @@
 // (or pdb's own message) and an exit status, never a Node stack trace.
 
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PythonEngine } from '../src/engine/python.js';
 import { spawnBridge } from '../src/engine/spawnBridge.js';
@@ -65,6 +68,21 @@ describe.concurrent('ndbg command line', () => {
   it('-m, -c and script arguments reach pdb', async () => {
     const r = await ndbg(['--python', PYTHON, '-c', 'b 5', '-c', 'c', 'fixtures/restart_cmd.py', 'a', 'b'], 'p args\nq\n');
     expect(r.stdout).toContain("(Pdb) ['a', 'b']\n");
+  });
+
+  it('line mode: --play types a play script, --record writes a cast with the typed lines', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ndbg-cli-'));
+    const play = join(dir, 'tour.txt');
+    const cast = join(dir, 'tour.cast');
+    writeFileSync(play, '# a tour\nn\n@sleep 1\np total\nq\n');
+    const r = await ndbg(['--python', PYTHON, '--play', play, '--record', cast, 'fixtures/loops.py'], '');
+    expect(r.stdout).toMatch(/\(Pdb\) 0\n\(Pdb\) $/);
+    const [header, ...events] = readFileSync(cast, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(header).toMatchObject({ version: 2, title: 'ndbg fixtures/loops.py' });
+    const text = events.map((e: [number, string, string]) => e[2]).join('');
+    expect(text).toContain('(Pdb) n\r\n> ');
+    expect(text).toContain('(Pdb) p total\r\n0\r\n');
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('takes over a bridge started early that already waits at its prompt', async () => {

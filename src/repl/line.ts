@@ -16,6 +16,12 @@ export interface LineReplOptions {
   write: Sink;
   /** Print events as JSON lines (schema v1) instead of pdb's text. */
   json?: boolean;
+  /**
+   * Called with each line read (commands and program input), as a terminal
+   * would echo it: a recorded cast shows what was typed. Not for stdout, which
+   * must stay pdb's (pdb does not echo piped input).
+   */
+  echo?: (line: string) => void;
 }
 
 export const JSON_SCHEMA_VERSION = 1;
@@ -39,6 +45,7 @@ export async function runLineRepl(engine: Engine, opts: LineReplOptions): Promis
     const now = waiting;
     waiting = undefined;
     const line = await reader.next();
+    if (line !== null && (now === 'input' || now === 'prompt')) opts.echo?.(line.endsWith('\n') ? line : `${line}\n`);
     if (now === 'input') {
       await engine.input(line);
     } else if (now === 'prompt') {
