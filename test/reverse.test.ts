@@ -69,6 +69,14 @@ describe.concurrent('reverse execution (python engine)', () => {
     expect(out).toContain("(Pdb) *** NameError: name 'i' is not defined\n");
   });
 
+  it('help covers the reverse commands; pdb\'s own help is untouched', async () => {
+    const out = await ndbg('loops.py', ['h rs', 'help reverse-finish', 'h rc', 'h n', 'q']);
+    expect(out).toContain('(Pdb) rs | reverse-step\n        Go back to the previous line executed');
+    expect(out).toContain('(Pdb) reverse-finish\n        Go back to the call of the current frame');
+    expect(out).toContain('(Pdb) rc | reverse-continue\n');
+    expect(out).toMatch(/\(Pdb\) n\(ext\)\n/);
+  });
+
   it('says so at the start of history', async () => {
     const out = await ndbg('reverse_demo.py', ['rs', 'rn', 'rc', 'reverse-finish', 'n', 'rs', 'rs', 'q']);
     expect(out.split('No more reverse-execution history.').length - 1).toBe(5);
