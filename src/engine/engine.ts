@@ -70,6 +70,8 @@ export interface VerifyInfo {
   /** Only the locals that differ. */
   locals?: Record<string, VerifyPair>;
   retval?: VerifyPair;
+  /** What the program wrote on the way, when it differs. */
+  stdout?: VerifyPair;
   /** The real stop, as the python engine reported it (bottom program frame). */
   real?: { event: string; line: number | null; func: string | null; locals: Record<string, string>; retval?: string };
 }

@@ -74,6 +74,10 @@ export function compareStates(pred: ModelState, real: ModelState): VerifyInfo {
 }
 
 const show = (x: string | number | null): string => (x === null ? '(absent)' : String(x));
+const quote = (x: string | number | null): string => {
+  const s = JSON.stringify(String(x ?? ''));
+  return s.length > 62 ? `${s.slice(0, 59)}..."` : s;
+};
 
 /** The `[verify]` line for a difference. */
 export function verifyLine(v: VerifyInfo): string {
@@ -83,6 +87,7 @@ export function verifyLine(v: VerifyInfo): string {
   if (v.func) parts.push(`frame ${show(v.func.predicted)} predicted, real ${show(v.func.real)}`);
   if (v.retval) parts.push(`return value: predicted ${show(v.retval.predicted)}, real ${show(v.retval.real)}`);
   for (const [k, p] of Object.entries(v.locals ?? {})) parts.push(`${k}: predicted ${show(p.predicted)}, real ${show(p.real)}`);
+  if (v.stdout) parts.push(`output: predicted ${quote(v.stdout.predicted)}, real ${quote(v.stdout.real)}`);
   return `[verify] ${parts.join('; ')}\n`;
 }
 
@@ -93,6 +98,8 @@ export class VerifyEngine implements Engine {
   private buffer: EngineEvent[] = [];
   private realStop?: StopEvent;
   private realStopFresh = false;
+  /** What the real program wrote to stdout during the current command. */
+  private realOut = '';
   private pythonWaits: 'prompt' | 'input' | 'exit' | undefined;
   private compared = 0;
   private exact = 0;
@@ -117,6 +124,7 @@ export class VerifyEngine implements Engine {
         this.realStopFresh = true;
       } else if (e.type === 'stop') this.realStop = e;
       if (e.type === 'prompt' || e.type === 'input' || e.type === 'exit') this.pythonWaits = e.type;
+      if (e.type === 'text' && e.stream === 'stdout') this.realOut += e.data;
     });
     this.neural.on((e) => this.buffer.push(e));
   }
@@ -177,6 +185,7 @@ export class VerifyEngine implements Engine {
     // the program waits for a line of stdin the model never asks for: end its input
     if (this.pythonWaits === 'input') await this.python.input(null).catch(() => undefined);
     this.realStopFresh = false;
+    this.realOut = '';
     if (this.pythonWaits !== 'exit') await real();
     this.buffer = [];
     await predicted();
@@ -197,7 +206,11 @@ export class VerifyEngine implements Engine {
     }
     let note: string | undefined;
     if (stopAt >= 0 && this.realStopFresh && this.realStop) {
-      const v = this.check(this.realStop);
+      const predictedOut = events
+        .slice(0, stopAt)
+        .map((e) => (e.type === 'text' && e.stream === 'stdout' ? e.data : ''))
+        .join('');
+      const v = this.check(this.realStop, predictedOut);
       if (v) {
         events[stopAt] = { ...(events[stopAt] as StopEvent), verify: v };
         if (!v.exact) note = verifyLine(v).replace(/\n$/, ' (continuing from the real state)\n');
@@ -218,7 +231,7 @@ export class VerifyEngine implements Engine {
   }
 
   /** Compare the neural engine's current stop with the real one; resync on a difference. */
-  private check(real: StopEvent): VerifyInfo | null {
+  private check(real: StopEvent, predictedOut: string): VerifyInfo | null {
     const file = this.neural.file;
     const where = this.neural.where;
     const r = realState(real, file);
@@ -238,6 +251,13 @@ export class VerifyEngine implements Engine {
     } else {
       // past the program's end (pdb's own frames): real must be there too
       v = r ? { exact: false, line: { predicted: '<string>', real: r.line } } : { exact: true };
+    }
+    // the program's output on the way (pdb's own messages are not the program's)
+    const realOut = this.realOut.replace(/The program finished and will be restarted\n|The program exited via sys\.exit\(\)\. Exit status: .*\n/g, '');
+    const predOut = predictedOut.replace(/The program finished and will be restarted\n|The program exited via sys\.exit\(\)\. Exit status: .*\n/g, '');
+    if (realOut !== predOut) {
+      v.stdout = { predicted: predOut, real: realOut };
+      v.exact = false;
     }
     this.compared++;
     if (v.exact) this.exact++;

@@ -45,5 +45,6 @@ describe('verify', () => {
     expect(v.exact).toBe(false);
     expect(verifyLine(v)).toBe('[verify] b: predicted (absent), real 2\n');
     expect(compareStates(line(3, { a: '1' }), line(3, { a: '1' })).exact).toBe(true);
+    expect(verifyLine({ exact: false, stdout: { predicted: 'sum 4\n', real: 'sum 3\n' } })).toBe('[verify] output: predicted "sum 4\\n", real "sum 3\\n"\n');
   });
 });
