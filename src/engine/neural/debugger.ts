@@ -1271,8 +1271,8 @@ export class NeuralDebugger implements Engine {
 
   private doSource(arg: string): void {
     const name = arg.trim();
-    if (/^[A-Za-z_][\w.]*$/.test(name) && !(name in this.scope().locals)) {
-      const d = this.src.findDefs(name.split('.').pop()!)[0];
+    if (/^[A-Za-z_]\w*$/.test(name) && !(name in this.scope().locals)) {
+      const d = this.visibleDef(name);
       if (d) {
         this.say(printLines(this.src.lines.slice(d.firstLine - 1, d.lastLine), d.firstLine, new Set()));
         return;
@@ -1295,7 +1295,7 @@ export class NeuralDebugger implements Engine {
     const name = arg.trim();
     const known = name in scope.locals || (scope.globals !== undefined && name in scope.globals);
     if (/^[A-Za-z_]\w*$/.test(name) && !known) {
-      const d = this.src.findDefs(name)[0];
+      const d = this.visibleDef(name);
       if (d) return this.message(d.kind === 'def' ? `Function ${d.name}` : `Class __main__.${d.name}`);
     }
     const r = evaluate(arg, scope);
@@ -1457,9 +1457,18 @@ export class NeuralDebugger implements Engine {
     this.message(`Breakpoint ${b.number} at ${b.file}:${b.line}`);
   }
 
+  /**
+   * A module-level def or class named `name` that has run by now (its name is
+   * bound in the module: pdb's eval finds the function); functions and classes
+   * are hidden from the predicted locals, as the tracer hides them.
+   */
+  private visibleDef(name: string): FunctionDef | undefined {
+    return this.src.findDefs(name).find((d) => !d.parent && this.defExecuted(d));
+  }
+
   /** Whether a decorated def has run (pdb then finds the function object, and its co_firstlineno). */
   private defExecuted(d: FunctionDef): boolean {
-    if (this.ctx.kind !== 'node') return false;
+    if (this.ctx.kind !== 'node') return true;
     const frames = this.timeline.current.frames;
     if (frames.length > 1) return true;
     return (this.timeline.current.state.line ?? 0) > d.lastLine;
