@@ -156,3 +156,30 @@ describe('neural session', () => {
     expect(stdout).toBe(`> ${F}(2)<module>()\n-> def add(a, b):\n(Pdb) `);
   });
 });
+
+describe('interrupting a prediction', () => {
+  it('Ctrl-C aborts the model call; the session stays where it was', async () => {
+    let started!: () => void;
+    const asked = new Promise<void>((r) => (started = r));
+    const model = {
+      initialState: () => line(2),
+      predict: (_h: unknown, _a: unknown, o?: { signal?: AbortSignal }) =>
+        new Promise<never>((_, reject) => {
+          started();
+          o?.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+        }),
+    };
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    let out = '';
+    dbg.on((e) => {
+      if (e.type === 'text') out += e.data;
+      if (e.type === 'prompt') out += e.prompt;
+    });
+    await dbg.start();
+    const done = dbg.command('n');
+    await asked;
+    dbg.interrupt();
+    await done;
+    expect(out.endsWith('(Pdb) *** ndbg: prediction interrupted\n(Pdb) ')).toBe(true);
+  });
+});

@@ -32,7 +32,7 @@ describe('neural engine transcripts equal pdb for true frames', () => {
     const { mine, pdb } = await compare('neural_basic.py', [
       'h', 'h p', 'h nosuch', 'whatis add', 'source add', 'alias pn p nums', 'n', 'n', '', 'n;;p nums', 'pn', 'alias', 'whatis add',
       'source scale', 'j 14', 'p nums', 'j 99', 'u', 'j 3', 'd', 'l 1,3', 'l', '', 'tbreak', 'b 5', 'b 9, x > 1', 'b', 'cl 1', 'cl 9 9',
-      'disable 2', 'enable', 'ignore 2', 'condition 2', 'q',
+      'disable 2', 'enable', 'ignore 2', 'condition 2', 'restart', 'n', 'run x "y z"', 'b', 'q',
     ]);
     expect(mine.stdout).toBe(pdb.stdout);
   });
