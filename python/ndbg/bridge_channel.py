@@ -15,9 +15,9 @@ frames are never traced): a Python-level stdlib call here would show up as
 trace events of the program and change what pdb and the event counter see.
 """
 
+import _thread
 import io
 import os
-import sys
 
 # JSON string escaping with str.translate (C speed, no Python frames).
 _ESC = {i: '\\u%04x' % i for i in range(0x20)}
@@ -64,6 +64,10 @@ class Channel:
         self.fd_out = fd_out
         self.fd_in = fd_in
         self.muted = False
+        # The program's threads may print at the same time. Reentrant: a
+        # SIGINT handler (pdb's) may print while this thread holds it. A C
+        # lock, so taking it makes no Python frames.
+        self._lock = _thread.RLock()
         self._rbuf = b''
         self._text = []
         self._text_stream = None
@@ -76,6 +80,10 @@ class Channel:
             view = view[n:]
 
     def flush_text(self):
+        with self._lock:
+            self._flush_text()
+
+    def _flush_text(self):
         if self._text:
             data = ''.join(self._text)
             stream = self._text_stream
@@ -87,18 +95,21 @@ class Channel:
     def text(self, stream, data):
         if self.muted or not data:
             return
-        if self._text_stream != stream:
-            self.flush_text()
-            self._text_stream = stream
-        self._text.append(data)
-        self._text_len += len(data)
-        if data[-1] == '\n' or self._text_len > 8192:
-            self.flush_text()
+        with self._lock:
+            if self._text_stream != stream:
+                self._flush_text()
+                self._text_stream = stream
+            self._text.append(data)
+            self._text_len += len(data)
+            if data[-1] == '\n' or self._text_len > 8192:
+                self._flush_text()
 
     def send(self, obj):
         """Send one non-text message (text pending before it goes first)."""
-        self.flush_text()
-        self._send_raw((jenc(obj) + '\n').encode('utf-8', 'surrogatepass'))
+        data = (jenc(obj) + '\n').encode('utf-8', 'surrogatepass')
+        with self._lock:
+            self._flush_text()
+            self._send_raw(data)
 
     def read_message(self):
         """Block for the next inbound line; return (tag, text). EOF -> ('E', '')."""
@@ -193,7 +204,9 @@ class OutStream(io.TextIOBase):
         return p
 
     def flush(self):
-        pass
+        # print(..., flush=True): the text goes out now, as with a real pipe.
+        # (cmd.Cmd flushes after its prompt, which stays held back.)
+        self._ch.flush_text()
 
 
 class _BufferShim:
