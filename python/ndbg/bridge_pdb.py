@@ -578,9 +578,15 @@ class BridgePdb(pdb.Pdb):
         if kind not in ('step', 'next', 'continue', 'finish'):
             self.error('unknown reverse command %r' % kind)
             return None
+        refusal = None
         if S.untraced:
-            self.error('No reverse-execution history: on Python 3.9 the program runs untraced '
+            refusal = ('No reverse-execution history: on Python 3.9 the program runs untraced '
                        "after 'continue' without breakpoints. Set a breakpoint before continuing.")
+        elif S.hidden_depth:
+            refusal = ("Reverse execution is not available inside the debugger's own code "
+                       "(here: a breakpoint() call). Step out of it first.")
+        if refusal:
+            self.error(refusal)
             S.ch.send({'t': 'r', 'c': 'reverse-' + kind, 'ok': False})
             return None
         if (not pm and not _in_program()) or first is None or c <= first or (
