@@ -566,22 +566,17 @@ export class NeuralDebugger implements Engine {
     this.curindex = this.stack().length - 1;
     this.listLine = null;
     this.emit(this.stopEvent());
-    if (this.rcLines.length) {
-      const lines = this.rcLines;
-      this.rcLines = [];
-      while (lines.length) {
-        const l = lines.shift()!.trim();
-        if (!l || l[0] === '#') continue;
-        const wasResumed = this.resumed;
-        this.resumed = false;
-        await this.onecmd(l);
-        const resumedNow = this.resumed;
-        this.resumed = wasResumed || resumedNow;
-        if (resumedNow || this.exited) {
-          this.rcLines.push(...lines);
-          return;
-        }
-      }
+    // pdb's setup(): -c commands run before the location is printed; after one that
+    // resumes, the rest run at the next stop
+    while (this.rcLines.length) {
+      const l = this.rcLines.shift()!.trim();
+      if (!l || l[0] === '#') continue;
+      const wasResumed = this.resumed;
+      this.resumed = false;
+      await this.onecmd(l);
+      const resumedNow = this.resumed;
+      this.resumed = wasResumed || resumedNow;
+      if (resumedNow || this.exited) return;
     }
     const stack = this.stack();
     this.say(stackEntry(stack[this.curindex]!, this.getLine, true));
