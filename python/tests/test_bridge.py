@@ -183,3 +183,15 @@ def test_old_python_gets_a_clear_message():
     r = subprocess.run([old, os.path.join(HERE, '..', 'ndbg', 'bridge.py')], capture_output=True, text=True)
     assert r.returncode == 3
     assert 'Python 3.9 or newer is required' in r.stderr
+
+
+def test_bridge_frames_are_never_counted():
+    # Every bridge module's code must be in OWN, or the program's prints
+    # (which run our write()) would count as program events.
+    import bridge_pdb
+    import bridge_replay
+    import bridge_state
+    import bridge_values
+    for mod in (bridge_channel, bridge_history, bridge_state, bridge_values, bridge_replay, bridge_pdb):
+        assert mod.__file__ in bridge_state.OWN, mod.__name__
+    assert bridge_channel.Channel.text.__code__.co_filename in bridge_state.OWN

@@ -1,0 +1,93 @@
+"""State shared by the bridge's modules: the one debugging session of this
+process (the event counter, what was recorded of the current run, the replay
+in progress) and constants about the running Python."""
+
+import bdb
+import os
+import pdb
+import random
+import sys
+
+PY313 = sys.version_info >= (3, 13)
+# CPython 3.9 keeps a frame's stale line number when tracing stops (pdb shows
+# it in post-mortem stacks). Counting on would correct it and break parity,
+# so on 3.9 `continue` without breakpoints ends the run's history, as in pdb.
+PY39 = sys.version_info < (3, 10)
+RUN_CODE = bdb.Bdb.run.__code__
+# Frames of the bridge's own files are never traced nor counted: they run
+# inside the program's calls (print -> our write) and must stay invisible.
+# (Paths as the modules' code objects have them: all are imported from here.)
+_HERE = os.path.dirname(__file__)
+OWN = frozenset(os.path.join(_HERE, f) for f in os.listdir(_HERE or '.')
+                if f.startswith('bridge') and f.endswith('.py'))
+STDLIB = os.path.dirname(os.__file__)
+# The debugger's own code, run inside the program by breakpoint() calls:
+# its events are not counted (see bridge_replay.hidden).
+DEBUGGER_FILES = frozenset(m.__file__ for m in (pdb, bdb, sys.modules['cmd']))
+NO_HISTORY = 'No more reverse-execution history.'
+
+
+class Plan:
+    """What the next run of the program is for.
+    mode: 'record' (replay to `target` recording history, then compute the
+    real target), 'goto' (replay to `target`, stop there live), 'fresh'
+    (an ordinary run; `message` is printed at its first stop)."""
+
+    def __init__(self, mode, target=None, kind=None, level=0, pm_key=None,
+                 bps=None, message=None):
+        self.mode, self.target, self.kind, self.level = mode, target, kind, level
+        self.pm_key, self.bps, self.message = pm_key, bps, message
+
+
+class Session:
+    def __init__(self):
+        self.n = 0                # trace events counted in this run
+        self.ch = None
+        self.pdb_out = None
+        self.stdin = None
+        self.with_locals = False
+        self.repr_limit = 1000
+        self.run_pdb = None       # the Pdb instance whose run() runs the program
+        self.new_run_state()
+        self.plan = None
+        self.replay = None        # Plan of the replay in progress
+        self.aborting = False
+        self.message = None       # printed at the next stop
+        self.last_kind = 'line'
+        self.in_command = 0       # > 0 while pdb runs a command (not the program)
+        self.hidden_depth = 0     # > 0 inside debugger code the program called
+        self.edit_inputs = None   # lines read by the edit being recorded / replayed
+
+    def new_run_state(self):
+        self.first_stop = None
+        self.base_frames = []     # frames alive at the first stop
+        self.stops = {}           # n -> (kind, file, line, fingerprint)
+        self.edits = []           # (n, 'exec'|'jump', payload, level, input lines)
+        self.inputs = []          # (n, line) read by the program
+        self.history = None
+        self.untraced = False     # 3.9: the program ran without tracing
+        self.random_state = random.getstate()
+        self.modules = set(sys.modules)
+
+
+S = Session()
+
+
+
+def canonic(filename):
+    if filename == '<' + filename[1:-1] + '>':
+        return filename
+    return os.path.abspath(filename)
+
+
+def in_program():
+    # bdb.run() traces the program and stops tracing when it ends (as does
+    # post-mortem); our counters keep a trace function set in between.
+    if sys.gettrace() is not None:
+        return True
+    if S.untraced:  # 3.9 after `continue`: is bdb.run() still on the stack?
+        f = sys._getframe(1)
+        while f is not None and f.f_code is not RUN_CODE:
+            f = f.f_back
+        return f is not None
+    return False
