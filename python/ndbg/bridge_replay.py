@@ -23,7 +23,6 @@ from bridge_state import DEBUGGER_FILES, NO_HISTORY, OWN, PY313, RUN_CODE, S, ST
 from bridge_values import fingerprint_locals
 
 
-
 def count_local(frame, event, arg):
     S.n += 1
     # Not `return count_local`: a SIGINT handled while this runs makes pdb
@@ -94,8 +93,11 @@ def replay_trace(frame, event, arg):
 
 
 def abort_replay():
-    # Keep raising until the program is unwound (it may catch the first).
+    # Keep raising at every event until the program is unwound (it may catch
+    # the first one): every event now goes through replay_checkpoint.
     S.aborting = True
+    if S.replay is not None:
+        S.replay.next_cp = 0
     raise pdb.Restart
 
 
