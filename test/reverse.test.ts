@@ -124,6 +124,12 @@ describe.concurrent('reverse execution (python engine)', () => {
     expect(lines[1]).not.toBe(lines[0]);
   });
 
+  it('abandons runs of a program that catches every exception', async () => {
+    const out = await ndbg('swallow.py', ['b 6', 'c', 'c', 'c', 'c', 'rs', 'p i, results', 'rc', 'p i', 'q']);
+    expect(out).toContain('(Pdb) (3, [-5, -10, None])\n');
+    expect(out).toMatch(/\(Pdb\) 2\n\(Pdb\) $/);
+  });
+
   it('reports a diverging replay instead of showing a wrong state', async () => {
     const out = await ndbg('nondeterministic.py', ['n', 'n', 'n', 'rs', 'p length', 'q']);
     expect(out).toContain('*** Replay diverged from the recorded history');
