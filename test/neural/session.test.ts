@@ -84,7 +84,7 @@ describe('neural session', () => {
   it('refuses what would run the program, with *** messages, and stays alive', async () => {
     const model = new ScriptedModel(line(2), []);
     const dbg = await neuralDebugger('neural_basic.py', model);
-    const { stdout } = await drive(dbg, ["p open('/etc/passwd').read()", '!import os', 'interact', 'debug f(1)', 'commands 1', 'p 1 + 1', 'q']);
+    const { stdout } = await drive(dbg, ["p open('/etc/passwd').read()", '!import os', 'interact', 'debug f(1)', '!exec("1")', 'p 1 + 1', 'q']);
     const errors = stdout.split('\n').filter((l) => l.includes('***'));
     expect(errors).toHaveLength(5);
     for (const e of errors) expect(e).toMatch(/\*\*\* ndbg: /);

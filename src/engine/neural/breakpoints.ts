@@ -49,6 +49,11 @@ export class Breakpoints {
     return this.byNumber.filter((b): b is Breakpoint => b !== null);
   }
 
+  /** The number of the last breakpoint created (pdb: len(bpbynumber) - 1). */
+  get lastNumber(): number {
+    return this.byNumber.length - 1;
+  }
+
   get any(): boolean {
     return this.all().length > 0;
   }

@@ -60,7 +60,7 @@ type Context =
   // after the module returned: pdb steps through its own frames (`<string>`, bdb.run)
   | { kind: 'string'; phase: 'exception' | 'return'; exception?: string }
   | { kind: 'bdb'; at: 'quit' | 'run' | 'except'; exception?: string }
-  | { kind: 'pm'; frames: FrameInfo[]; line: number; exception: string; locals: Record<string, string> };
+  | { kind: 'pm'; frames: FrameInfo[]; line: number; exception: string; locals: Record<string, string>; seen: Node[] };
 
 type Ready = 'prompt' | 'input' | 'exit';
 
@@ -84,6 +84,10 @@ export class NeuralDebugger implements Engine {
   /** Edits of frames other than the current one: frame id -> name -> repr. */
   private frameEdits = new Map<number, Record<string, string>>();
   private aliases = new Map<string, string>();
+  /** `commands N`: the lines run when breakpoint N stops the program. */
+  private bpCommands = new Map<number, { lines: string[]; silent: boolean; doprompt: boolean }>();
+  /** The breakpoint whose commands are being typed (pdb's commands_defining), or null. */
+  private defining: number | null = null;
   private lastcmd = '';
   private cmdqueue: string[] = [];
   private rcLines: string[];
@@ -264,6 +268,7 @@ export class NeuralDebugger implements Engine {
 
   /** cmd.Cmd.onecmd */
   private async onecmd(lineIn: string): Promise<void> {
+    if (this.defining !== null) return this.commandDef(lineIn);
     let line = lineIn.trim();
     if (!line) {
       if (this.lastcmd) return this.onecmd(this.lastcmd);
@@ -336,7 +341,7 @@ export class NeuralDebugger implements Engine {
     help: function (a) { this.doHelp(a); },
     alias: function (a) { this.doAlias(a); },
     unalias: function (a) { this.doUnalias(a); },
-    commands: function () { this.refuse('commands', 'breakpoint command lists run when the program stops; use -c or type the commands'); },
+    commands: function (a) { this.doCommands(a); },
     debug: function () { this.refuse('debug', 'it runs code of the program under a second debugger'); },
     interact: function () { this.refuse('interact', 'it starts a Python interpreter in the program'); },
   };
@@ -367,7 +372,7 @@ export class NeuralDebugger implements Engine {
   }
 
   private prompt(): void {
-    this.emit({ type: 'prompt', prompt: '(Pdb) ' });
+    this.emit({ type: 'prompt', prompt: this.defining !== null ? '(com) ' : '(Pdb) ' });
   }
 
   private refuse(cmd: string, why: string): void {
@@ -447,7 +452,10 @@ export class NeuralDebugger implements Engine {
     let base: Record<string, string> = {};
     if (this.ctx.kind === 'pm' && level === frames.length - 1) base = this.ctx.locals;
     else if (this.ctx.kind === 'node' && level === frames.length - 1) base = this.timeline.current.state.locals;
-    else {
+    else if (this.ctx.kind === 'pm' && this.ctx.seen.some((n) => n.frames[n.frames.length - 1]?.id === fr.id)) {
+      // states the inverse model predicted on the way back from the module's return (latest first)
+      base = this.ctx.seen.find((n) => n.frames[n.frames.length - 1]?.id === fr.id)!.state.locals;
+    } else {
       const nodes = this.timeline.nodes;
       const start = this.ctx.kind === 'node' ? this.timeline.pos : nodes.length - 1;
       for (let k = start; k >= 0; k--) {
@@ -466,7 +474,11 @@ export class NeuralDebugger implements Engine {
   /** pyval's scope for the selected frame (its locals, and the module's as globals). */
   private scope(): Scope {
     const level = this.curindex - this.internalFrames;
-    if (level < 0) return { locals: {} };
+    if (level < 0) {
+      // `<string>` runs with __main__'s namespace: the module's variables
+      if (this.stack()[this.curindex]?.file !== '<string>') return { locals: {} };
+      return { locals: this.ctx.kind === 'string' ? this.timeline.current.state.locals : this.localsOf(0) };
+    }
     const locals = this.localsOf(level);
     if (level === 0) return { locals };
     return { locals, globals: this.localsOf(0) };
@@ -549,23 +561,42 @@ export class NeuralDebugger implements Engine {
    * (forward moves), pdb's banner, the stop, the stack entry, then displays and
    * any pending -c commands.
    */
-  private async arrive(node: Node, opts: { stdout: boolean; deleted?: string }): Promise<void> {
+  private async arrive(node: Node, opts: { stdout: boolean; hit?: Hit }): Promise<void> {
     this.ctx = { kind: 'node' };
     node.shown = true;
     if (opts.stdout) this.programOutput(node.state.stdout);
     const s = node.state;
-    if (opts.deleted) this.message(opts.deleted);
+    if (opts.hit?.text) this.message(opts.hit.text);
     if (s.event === 'call') this.message('--Call--');
     else if (s.event === 'return') this.message('--Return--');
     else if (s.event === 'exception' && s.exception) this.message(s.exception);
-    await this.interaction();
+    await this.interaction(opts.hit?.bp);
   }
 
-  /** pdb.interaction: setup (rc lines), the stack entry, preloop displays. */
-  private async interaction(): Promise<void> {
+  /** pdb.interaction: setup (rc lines), the stack entry, preloop displays; a breakpoint's commands first. */
+  private async interaction(bp?: Breakpoint): Promise<void> {
     this.curindex = this.stack().length - 1;
     this.listLine = null;
     this.emit(this.stopEvent());
+    const list = bp ? this.bpCommands.get(bp.number) : undefined;
+    if (list && bp) {
+      // pdb's bp_commands: the list runs, the location unless 'silent', then a prompt
+      // unless the list ended with a command that resumes
+      const lastcmd = this.lastcmd;
+      const resume = list.doprompt ? undefined : list.lines[list.lines.length - 1];
+      for (const l of resume === undefined ? list.lines : list.lines.slice(0, -1)) {
+        await this.onecmd(l);
+        if (this.exited) return;
+      }
+      this.lastcmd = lastcmd;
+      if (!list.silent) this.say(stackEntry(this.stack()[this.curindex]!, this.getLine, true));
+      if (resume !== undefined) {
+        this.resumed = true;
+        return this.onecmd(resume);
+      }
+      this.preloopDisplays();
+      return;
+    }
     // pdb's setup(): -c commands run before the location is printed; after one that
     // resumes, the rest run at the next stop
     while (this.rcLines.length) {
@@ -665,7 +696,7 @@ export class NeuralDebugger implements Engine {
     if (this.atModuleReturn) {
       const exit = await this.moduleExit();
       if (!exit) return this.stay();
-      if (exit.exit === 'error' && exit.exception && !exit.exception.startsWith('SystemExit')) {
+      if (exit.exit === 'error' && exit.exception) {
         // the exception leaves the module: pdb stops in its own `<string>` frame
         this.ctx = { kind: 'string', phase: 'exception', exception: exit.exception };
         this.message(exit.exception);
@@ -676,35 +707,87 @@ export class NeuralDebugger implements Engine {
       this.message('--Return--');
       return this.interaction();
     }
+    if (kind === 'step_into') {
+      const node = await this.forward({ kind });
+      if (!node) return this.stay();
+      if (node.state.event === 'exit') return this.finish(node.state);
+      return this.arrive(node, { stdout: true });
+    }
     const frames = this.programFrames();
     const level = this.curindex - this.internalFrames;
-    if (kind !== 'step_into' && level >= 0 && level < frames.length - 1) return this.resumeFrame(kind, frames[level]!.id);
-    const node = await this.forward({ kind });
-    if (!node) return this.stay();
-    if (node.state.event === 'exit') return this.finish(node.state);
-    await this.arrive(node, { stdout: true });
+    const sel = frames[Math.max(0, Math.min(level, frames.length - 1))]!;
+    const cur = this.timeline.current;
+    const fromReturn = level === frames.length - 1 && cur.state.event === 'return';
+    // pdb's set_next / set_return on the selected frame: its next event / its return
+    // (from a return event: the next event anywhere); frames gone count as reached
+    const goal = (n: Node) => {
+      if (fromReturn || !n.frames.some((f) => f.id === sel.id)) return true;
+      return n.frames[n.frames.length - 1]!.id === sel.id && (kind === 'step_over' || n.state.event === 'return');
+    };
+    // the model's own action in the selected frame; below it, step_return until back there
+    const action = (n: Node) => (kind === 'step_over' && n.frames[n.frames.length - 1]!.id === sel.id ? 'step_over' : 'step_return');
+    return this.resumeUntil(action, goal, 'without returning to the selected frame');
   }
 
   /**
-   * pdb's `n` / `r` act on the selected frame, which `u` may have made a caller:
-   * the model's step_return from the bottom, chained until that frame runs again
-   * (`n`) or returns (`r`).
+   * Resume until `goal` holds for a predicted state, stopping earlier at a
+   * breakpoint whose condition holds, as bdb does during n / r / until. Without
+   * breakpoints: the model's `action`, chained. With them: --jump rollout chains
+   * single steps and checks each; --jump step also asks the model where each
+   * breakpoint line is reached next and stops there if that comes first.
    */
-  private async resumeFrame(kind: 'step_over' | 'step_return', id: number): Promise<void> {
+  private async resumeUntil(action: (from: Node) => 'step_over' | 'step_return', goal: (n: Node) => boolean, what: string): Promise<void> {
     const cap = this.o.rolloutCap ?? DEFAULT_CAP;
+    const stepwise = this.bps.stopLines(this.file).length > 0 && this.o.jump === 'rollout';
     for (let k = 0; k < cap; k++) {
-      const node = await this.forward({ kind: 'step_return' });
+      const node = stepwise ? await this.forward({ kind: 'step_into' }) : await this.forwardGuarded(action(this.timeline.current));
       if (!node) return this.stay();
       this.programOutput(node.state.stdout);
       if (node.state.event === 'exit') return this.finish(node.state, false, false);
-      const alive = node.frames.some((f) => f.id === id);
-      const own = node.frames[node.frames.length - 1]!;
-      if (!alive || (own.id === id && (kind === 'step_over' || node.state.event === 'return'))) {
-        return this.arrive(node, { stdout: false });
+      const hit = stepwise ? this.checkBreak(node) : (node.bpHit ?? null);
+      if (hit !== null) return this.arrive(node, { stdout: false, hit });
+      if (goal(node)) return this.arrive(node, { stdout: false });
+    }
+    this.message(`*** ndbg: stopped predicting after ${cap} steps ${what}`);
+    await this.arrive(this.timeline.current, { stdout: false });
+  }
+
+  /**
+   * One forward action, unless the model says a breakpoint is reached first: each
+   * enabled breakpoint line is asked (`breakpoint L` from here) and the hits that
+   * come before the action's target, in execution order (jumpOrder), are checked as
+   * bdb would; the first that stops is taken instead (node.bpHit set).
+   */
+  private async forwardGuarded(action: 'step_over' | 'step_return'): Promise<Node | null> {
+    const tl = this.timeline;
+    const lines = this.bps.stopLines(this.file);
+    const rec = tl.recordedNext({ kind: action });
+    if (!lines.length || rec) return this.forward({ kind: action });
+    const here = tl.current;
+    const history = tl.history();
+    const p0 = await this.predict(history, { kind: action });
+    if (!p0) return null;
+    const t0 = this.nodeFrom(p0, { kind: action }, here, 'forward');
+    if (p0.state!.event !== 'exit') {
+      const k0 = this.jumpOrder(here, p0.state!);
+      const earlier: Array<{ node: Node; key: number[] }> = [];
+      for (const line of lines.sort((a, b) => a - b)) {
+        const p = await this.predict(history, { kind: 'breakpoint', line });
+        if (!p) return null;
+        if (p.state!.event === 'exit') continue;
+        const key = this.jumpOrder(here, p.state!);
+        if (cmpKeys(key, k0) < 0) earlier.push({ node: this.nodeFrom(p, { kind: 'breakpoint', line }, here, 'forward'), key });
+      }
+      earlier.sort((a, b) => cmpKeys(a.key, b.key));
+      for (const e of earlier) {
+        const hit = this.checkBreak(e.node);
+        if (hit !== null) {
+          e.node.bpHit = hit;
+          return tl.push(e.node);
+        }
       }
     }
-    this.message(`*** ndbg: stopped predicting after ${cap} steps without returning to the selected frame`);
-    await this.arrive(this.timeline.current, { stdout: false });
+    return tl.push(t0);
   }
 
   /** s / n / r past the module's return: pdb's own frames, then the end (as CPython 3.11's pdb). */
@@ -776,7 +859,7 @@ export class NeuralDebugger implements Engine {
       this.programOutput(node.state.stdout);
       if (node.state.event === 'exit') return this.finish(node.state, false, false);
       const hit = this.checkBreak(node);
-      if (hit !== null) return this.arrive(node, { stdout: false, deleted: hit || undefined });
+      if (hit !== null) return this.arrive(node, { stdout: false, hit });
     }
     this.message(`*** ndbg: no breakpoint whose condition holds after ${JUMP_CHAIN_CAP} predicted jumps; stopped here`);
     await this.arrive(this.timeline.current, { stdout: false });
@@ -805,20 +888,40 @@ export class NeuralDebugger implements Engine {
       options.push({ line, p });
     }
     const hits = options.filter((o) => o.p.state!.event !== 'exit');
-    const cur = here.state.line ?? 0;
-    const n = this.src.length + 1;
-    const ahead = (l: number) => (l > cur ? l - cur : l + n - cur);
-    const best = hits.length
-      ? hits.sort((a, b) => a.p.state!.stdout.length - b.p.state!.stdout.length || ahead(a.line) - ahead(b.line))[0]!
-      : options[0]!;
+    const best = hits.length ? hits.map((o) => ({ o, key: this.jumpOrder(here, o.p.state!) })).sort((a, b) => cmpKeys(a.key, b.key))[0]!.o : options[0]!;
     const latency = options.reduce((t, o) => t + o.p.latencyMs, 0);
     const node = this.nodeFrom(best.p, { kind: 'breakpoint', line: best.line }, here, 'forward');
     node.latencyMs = latency;
     return tl.push(node);
   }
 
-  /** bdb.break_here at a predicted line event; the text pdb prints for a deleted temporary breakpoint. */
-  private checkBreak(node: Node): string | null {
+  /**
+   * Where a predicted breakpoint hit lies in execution order from `here`, as a sort
+   * key: first the frames of `here` that must return before it (fewer is earlier),
+   * then, in the innermost frame both share, how far ahead its line (or the line of
+   * the call that leads to it) is from where that frame stands (a line at or before
+   * it means a later loop iteration), then the output on the way.
+   */
+  private jumpOrder(here: Node, t: ModelState): number[] {
+    const frames = relateFrames(here, t, this.src, 'forward');
+    let common = 0;
+    while (common < here.frames.length && common < frames.length && here.frames[common]!.id === frames[common]!.id) common++;
+    const unwinds = here.frames.length - common;
+    if (common === 0) return [unwinds, 0, 0, t.stdout.length];
+    const level = common - 1;
+    const cur = here.frames[level]!.line;
+    const n = this.src.length + 1;
+    const inFrame = frames.length - 1 === level;
+    const at = frames[level]!.line;
+    // a return or exception event on the current line happens now; a line event there, on the next pass
+    const now = inFrame && unwinds === 0 && t.event !== 'line' && at === cur;
+    const ahead = now ? 0 : inFrame || unwinds > 0 ? (at > cur ? at - cur : at + n - cur) : at >= cur ? at - cur : at + n - cur;
+    // on one line: its line event, then the calls it makes, then its return or exception
+    return [unwinds, ahead, inFrame ? (t.event === 'line' ? 0 : 2) : 1, t.stdout.length];
+  }
+
+  /** bdb.break_here at a predicted line event: the breakpoint that stops there, and pdb's text for a deleted temporary one. */
+  private checkBreak(node: Node): Hit | null {
     const s = node.state;
     if (s.event !== 'line' || s.line === null) return null;
     const frames = node.frames;
@@ -827,9 +930,9 @@ export class NeuralDebugger implements Engine {
     if (!r) return null;
     if (r.deleteTemp && r.bp.temporary) {
       this.bps.delete(r.bp);
-      return `Deleted ${bpStr(r.bp)}`;
+      return { bp: r.bp, text: `Deleted ${bpStr(r.bp)}` };
     }
-    return '';
+    return { bp: r.bp, text: '' };
   }
 
   private moduleLocalsAt(node: Node): Record<string, string> {
@@ -856,7 +959,7 @@ export class NeuralDebugger implements Engine {
       this.programOutput(node.state.stdout);
       if (node.state.event === 'exit') return this.finish(node.state, false, false);
       const hit = this.checkBreak(node);
-      if (hit !== null) return this.arrive(node, { stdout: false, deleted: hit || undefined });
+      if (hit !== null) return this.arrive(node, { stdout: false, hit });
       if (node.state.event === 'return' && node.state.stack.length === 0) {
         const exit = await this.moduleExit();
         if (!exit) return this.stay();
@@ -896,20 +999,14 @@ export class NeuralDebugger implements Engine {
       }
     } else target = curLine + 1;
     if (this.atModuleReturn) return this.stepLike('step_over');
-    const frameId = this.timeline.current.frames[this.timeline.current.frames.length - 1]!.id;
-    const cap = this.o.rolloutCap ?? DEFAULT_CAP;
-    for (let k = 0; k < cap; k++) {
-      const node = await this.forward({ kind: 'step_over' });
-      if (!node) return this.stay();
-      this.programOutput(node.state.stdout);
-      if (node.state.event === 'exit') return this.finish(node.state, false, false);
-      const own = node.frames[node.frames.length - 1]!;
-      if (own.id !== frameId || node.state.event === 'return' || (node.state.line ?? 0) >= target) {
-        return this.arrive(node, { stdout: false });
-      }
-    }
-    this.message(`*** ndbg: stopped predicting after ${cap} steps ('until' did not reach line ${target})`);
-    await this.arrive(this.timeline.current, { stdout: false });
+    const frameId = this.programFrames()[this.curindex - this.internalFrames]!.id;
+    const goal = (n: Node) => {
+      if (!n.frames.some((f) => f.id === frameId)) return true;
+      const own = n.frames[n.frames.length - 1]!;
+      return own.id === frameId && (n.state.event === 'return' || (n.state.line ?? 0) >= target);
+    };
+    const action = (n: Node) => (n.frames[n.frames.length - 1]!.id === frameId ? 'step_over' : 'step_return');
+    return this.resumeUntil(action, goal, `('until' did not reach line ${target})`);
   }
 
   private doJump(arg: string): void {
@@ -1005,7 +1102,8 @@ export class NeuralDebugger implements Engine {
    * over it (`r`, `c`), the model's inverse steps from the module's return walk
    * back through the unwinding to find it.
    */
-  private async exceptionOrigin(): Promise<{ frames: FrameInfo[]; line: number; locals: Record<string, string> }> {
+  private async exceptionOrigin(): Promise<{ frames: FrameInfo[]; line: number; locals: Record<string, string>; seen: Node[] }> {
+    const seen: Node[] = [];
     const nodes = this.timeline.nodes;
     let origin: Node | undefined;
     for (let k = this.timeline.pos; k >= 0; k--) {
@@ -1018,15 +1116,30 @@ export class NeuralDebugger implements Engine {
       break;
     }
     const cur = this.timeline.current;
-    if (!origin && cur.state.event === 'return' && cur.state.stack.length === 0) {
-      const history = this.timeline.history();
+    const history = this.timeline.history();
+    let end: Node | undefined = cur.state.event === 'return' && cur.state.stack.length === 0 ? cur : undefined;
+    if (!origin && !end) {
+      // the exit came from a jump (`c`): first the way to the module's return, by step_return
       let from = cur;
+      for (let k = 0; k < 40 && !end; k++) {
+        const a: ModelAction = { kind: 'step_return' };
+        const p = await this.predict(history, a);
+        if (!p || p.state!.event === 'exit') break;
+        const n = this.nodeFrom(p, a, from, 'forward');
+        history.push({ action: a, state: n.state });
+        if (n.state.event === 'return' && n.state.stack.length === 0) end = n;
+        from = n;
+      }
+    }
+    if (!origin && end) {
+      let from = end;
       for (let k = 0; k < 40; k++) {
         const inv: ModelAction = { kind: 'inv_step_into' };
         const p = await this.predict(history, inv);
         if (!p || p.state!.event === 'exit') break;
         const n = this.nodeFrom(p, inv, from, 'backward');
         history.push({ action: inv, state: n.state });
+        seen.push(n);
         if (n.state.event === 'exception') {
           if (!origin || n.frames.length >= origin.frames.length) origin = n;
         } else if (n.state.event !== 'return') break;
@@ -1034,12 +1147,12 @@ export class NeuralDebugger implements Engine {
       }
     }
     const at = origin ?? cur;
-    return { frames: at.frames.map((f) => ({ ...f })), line: at.state.line ?? 1, locals: at.state.locals };
+    return { frames: at.frames.map((f) => ({ ...f })), line: at.state.line ?? 1, locals: at.state.locals, seen };
   }
 
   /** pdb.main's "Uncaught exception" path: the traceback, then post-mortem at the exception's origin. */
   private async postMortem(exception: string): Promise<void> {
-    const { frames, line, locals } = await this.exceptionOrigin();
+    const { frames, line, locals, seen } = await this.exceptionOrigin();
     const f = this.facts;
     let tb = 'Traceback (most recent call last):\n';
     const entry = (file: string, l: number, func: string, text: string) => {
@@ -1061,7 +1174,7 @@ export class NeuralDebugger implements Engine {
       stream: 'stdout',
       data: "Uncaught exception. Entering post mortem debugging\nRunning 'cont' or 'step' will restart the program\n",
     });
-    this.ctx = { kind: 'pm', frames, line, exception, locals };
+    this.ctx = { kind: 'pm', frames, line, exception, locals, seen };
     this.curindex = this.stack().length - 1;
     this.listLine = null;
     this.emit(this.stopEvent());
@@ -1275,7 +1388,7 @@ export class NeuralDebugger implements Engine {
     }
     const r = evaluate(arg, this.scope());
     if (!r.ok) return this.say(`${r.error}\n`);
-    this.error(`TypeError: module, class, method, function, traceback, frame, or code object was expected, got ${typeName(r.value)}`);
+    this.error(`module, class, method, function, traceback, frame, or code object was expected, got ${typeName(r.value)}`);
   }
 
   private doPrint(arg: string, mode: 'p' | 'pp'): void {
@@ -1559,6 +1672,49 @@ export class NeuralDebugger implements Engine {
     }
   }
 
+  // ============================================================ commands
+  private doCommands(arg: string): void {
+    let bnum: number;
+    if (!arg) bnum = this.bps.lastNumber;
+    else {
+      const n = parseIntArg(arg);
+      if (n === null) return this.error('Usage: commands [bnum]\n        ...\n        end');
+      bnum = n;
+    }
+    try {
+      this.bps.byNumberArg(String(bnum));
+    } catch (e) {
+      return this.error(`cannot set commands: ${(e as Error).message}`);
+    }
+    this.bpCommands.set(bnum, { lines: [], silent: false, doprompt: true });
+    this.defining = bnum;
+  }
+
+  /** pdb's handle_command_def: a line typed after `commands N`. */
+  private commandDef(line: string): void {
+    const t = line.trim();
+    const m = /^[A-Za-z0-9_]*/.exec(t[0] === '?' ? `help ${t.slice(1)}` : t)!;
+    const cmd = t[0] === '!' ? '' : m[0];
+    if (!cmd) return;
+    const list = this.bpCommands.get(this.defining!)!;
+    if (cmd === 'silent') {
+      list.silent = true;
+      return;
+    }
+    if (cmd === 'end') {
+      this.cmdqueue = [];
+      this.defining = null;
+      return;
+    }
+    const arg = t.slice(cmd.length).trim();
+    list.lines.push(arg ? `${cmd} ${arg}` : cmd);
+    if (['c', 'cont', 'continue', 's', 'step', 'n', 'next', 'r', 'return', 'q', 'quit', 'exit', 'j', 'jump'].includes(cmd)) {
+      list.doprompt = false;
+      this.cmdqueue = [];
+      this.defining = null;
+    }
+  }
+
   // ============================================================ misc
   private doHelp(arg: string): void {
     if (!arg) return this.say(this.facts.helpIndex);
@@ -1589,8 +1745,19 @@ export class NeuralDebugger implements Engine {
 
 type ReverseKind = 'inv_step_into' | 'inv_step_over' | 'inv_step_call' | 'inv_continue';
 
+/** A breakpoint that stopped the program, and pdb's text for it ('' or a temporary one's deletion). */
+interface Hit {
+  bp: Breakpoint;
+  text: string;
+}
+
 const EXIT_NORMAL: ModelState = { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: 'normal' };
 const exitError = (exception: string): ModelState => ({ ...EXIT_NORMAL, exit: 'error', exception });
+
+const cmpKeys = (a: number[], b: number[]): number => {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+};
 
 /** Python's int() of a command argument, or null. */
 function parseIntArg(s: string): number | null {

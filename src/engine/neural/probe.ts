@@ -48,6 +48,14 @@ for name in dir(p):
         out.seek(0); out.truncate()
         p.do_help(topic)
         helps[topic] = out.getvalue()
+import pydoc
+out.seek(0); out.truncate()
+real_stdout, sys.stdout = sys.stdout, out
+try:
+    pydoc.plainpager(pdb.__doc__ or '')
+finally:
+    sys.stdout = real_stdout
+helps['pdb'] = out.getvalue()
 json.dump({'python': '%d.%d.%d' % sys.version_info[:3], 'bdbFile': canon(bdb.__file__), 'pdbFile': canon(pdb.__file__),
            'bdbRun': at(bdb.Bdb.run, 'exec(cmd, globals, locals)'), 'bdbQuit': at(bdb.Bdb.run, 'self.quitting = True'),
            'bdbExcept': at(bdb.Bdb.run, 'except BdbQuit'),

@@ -7,6 +7,7 @@
 // the prompt is part of what later predictions see.
 
 import type { HistoryEntry, ModelAction, ModelState } from '../../model/types.js';
+import type { Breakpoint } from './breakpoints.js';
 import type { ScriptSource } from './source.js';
 
 /** A program frame of a node's stack: its code name, line, and an identity across states. */
@@ -30,6 +31,8 @@ export interface Node {
   origin: 'start' | 'predicted' | 'edit' | 'jump' | 'real';
   /** The debugger stopped here (pdb then keeps a return value in the frame's locals). */
   shown?: boolean;
+  /** Reached as a breakpoint hit during n / r / until. */
+  bpHit?: { bp: Breakpoint; text: string };
 }
 
 let nextFrameId = 1;
@@ -57,7 +60,9 @@ export function forwardOf(inv: ModelAction, before: ModelState, after: ModelStat
 export function relateFrames(from: Node | null, to: ModelState, src: ScriptSource, direction: 'forward' | 'backward'): FrameInfo[] {
   if (to.event === 'exit' || to.line === null) return [];
   const depth = to.stack.length;
-  const prev = from?.frames ?? [];
+  let prev = from?.frames ?? [];
+  // a frame that returned does not run again (generators aside): later states are in other frames
+  if (direction === 'forward' && from?.state.event === 'return') prev = prev.slice(0, -1);
   const out: FrameInfo[] = [];
   let matching = true;
   for (let i = 0; i < depth; i++) {
