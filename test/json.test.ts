@@ -74,4 +74,12 @@ describe('--json', () => {
     const idx = events.filter((e) => e.type === 'stop').map((e) => e.index as number);
     expect(idx.at(-1)).toBeLessThan(idx.at(-2)!);
   });
+  it('keeps an edit made at the prompt although locals are reported (Python <= 3.12 f_locals re-sync)', async () => {
+    const script = ['b 4', 'c', '!acc = 100', 'n', 'p acc', 'q'];
+    const events = await drive('fixtures/tui_demo.py', () => script.shift() ?? 'q');
+    const printed = events.find((e) => e.type === 'result' && e.command === 'p acc') as Ev & { output: string };
+    expect(printed.output).toBe('103\n');
+    const stops = events.filter((e) => e.type === 'stop') as Array<Ev & { frames: Array<{ locals: Record<string, string> }> }>;
+    expect(stops.at(-1)!.frames.at(-1)!.locals.acc).toBe('103');
+  });
 });

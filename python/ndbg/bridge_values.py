@@ -49,9 +49,12 @@ def safe_repr(v, limit):
     return r
 
 
-def frame_locals(frame, is_module, limit):
+def frame_locals(frame, is_module, limit, mapping=None):
+    # `mapping`: pdb's curframe_locals for the current frame. On Python <= 3.12
+    # reading frame.f_locals again re-syncs that dict from the fast locals and
+    # would silently undo an edit (`!x = 5`) made since the stop.
     out = {}
-    for k, v in list(frame.f_locals.items()):
+    for k, v in list((frame.f_locals if mapping is None else mapping).items()):
         if type(k) is not str:
             continue
         if (is_module and k[:2] == '__' and k[-2:] == '__') or k[:6] == '__pdb_':
