@@ -11,7 +11,7 @@ import { spawnBridge } from '../src/engine/spawnBridge.js';
 import type { EngineEvent } from '../src/engine/engine.js';
 import { NDBG, PYTHON, ROOT, runProcess } from './parityHarness.js';
 
-const ndbg = (args: string[], stdin = 'q\n') => runProcess(process.execPath, [NDBG, ...args], stdin);
+const ndbg = (args: string[], stdin = 'q\n') => runProcess(process.execPath, [NDBG, '--engine', 'python', ...args], stdin);
 
 function noStack(text: string): void {
   expect(text).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
@@ -101,7 +101,7 @@ describe.concurrent('ndbg command line', () => {
   });
 
   it('SIGINT stops an endless loop at a prompt, as pdb does', async () => {
-    const child = spawn(process.execPath, [NDBG, '--python', PYTHON, 'fixtures/forever.py'], { cwd: ROOT });
+    const child = spawn(process.execPath, [NDBG, '--engine', 'python', '--python', PYTHON, 'fixtures/forever.py'], { cwd: ROOT });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     const waitFor = async (re: RegExp) => {

@@ -10,7 +10,7 @@ type Ev = Record<string, unknown> & { v: number; type: string };
 
 /** Runs ndbg --json; `answer` is called at each prompt/input with the events so far. */
 async function drive(script: string, answer: (ev: Ev, seen: Ev[]) => string | null): Promise<Ev[]> {
-  const child = spawn(process.execPath, [NDBG, '--json', '--python', PYTHON, script], {
+  const child = spawn(process.execPath, [NDBG, '--engine', 'python', '--json', '--python', PYTHON, script], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

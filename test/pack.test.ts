@@ -27,7 +27,7 @@ describe('npm pack', () => {
     writeFileSync(join(dir, 'demo.py'), 'def f(n):\n    return n * 2\n\nx = f(20)\nprint(x + 2)\n');
     const cmds = 'n\ns\nn\np n\nc\nq\n';
     const env = { ...process.env, npm_config_yes: 'true', npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
-    const ours = execFileSync('npx', ['--yes', '--prefer-offline', `./${tgz}`, '--python', PYTHON, 'demo.py'], {
+    const ours = execFileSync('npx', ['--yes', '--prefer-offline', `./${tgz}`, '--engine', 'python', '--python', PYTHON, 'demo.py'], {
       cwd: dir,
       env,
       input: cmds,

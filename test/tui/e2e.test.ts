@@ -31,7 +31,7 @@ describe.skipIf(!hasTmux)('TUI in a terminal', () => {
   });
 
   it.skipIf(!hasPython)('runs the real program: highlighted line, stack, variable edit, clean quit', async () => {
-    const t = start('node bin/ndbg.js fixtures/tui_demo.py');
+    const t = start('node bin/ndbg.js --engine python fixtures/tui_demo.py');
     await t.waitFor((s) => s.includes('(Pdb)') && s.includes('▶ def total'), 'first stop');
     expect(t.alternate()).toBe(true);
 
