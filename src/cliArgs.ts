@@ -41,7 +41,7 @@ options:
   -c, --command CMD     run CMD at the first stop, as 'python3 -m pdb -c' (repeatable)
   -m MODULE             debug a module, like 'python3 -m MODULE'
   --engine ENGINE       'python' (run the real CPython under pdb) or 'neural'
-                        (predict execution with the model); default: python
+                        (predict execution with the model); default: neural
   --python PATH         Python interpreter for the python engine (default: python3)
   --json                print one JSON object per event on stdout (docs/json.md)
   --record FILE.cast    record the session as an asciinema cast
@@ -85,7 +85,7 @@ export function usageError(msg: string): UserError {
 
 export function parseArgs(argv: string[]): CliOptions {
   const o: CliOptions = {
-    engine: 'python',
+    engine: 'neural',
     commands: [],
     module: false,
     args: [],

@@ -17,6 +17,22 @@ describe('neural engine options', () => {
     expect(parseArgs(['x.py', '--verify']).verify).toBeUndefined(); // the script's own argument
   });
 
+  it('the neural engine is the default; --engine python picks the real one', () => {
+    expect(parseArgs(['x.py']).engine).toBe('neural');
+    expect(parseArgs(['--engine', 'python', 'x.py']).engine).toBe('python');
+  });
+
+  it('a neural session never starts the pdb bridge early (nothing of the script runs)', async () => {
+    const { prestart } = await import('../../src/prestart.js');
+    expect(prestart(['fixtures/neural_danger.py'])).toBeUndefined();
+  });
+
+  it('the shipped model runs without --model, and its first stop is pdb\'s', async () => {
+    const ours = await runProcess(process.execPath, [NDBG, 'fixtures/loops.py'], 'q\n');
+    const pdb = await runProcess('python3', ['-m', 'pdb', 'fixtures/loops.py'], 'q\n');
+    expect(ours.stdout).toBe(pdb.stdout);
+  });
+
   it('are refused with the python engine, and checked', () => {
     expect(() => parseArgs(['--engine', 'python', '--verify', 'x.py'])).toThrow(/--verify is for the neural engine/);
     expect(() => parseArgs(['--at-return', 'f', 'x.py'])).toThrow(/--at-return FUNC and --value REPR go together/);
