@@ -2,7 +2,10 @@
 // transcription of it (a generator that yields before each line, like pdb stops),
 // speaking enough of pdb's command language and messages for the TUI: s n r c u d
 // w p b tbreak cl disable enable condition !x = v, rs, q. Values set with `!x = v`
-// are seen by the following lines, so an edit shows up after a step. Plain JS so
+// are seen by the following lines, so an edit shows up after a step. With
+// `verify: (stop) => VerifyInfo | undefined` each new stop carries what that
+// returns, as under `--verify` (u/d re-describe the stop: `refresh`, no verify,
+// like the real engines). Plain JS so
 // that the tmux end-to-end tests can run it with node without a build step.
 import { resolve } from 'node:path';
 
@@ -94,6 +97,7 @@ export class FakeEngine {
     this.file = opts.file ?? DEMO;
     this.delayMs = opts.delayMs ?? 0;
     if (opts.info) this.info = opts.info;
+    this.verify = opts.verify;
     this.commands = [];
   }
 
@@ -170,6 +174,8 @@ export class FakeEngine {
           this.say(`Deleted breakpoint ${hit.num} at ${this.file}:${hit.line}\n`);
         }
         this.stop = this.snapshot(value);
+        const v = this.verify?.(this.stop);
+        if (v) this.stop.verify = v;
         this.history.push(this.stop);
         if (announce) this.location(this.stop);
         this.emit(this.stop);
@@ -196,9 +202,10 @@ export class FakeEngine {
     const arg = line.trim().slice(cmd.length).trim();
     const depth = this.stack.length;
     const setSelected = (i) => {
-      this.stop = { ...this.stop, selected: i };
+      const { verify: _, ...stop } = this.stop;
+      this.stop = { ...stop, selected: i };
       this.location(this.stop);
-      this.emit(this.stop);
+      this.emit({ ...this.stop, refresh: true });
     };
     if (this.finished) {
       if (cmd === 'q') return;

@@ -3,7 +3,7 @@
 // tests drive this class directly. Data flows one way: key -> store -> engine ->
 // event -> store -> render.
 import { relative, sep } from 'node:path';
-import type { Engine, EngineEvent, EngineInfo, Frame, StopEvent } from '../../engine/engine.js';
+import type { Engine, EngineEvent, EngineInfo, Frame, StopEvent, VerifyInfo, VerifyPair } from '../../engine/engine.js';
 import { History } from '../history.js';
 import { sanitizeLine } from './ansi.js';
 import { applyCommandOutput, breakpointsAt, type Breakpoint } from './breakpoints.js';
@@ -77,6 +77,31 @@ export interface State {
   bpSel: number;
   message?: string;
   done: boolean;
+  /**
+   * `--verify`: how the current stop's prediction compared with the real one
+   * (kept while u/d/edits re-describe the same stop).
+   */
+  verify?: VerifyInfo;
+  /** `--verify`: stops compared and stops exact in this session (absent without --verify). */
+  verifyScore?: { compared: number; exact: number };
+}
+
+/** What `--verify` marks in the panes for the frame on show. */
+export interface VerifyView {
+  /** Locals (and `<return>`) whose prediction differed: predicted and real reprs. */
+  locals: Readonly<Record<string, VerifyPair>>;
+  /** The real line, when the predicted one differs and the real one is in the same file. */
+  realLine?: number;
+  /** For the source header: `predicted 7, real 8`. */
+  lineNote?: string;
+}
+
+export interface Variable {
+  name: string;
+  value: string;
+  special?: boolean;
+  /** `--verify`: a real local the prediction lacks (value shown as `—`). */
+  absent?: boolean;
 }
 
 export interface StoreOptions {
@@ -236,7 +261,20 @@ export class TuiStore {
   }
 
   /** Variables of the selected frame (or its globals) in display order. */
-  variables(s: State = this.state): Array<{ name: string; value: string; special?: boolean }> {
+  variables(s: State = this.state): Variable[] {
+    const out = this.shownVariables(s);
+    // --verify: real locals the model did not predict, after the predicted ones.
+    const v = this.verifyView(s);
+    if (v) {
+      const have = new Set(out.map((x) => x.name));
+      for (const [name, p] of Object.entries(v.locals)) {
+        if (p.predicted === null && p.real !== null && !have.has(name)) out.push({ name, value: '—', absent: true });
+      }
+    }
+    return out;
+  }
+
+  private shownVariables(s: State): Variable[] {
     if (s.showGlobals) {
       const g = this.globalsFrame(s);
       if (!g) return [];
@@ -246,7 +284,7 @@ export class TuiStore {
     }
     const f = this.frame(s);
     if (!f) return [];
-    const out: Array<{ name: string; value: string; special?: boolean }> = [];
+    const out: Variable[] = [];
     const isInner = s.stop && s.selected === s.stop.frames.length - 1;
     if (isInner && s.stop?.exception && !('__exception__' in f.locals)) {
       out.push({ name: '<exception>', value: s.stop.exception, special: true });
@@ -261,6 +299,30 @@ export class TuiStore {
       out.push({ name, value: this.mask(s.edited[name] ?? value), special });
     }
     return out;
+  }
+
+  /**
+   * `--verify` marks for what is on show, or undefined. The comparison is of the
+   * innermost frame, so marks apply only while it is the one shown (in the
+   * globals view: when it is the module frame).
+   */
+  verifyView(s: State = this.state): VerifyView | undefined {
+    const v = s.verify;
+    const frames = s.stop?.frames;
+    if (!v || !frames?.length || v.exact) return undefined;
+    const inner = frames[frames.length - 1];
+    const shown = s.showGlobals ? this.globalsFrame(s) : this.frame(s);
+    const locals: Record<string, VerifyPair> = {};
+    if (shown && shown === inner) {
+      for (const [k, p] of Object.entries(v.locals ?? {})) if (!(k in s.edited)) locals[k] = p;
+      if (v.retval && !s.showGlobals) locals['<return>'] = locals['__return__'] = v.retval;
+    }
+    const view: VerifyView = { locals };
+    if (v.line && s.selected === frames.length - 1) {
+      view.lineNote = `predicted ${v.line.predicted ?? '—'}, real ${v.line.real ?? '—'}`;
+      if (typeof v.line.real === 'number') view.realLine = v.line.real;
+    }
+    return view;
   }
 
   /** Names whose value differs from the previous stop in the same frame. */
@@ -343,6 +405,14 @@ export class TuiStore {
       patch.edited = {};
       this.pendingEdits.clear();
     }
+    if (!e.refresh) {
+      // --verify: a new stop brings its own comparison (refreshes keep the last).
+      patch.verify = e.verify;
+      if (e.verify) {
+        const sc = s.verifyScore ?? { compared: 0, exact: 0 };
+        patch.verifyScore = { compared: sc.compared + 1, exact: sc.exact + (e.verify.exact ? 1 : 0) };
+      }
+    }
     // The engine's own figure when it has one (neural: model time); else the
     // time from sending the command to this stop, before any of our rendering.
     if (e.latencyMs !== undefined) patch.latencyMs = e.latencyMs;
@@ -350,20 +420,27 @@ export class TuiStore {
     if (this.running) this.running.stopped = true;
     const next = { ...s, ...patch };
     const f = next.stop!.frames[next.selected];
-    if (f) Object.assign(patch, this.follow(next, f.line, f.file !== this.frame(s)?.file));
+    if (f) Object.assign(patch, this.follow(next, f.line, f.file !== this.frame(s)?.file, this.verifyView(next)?.realLine));
     patch.stackSel = next.stop!.frames.length - 1 - next.selected;
     if (next.varSel >= this.variables(next).length) patch.varSel = 0;
     this.set(patch);
   }
 
-  /** Source view scrolled so `line` is visible with some context; cursor moved there. */
-  private follow(s: State, line: number, force: boolean): Partial<State> {
+  /**
+   * Source view scrolled so `line` is visible with some context; cursor moved
+   * there. `also` (--verify's real line) is brought into view too when both fit.
+   */
+  private follow(s: State, line: number, force: boolean, also?: number): Partial<State> {
     const h = Math.max(1, s.layout.source.height - 1);
     const f = this.frame(s);
     const n = f ? (this.sources.get(f.file)?.length ?? line) : line;
     let top = s.sourceTop;
     const margin = Math.min(2, Math.floor(h / 4));
     if (force || line < top + margin || line > top + h - 1 - margin) top = line - Math.floor(h / 3);
+    if (also !== undefined && also <= n) {
+      if (also < top) top = Math.max(also - 1, line - h + 1);
+      else if (also > top + h - 1) top = Math.min(also - h + 2, line);
+    }
     top = Math.max(1, Math.min(top, Math.max(1, n - h + 1)));
     return { sourceTop: top, sourceCursor: line };
   }
@@ -794,7 +871,8 @@ export class TuiStore {
           if (v.special || !/^[A-Za-z_]\w*$/.test(v.name)) {
             this.set({ message: `${v.name} cannot be set` });
           } else {
-            this.set({ varEdit: { name: v.name, text: v.value, cursor: v.value.length } });
+            const text = v.absent ? '' : v.value;
+            this.set({ varEdit: { name: v.name, text, cursor: text.length } });
           }
         } else if (k.name === 'right' || k.name === 'left' || ch === ' ') {
           if (!v) return true;

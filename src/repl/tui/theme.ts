@@ -20,12 +20,17 @@ export const theme = {
   exceptionMark: (s: string) => c.bold.red(s),
   bpEnabled: (s: string) => c.red(s),
   bpDisabled: (s: string) => c.dim(s),
+  // --verify: where the real program is when the prediction is elsewhere.
+  realArrow: (s: string) => c.bold.green(s),
+  lineNoReal: (s: string) => c.bold.green(s),
   // Variables.
   name: (s: string) => c.cyan(s),
   changed: (s: string) => c.bold.yellow(s),
   edited: (s: string) => c.bold.magenta(s),
   unsure: (s: string) => c.dim(s),
   selected: (s: string) => c.inverse(s),
+  // --verify: a prediction that differed from the real value (name, and `≠ real`).
+  mispredicted: (s: string) => c.red(s),
   // Text panes.
   stderr: (s: string) => c.red(s),
   command: (s: string) => c.bold(s),

@@ -46,7 +46,9 @@ export function App({ store }: { store: TuiStore }) {
   const innermost = s.stop && s.selected === frames.length - 1;
   const excLine = innermost && (s.stop?.event === 'exception' || s.stop?.postMortem) ? frame?.line : undefined;
   const where = frame ? `${store.displayPath(frame.file)}:${frame.line} ${frame.func}()` : undefined;
-  const note = s.stop?.exception && innermost ? `(${s.stop.exception})` : undefined;
+  const verify = store.verifyView(s);
+  const notes = [s.stop?.exception && innermost ? s.stop.exception : undefined, verify?.lineNote].filter(Boolean);
+  const note = notes.length ? `(${notes.join('; ')})` : undefined;
   return (
     <Box flexDirection="column" width={L.cols} height={L.rows}>
       <StatusBar
@@ -57,6 +59,8 @@ export function App({ store }: { store: TuiStore }) {
         latencyMs={s.showLatency ? s.latencyMs : undefined}
         exitCode={s.exitCode}
         title={s.title}
+        verify={s.verifyScore}
+        currentExact={s.verify?.exact}
       />
       <Box flexDirection="row" height={L.topHeight}>
         <SourcePane
@@ -68,6 +72,7 @@ export function App({ store }: { store: TuiStore }) {
           current={frame?.line}
           cursor={s.focus === 'source' ? s.sourceCursor : undefined}
           exceptionLine={excLine}
+          realLine={verify?.realLine}
           breakpoints={s.breakpoints}
           focused={s.focus === 'source'}
           note={note}
@@ -81,6 +86,7 @@ export function App({ store }: { store: TuiStore }) {
             confidence={frame?.confidence}
             sel={s.varSel}
             expanded={s.expanded}
+            mismatch={verify?.locals}
             edit={s.varEdit}
             focused={s.focus === 'variables'}
             width={L.variables.width}

@@ -1,5 +1,6 @@
 // The source around the current line: line numbers, breakpoint markers, the
-// current line across the full width, the exception line, the cursor. Only the
+// current line across the full width, the exception line, under --verify the real
+// line when the prediction is elsewhere (a green `▷`), the cursor. Only the
 // visible rows are produced, each highlighted on first sight (SourceFile caches).
 import { memo } from 'react';
 import { fit, padStart } from '../ansi.js';
@@ -18,6 +19,8 @@ export interface SourceProps {
   current?: number;
   cursor?: number;
   exceptionLine?: number;
+  /** --verify: where the real program is, when the predicted `current` differs. */
+  realLine?: number;
   breakpoints: readonly Breakpoint[];
   focused: boolean;
   note?: string;
@@ -38,9 +41,10 @@ export function sourceLines(p: SourceProps): string[] {
     const mark = mk ? (mk.enabled ? theme.bpEnabled(mk.char) : theme.bpDisabled(mk.char)) : ' ';
     const isCur = n === p.current;
     const isExc = n === p.exceptionLine;
+    const isReal = n === p.realLine && !isCur;
     let num = padStart(String(n), digits);
-    num = n === p.cursor && p.focused ? theme.cursorLine(num) : isCur ? theme.lineNoCurrent(num) : theme.lineNo(num);
-    const arrow = isExc ? theme.exceptionMark('»') : isCur ? theme.currentArrow('▶') : ' ';
+    num = n === p.cursor && p.focused ? theme.cursorLine(num) : isCur ? theme.lineNoCurrent(num) : isReal ? theme.lineNoReal(num) : theme.lineNo(num);
+    const arrow = isExc ? theme.exceptionMark('»') : isCur ? theme.currentArrow('▶') : isReal ? theme.realArrow('▷') : ' ';
     const line = `${mark}${num} ${arrow} ${p.file.highlighted(n)}`;
     out.push(isCur ? theme.currentLine(fit(line, p.width)) : line);
   }

@@ -1,5 +1,6 @@
-// Top row: engine (and model, device), program state, where we are, the last
-// step's latency; on the right, how to get help.
+// Top row: engine (and model, device), program state, under --verify how many
+// stops were predicted exactly, where we are, the last step's latency; on the
+// right, how to get help.
 import { memo } from 'react';
 import type { EngineInfo } from '../../../engine/engine.js';
 import { fit, visibleWidth } from '../ansi.js';
@@ -15,6 +16,9 @@ export interface StatusProps {
   latencyMs?: number;
   exitCode?: number;
   title: string;
+  /** --verify: stops compared and exact so far; `currentExact` false marks the count red. */
+  verify?: { compared: number; exact: number };
+  currentExact?: boolean;
 }
 
 export function statusLine(p: StatusProps): string {
@@ -24,6 +28,10 @@ export function statusLine(p: StatusProps): string {
       : p.info.name;
   const state = p.program === 'finished' && p.exitCode !== undefined ? `finished (${p.exitCode})` : p.program;
   const parts = [p.title, engine, state];
+  if (p.verify) {
+    const v = `verify ${p.verify.exact}/${p.verify.compared} exact`;
+    parts.push(p.currentExact === false ? theme.mispredicted(v) : v);
+  }
   if (p.where && p.program !== 'finished') parts.push(p.where);
   if (p.latencyMs !== undefined) parts.push(`${p.latencyMs} ms`);
   const left = ' ' + parts.join(' │ ') + ' ';

@@ -1,7 +1,9 @@
 // Locals of the selected frame: changed-by-last-step values highlighted, values
 // set from the TUI marked, long values cut (expand with Right/Space), low-confidence
-// predictions (neural engine) dim with a '?', and the in-place editor.
+// predictions (neural engine) dim with a '?', under --verify the predictions that
+// differed from the real values (`x = 3 ≠ 4 (real)`, in red), and the in-place editor.
 import { memo } from 'react';
+import type { VerifyPair } from '../../../engine/engine.js';
 import { truncate, visibleWidth } from '../ansi.js';
 import type { VarEdit } from '../store.js';
 import { theme } from '../theme.js';
@@ -11,6 +13,8 @@ export interface Var {
   name: string;
   value: string;
   special?: boolean;
+  /** --verify: a real local the prediction lacks. */
+  absent?: boolean;
 }
 
 export interface VariablesProps {
@@ -25,6 +29,8 @@ export interface VariablesProps {
   width: number;
   height: number;
   title?: string;
+  /** --verify: names whose predicted value differed, with the real value. */
+  mismatch?: Readonly<Record<string, VerifyPair>>;
 }
 
 /** Below this a predicted value is shown dim, with a '?'. */
@@ -39,11 +45,29 @@ export function editField(text: string, cursor: number, room: number): string {
   return shown.slice(0, at) + theme.selected(ch) + shown.slice(at + 1);
 }
 
+const reprOf = (x: string | number | null): string => (x === null ? '—' : String(x));
+
+/**
+ * `predicted ≠ real (real)` in `room` columns: the `(real)` tag goes first, then
+ * both values are cut (with `…`), each keeping about half the room.
+ */
+export function mismatchText(predicted: string, real: string, room: number): { predicted: string; rest: string } {
+  const full = ` ≠ ${real} (real)`;
+  if (visibleWidth(predicted) + visibleWidth(full) <= room) return { predicted, rest: full };
+  const avail = Math.max(2, room - 3);
+  const pw = visibleWidth(predicted);
+  const rw = visibleWidth(real);
+  if (pw + rw <= avail) return { predicted, rest: ` ≠ ${real}` };
+  const keepP = Math.min(pw, Math.max(avail - rw, Math.ceil(avail / 2)));
+  return { predicted: truncate(predicted, keepP, '…'), rest: ` ≠ ${truncate(real, avail - keepP, '…')}` };
+}
+
 export function variableLines(p: VariablesProps): string[] {
   const rows: Array<{ text: string; owner: number }> = [];
   p.vars.forEach((v, i) => {
     const isSel = i === p.sel && p.focused;
-    const nameText = isSel ? theme.selected(v.name) : v.special ? theme.warn(v.name) : theme.name(v.name);
+    const miss = v.name in p.edited ? undefined : p.mismatch?.[v.name];
+    const nameText = isSel ? theme.selected(v.name) : miss ? theme.mispredicted(v.name) : v.special ? theme.warn(v.name) : theme.name(v.name);
     const lead = `${nameText} = `;
     const room = Math.max(1, p.width - visibleWidth(v.name) - 3);
     if (p.edit && p.edit.name === v.name) {
@@ -57,6 +81,23 @@ export function variableLines(p: VariablesProps): string[] {
     else if (p.changed.has(v.name)) style = theme.changed;
     else if (unsure) style = theme.unsure;
     const value = v.value + (unsure ? '?' : '');
+    if (miss) {
+      const real = reprOf(miss.real);
+      const styleP = v.absent ? theme.mispredicted : style;
+      const tag = ` ≠ ${real} (real)`;
+      if (p.expanded.has(v.name) && visibleWidth(value) + visibleWidth(tag) > room) {
+        // The predicted value wrapped under its name, then the real one.
+        rows.push({ text: lead, owner: i });
+        const w = Math.max(1, p.width - 2);
+        for (let at = 0; at < value.length; at += w) rows.push({ text: '  ' + styleP(value.slice(at, at + w)), owner: i });
+        const r = `≠ ${real} (real)`;
+        for (let at = 0; at < r.length; at += w) rows.push({ text: '  ' + theme.mispredicted(r.slice(at, at + w)), owner: i });
+        return;
+      }
+      const m = mismatchText(value, real, room);
+      rows.push({ text: lead + styleP(m.predicted) + theme.mispredicted(m.rest), owner: i });
+      return;
+    }
     if (p.expanded.has(v.name) && visibleWidth(value) > room) {
       // Wrap the whole value under its name, indented two columns.
       rows.push({ text: lead, owner: i });
