@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { HistoryEntry, ModelAction, ModelState, Predictor } from '../model/types.js';
 
-interface TraceEvent {
+/** One event of a trace as python/ndbg/tracer.py writes it (docs/format.md). */
+export interface TraceEvent {
   event: 'call' | 'line' | 'return' | 'exception';
   line: number;
   func: string;

@@ -13,22 +13,13 @@ import { pdbFacts } from '../../src/engine/neural/probe.js';
 import { ScriptSource } from '../../src/engine/neural/source.js';
 import { parseReverse } from '../../src/commands/reverse.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction } from '../../src/model/types.js';
+import type { TraceEvent } from '../../src/eval/traces.js';
 import { runLineRepl } from '../../src/repl/line.js';
 import { runProcess, ROOT } from '../parityHarness.js';
 
 export const PY = process.env.NDBG_TEST_PYTHON ?? 'python3';
 export const FIX = join(ROOT, 'fixtures');
 
-interface TraceEvent {
-  event: 'call' | 'line' | 'return' | 'exception';
-  line: number;
-  func: string;
-  depth: number;
-  locals: Record<string, string>;
-  retval?: string;
-  exception?: string;
-  out?: string;
-}
 interface OracleData {
   events: TraceEvent[];
   exit: { kind: 'normal' | 'error' | 'never'; exception: string | null; out?: string };
