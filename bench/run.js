@@ -13,6 +13,10 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 7);
 const python = process.argv[3] ?? 'python3';
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('usage: node bench/run.js [runs (a positive integer, default 7)] [python (default python3)]');
+  process.exit(2);
+}
 const LOOP = join(root, 'bench', 'loop.py');
 const NDBG = join(root, 'bin', 'ndbg.js');
 
