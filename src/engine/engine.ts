@@ -133,6 +133,14 @@ export type Action =
   // breakpoint hit, or the start of the run.
   | { kind: 'inv_continue' };
 
+/** The pdb command that performs each forward action; both engines map actions through it. */
+export const PDB_COMMAND_OF_ACTION: Partial<Record<Action['kind'], string>> = {
+  step_into: 'step',
+  step_over: 'next',
+  step_return: 'return',
+  continue: 'continue',
+};
+
 export type Listener = (event: EngineEvent) => void;
 
 export interface EngineInfo {

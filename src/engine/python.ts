@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { PDB_COMMAND_OF_ACTION } from './engine.js';
 import type {
   Action,
   Engine,
@@ -114,15 +115,9 @@ export class PythonEngine implements Engine {
   action(action: Action): Promise<void> {
     const rev = REVERSE[action.kind];
     if (rev) return this.send(encode.reverse(rev));
+    const pdbCommand = PDB_COMMAND_OF_ACTION[action.kind];
+    if (pdbCommand) return this.command(pdbCommand);
     switch (action.kind) {
-      case 'step_into':
-        return this.command('step');
-      case 'step_over':
-        return this.command('next');
-      case 'step_return':
-        return this.command('return');
-      case 'continue':
-        return this.command('continue');
       case 'breakpoint': {
         // "Run to line L": a temporary breakpoint, then continue.
         const where = action.file ? `${action.file}:${action.line}` : String(action.line);

@@ -7,7 +7,7 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as pathFns from 'node:path';
-import type { Action, Engine, EngineEvent, EngineInfo, Frame, Listener, StopEvent } from '../engine.js';
+import { PDB_COMMAND_OF_ACTION, type Action, type Engine, type EngineEvent, type EngineInfo, type Frame, type Listener, type StopEvent } from '../engine.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction, PredictorSession } from '../../model/types.js';
 import {
   displayValue,
@@ -150,15 +150,9 @@ export class NeuralDebugger implements Engine {
 
   async action(a: Action): Promise<void> {
     if (this.exited) return;
+    const pdbCommand = PDB_COMMAND_OF_ACTION[a.kind];
+    if (pdbCommand) return this.command(pdbCommand);
     switch (a.kind) {
-      case 'step_into':
-        return this.command('step');
-      case 'step_over':
-        return this.command('next');
-      case 'step_return':
-        return this.command('return');
-      case 'continue':
-        return this.command('continue');
       case 'breakpoint':
         return this.runCommand(() => this.runToLine(a.line), `breakpoint ${a.line}`);
       default:
