@@ -41,32 +41,28 @@ class BridgePdb(pdb.Pdb):
         self._ndbg_ok = True
 
     # ---- counting ------------------------------------------------------
+    def _ndbg_call(self, frame, arg):
+        """A call event: count it, and keep counting in frames pdb does not trace."""
+        fn = frame.f_code.co_filename
+        if fn in OWN:
+            return None
+        n0 = S.n
+        S.n += 1
+        r = bdb_dispatch(self, frame, 'call', arg)
+        r = replay.count_local if r is None else r
+        return replay.hidden(frame, r, n0) if fn in DEBUGGER_FILES else r
+
     def trace_dispatch(self, frame, event, arg):
         # The hot path while pdb traces: count, then pdb's own dispatch.
         if event == 'call':
-            fn = frame.f_code.co_filename
-            if fn in OWN:
-                return None
-            n0 = S.n
-            S.n += 1
-            r = bdb_dispatch(self, frame, event, arg)
-            # pdb does not trace this frame: keep counting its events.
-            r = replay.count_local if r is None else r
-            return replay.hidden(frame, r, n0) if fn in DEBUGGER_FILES else r
+            return self._ndbg_call(frame, arg)
         S.n += 1
         return bdb_dispatch(self, frame, event, arg)
 
     if PY313:
         def trace_dispatch(self, frame, event, arg):  # noqa: F811
             if event == 'call':
-                fn = frame.f_code.co_filename
-                if fn in OWN:
-                    return None
-                n0 = S.n
-                S.n += 1
-                r = bdb_dispatch(self, frame, event, arg)
-                r = replay.count_local if r is None else r
-                return replay.hidden(frame, r, n0) if fn in DEBUGGER_FILES else r
+                return self._ndbg_call(frame, arg)
             if event != 'opcode':
                 S.n += 1
             return bdb_dispatch(self, frame, event, arg)
