@@ -3,7 +3,8 @@
     python -m ndbg.export --ckpt runs/NAME/ckpt.pt --out models/NAME/ [--weights auto|fp32|fp16] [--parts-mb 16]
     python -m ndbg.export --check models/NAME/        # re-run the ORT check on an export
 
-Writes model.onnx (past key/values in and out, dynamic batch / seq / past axes),
+Writes model.onnx (a key and a value tensor per layer in and out, dynamic batch /
+seq / past axes),
 tokenizer.json and config.json, then runs the exported file in onnxruntime-node
 (python/ndbg/ort_check.mjs: the runtime ndbg itself uses) on a prefill, a multi-token
 continuation and two cached decoding steps and compares its logits with PyTorch's: max abs diff must be below
@@ -56,20 +57,43 @@ def weight_aliases(model):
     return aliases
 
 
+def kv_names(n_layer, kind):
+    """The cache's input (kind 'past') or output ('present') names, layer by layer:
+    past.0.key, past.0.value, past.1.key, ..."""
+    return [f'{kind}.{i}.{w}' for i in range(n_layer) for w in ('key', 'value')]
+
+
+class LayeredGPT(GPT):
+    """The exported signature: input_ids, then a key and a value tensor per layer
+    ([batch, n_head, past_len, head_dim] each) -> logits, then the presents in the same
+    order. Separate tensors, not one stacked [n_layer, 2, ...] cache, so that a decoding
+    step does not split and re-stack the whole cache (measured: 1.3-2x faster per step in
+    onnxruntime-node at 100-600 cached tokens). A GPT subclass: same weight names."""
+
+    def forward(self, input_ids, *kv):
+        past = [[kv[2 * i], kv[2 * i + 1]] for i in range(len(kv) // 2)]
+        logits, presents = super().forward(input_ids, past)
+        return (logits, *[t for pair in presents for t in pair])
+
+
 def to_onnx(model, path, opset=OPSET):
     cfg = model.cfg
+    layered = LayeredGPT(cfg)
+    layered.load_state_dict(model.state_dict())
+    layered.eval()
     ids = torch.zeros(1, 4, dtype=torch.long)
-    past = torch.zeros(cfg.n_layer, 2, 1, cfg.n_head, 3, cfg.head_dim)
+    kv = tuple(torch.zeros(1, cfg.n_head, 3, cfg.head_dim) for _ in range(2 * cfg.n_layer))
+    past_names, present_names = kv_names(cfg.n_layer, 'past'), kv_names(cfg.n_layer, 'present')
+    axes = {'input_ids': {0: 'batch', 1: 'seq'}, 'logits': {0: 'batch', 1: 'seq'}}
+    axes.update({n: {0: 'batch', 2: 'past_len'} for n in past_names})
+    axes.update({n: {0: 'batch', 2: 'total_len'} for n in present_names})
     with torch.no_grad(), warnings.catch_warnings():
         # Python ints from shapes are traced as constants; ours are all dynamic (tested).
         warnings.simplefilter('ignore', torch.jit.TracerWarning)
         torch.onnx.export(
-            model, (ids, past), path, opset_version=opset,
-            input_names=['input_ids', 'past'], output_names=['logits', 'present'],
-            dynamic_axes={'input_ids': {0: 'batch', 1: 'seq'},
-                          'past': {2: 'batch', 4: 'past_len'},
-                          'logits': {0: 'batch', 1: 'seq'},
-                          'present': {2: 'batch', 4: 'total_len'}},
+            layered, (ids, *kv), path, opset_version=opset,
+            input_names=['input_ids', *past_names], output_names=['logits', *present_names],
+            dynamic_axes=axes,
             # No constant folding: it would rename weights (e.g. a transposed copy),
             # and --init-onnx finds weights by name. ORT folds at load time anyway.
             do_constant_folding=False)
@@ -204,15 +228,19 @@ def check_against_ort(model, model_path, chunks=CHECK_CHUNKS, batch=2, seed=0):
     def spec(t):
         return {'type': 'int64', 'dims': list(t.shape), 'data': t.reshape(-1).tolist()}
     requests, start = [], 0
+    past_names, present_names = kv_names(cfg.n_layer, 'past'), kv_names(cfg.n_layer, 'present')
     for k, n in enumerate(chunks):
-        past_dims = [cfg.n_layer, 2, batch, cfg.n_head, start, cfg.head_dim]
-        past = {'type': 'float32', 'dims': past_dims, 'data': [] if k == 0 else f'present:{k - 1}'}
-        requests.append({'input_ids': spec(ids[:, start:start + n]), 'past': past})
+        request = {'input_ids': spec(ids[:, start:start + n])}
+        for past, present in zip(past_names, present_names):
+            request[past] = {'type': 'float32', 'dims': [batch, cfg.n_head, start, cfg.head_dim],
+                             'data': [] if k == 0 else f'{present}:{k - 1}'}
+        requests.append(request)
         start += n
     outs = ort_run(model_path, requests)
     got = np.concatenate([o['logits'] for o in outs], axis=1)
     assert got.shape == ref.shape, (got.shape, ref.shape)
-    assert list(outs[-1]['present'].shape) == [cfg.n_layer, 2, batch, cfg.n_head, total, cfg.head_dim]
+    for name in present_names:
+        assert list(outs[-1][name].shape) == [batch, cfg.n_head, total, cfg.head_dim], name
     return float(np.abs(got - ref).max())
 
 
@@ -263,10 +291,13 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
         vocab_size=cfg.vocab_size,
         special_tokens=meta.get('special_tokens'),
         data_meta=meta,
-        io=dict(inputs=dict(input_ids='int64 [batch, seq]',
-                            past=f'float32 [{cfg.n_layer}, 2, batch, {cfg.n_head}, past_len, {cfg.head_dim}]'),
+        io=dict(kv_layout='layered',
+                inputs=dict(input_ids='int64 [batch, seq]',
+                            **{n: f'float32 [batch, {cfg.n_head}, past_len, {cfg.head_dim}]'
+                               for n in kv_names(cfg.n_layer, 'past')}),
                 outputs=dict(logits=f'float32 [batch, seq, {cfg.vocab_size}]',
-                             present=f'float32 [{cfg.n_layer}, 2, batch, {cfg.n_head}, past_len + seq, {cfg.head_dim}]'),
+                             **{n: f'float32 [batch, {cfg.n_head}, past_len + seq, {cfg.head_dim}]'
+                                for n in kv_names(cfg.n_layer, 'present')}),
                 positions='past_len + 0 .. past_len + seq - 1 (derived from past)'),
         onnx=dict(opset=opset, weights='fp16 (cast to fp32 in the graph)' if fp16 else 'fp32',
                   bytes=os.path.getsize(path), torch=torch.__version__),

@@ -6,7 +6,8 @@ One forward serves training, KV-cached decoding and ONNX export:
     logits, present = model(input_ids, past)
 
 `past` and `present` are one stacked tensor [n_layer, 2, batch, n_head, len, head_dim]
-(2 = keys, values). Positions are derived from past's length, so a caller runs one
+(2 = keys, values), or a list of [key, value] pairs per layer ([batch, n_head, len,
+head_dim] each; what the ONNX export uses, see export.LayeredGPT). Positions are derived from past's length, so a caller runs one
 prefill with an empty past (len 0) and then feeds one token per call. Rotary
 embeddings only see relative positions, which is why left-padded batches (with
 `key_mask`) give the same answers as unpadded single sequences.
@@ -106,7 +107,12 @@ class Attention(nn.Module):
             if past_kv is not None:
                 k = torch.cat([past_kv[0].to(k.dtype), k], dim=2)
                 v = torch.cat([past_kv[1].to(v.dtype), v], dim=2)
-            present = torch.stack([k, v]) if keep else None         # [2, B, H, S, D]
+            if not keep:
+                present = None
+            elif isinstance(past_kv, list):  # per-layer export: keys and values apart, no stacking copy
+                present = [k, v]
+            else:
+                present = torch.stack([k, v])                       # [2, B, H, S, D]
         if allowed is None and SDPA is not None and not torch.onnx.is_in_onnx_export():
             # torch 2.x, plain causal (training, prefill without past): fused kernels
             y = SDPA(q, k, v, is_causal=True)
@@ -210,7 +216,9 @@ class GPT(nn.Module):
         (None if not use_cache)."""
         B, T = input_ids.shape
         cache = past if isinstance(past, KVCache) else None
-        P = 0 if past is None else (cache.length if cache is not None else past.shape[4])
+        layered = isinstance(past, list)                            # [[k, v] per layer], each [B, H, P, D]
+        P = 0 if past is None else (cache.length if cache is not None else
+                                    past[0][0].shape[2] if layered else past.shape[4])
         device = input_ids.device
         pos = torch.arange(T, device=device) + P                    # absolute positions
         if positions is None:
@@ -241,4 +249,6 @@ class GPT(nn.Module):
         logits = F.linear(x, self.wte.weight)                       # tied embeddings
         if cache is not None:
             return logits, cache
-        return logits, (torch.stack(presents) if use_cache else None)
+        if not use_cache:
+            return logits, None
+        return logits, (presents if layered else torch.stack(presents))

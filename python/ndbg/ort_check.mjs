@@ -6,8 +6,8 @@
 //
 // requests.json: [{ "name": { "type": "int64"|"float32", "dims": [..], "data": [..] }, ... }, ...]
 //   Each request is one session.run. A float32 input whose "data" is the string
-//   "present:<i>" takes the "present" output of request i (how a KV-cached decoding
-//   step is chained without a round trip through JSON).
+//   "<output>:<i>" (e.g. "present.0.key:2") takes that output of request i (how a
+//   KV-cached decoding step is chained without a round trip through JSON).
 // outputs.json: [{ "name": { "dims": [..], "data": [..] } }, ...], one per request.
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as ort from 'onnxruntime-node';
@@ -24,8 +24,9 @@ const kept = [];
 for (const request of requests) {
   const feeds = {};
   for (const [name, spec] of Object.entries(request)) {
-    if (typeof spec.data === 'string' && spec.data.startsWith('present:')) {
-      feeds[name] = kept[Number(spec.data.slice('present:'.length))];
+    if (typeof spec.data === 'string') {
+      const at = spec.data.lastIndexOf(':');
+      feeds[name] = kept[Number(spec.data.slice(at + 1))][spec.data.slice(0, at)];
     } else if (spec.type === 'int64') {
       feeds[name] = new ort.Tensor('int64', BigInt64Array.from(spec.data.map(BigInt)), spec.dims);
     } else {
@@ -33,7 +34,7 @@ for (const request of requests) {
     }
   }
   const out = await session.run(feeds);
-  kept.push(out.present);
+  kept.push(out);
   const row = {};
   for (const [name, t] of Object.entries(out)) row[name] = { dims: t.dims, data: Array.from(t.data, Number) };
   results.push(row);

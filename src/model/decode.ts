@@ -5,10 +5,9 @@
 // grammar allows (disallowed logits count as -inf), and when the token budget is about
 // to run out the grammar's shortest completion is written instead.
 
-import type * as ort from 'onnxruntime-node';
 import { END, NUM_SPECIAL_SLOTS } from './format.js';
 import type { StateGrammar } from './grammar.js';
-import type { OnnxModel } from './onnx.js';
+import type { OnnxModel, Past } from './onnx.js';
 
 /** Prompt tokens run per forward pass when prefilling (bounds attention memory). */
 const PREFILL_CHUNK = 512;
@@ -38,7 +37,7 @@ export interface CacheStats {
 /** The tokens the model has read, and their keys and values. */
 export class KvCache {
   ids: number[] = [];
-  past: ort.Tensor | null = null;
+  past: Past | null = null;
   readonly stats: CacheStats = { prefilled: 0, reused: 0, stepped: 0, runs: 0 };
 
   constructor(

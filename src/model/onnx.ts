@@ -320,58 +320,113 @@ export async function openSession(files: ModelFiles, choice: DeviceChoice = 'aut
   throw new ModelError('no execution provider could run the model');
 }
 
+/** How a model file passes its key/value cache. */
+export type KvLayout = 'layered' | 'stacked';
+
+/** `past.0.key, past.0.value, past.1.key, …` (kind 'past') or the `present.*` outputs. */
+export function kvNames(nLayer: number, kind: 'past' | 'present'): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < nLayer; i++) names.push(`${kind}.${i}.key`, `${kind}.${i}.value`);
+  return names;
+}
+
+/**
+ * The cache layout of a session: `layered` (the current export: a key and a value tensor
+ * per layer, [batch, heads, len, head_dim]) or `stacked` (exports before it: one `past`
+ * tensor [layers, 2, batch, heads, len, head_dim]); null when it is neither.
+ */
+export function kvLayout(inputs: readonly string[], outputs: readonly string[], nLayer: number): KvLayout | null {
+  if (!inputs.includes('input_ids') || !outputs.includes('logits')) return null;
+  const has = (names: readonly string[], want: string[]) => want.every((n) => names.includes(n));
+  if (has(inputs, kvNames(nLayer, 'past')) && has(outputs, kvNames(nLayer, 'present'))) return 'layered';
+  if (inputs.includes('past') && outputs.includes('present')) return 'stacked';
+  return null;
+}
+
 function checkGraph(session: ort.InferenceSession, files: ModelFiles): void {
-  const need = ['input_ids', 'past'];
-  const out = ['logits', 'present'];
-  if (!need.every((n) => session.inputNames.includes(n)) || !out.every((n) => session.outputNames.includes(n))) {
+  if (!kvLayout(session.inputNames, session.outputNames, files.nLayer)) {
     throw new ModelError(
       `${join(files.dir, 'model.onnx')} has inputs [${session.inputNames.join(', ')}] and outputs [${session.outputNames.join(', ')}], ` +
-        `not input_ids, past -> logits, present: it is not an ndbg export; ${EXPORT_HINT}`,
+        `not input_ids, past.<layer>.key/value -> logits, present.<layer>.key/value: it is not an ndbg export; ${EXPORT_HINT}`,
     );
   }
 }
 
 // --- running -----------------------------------------------------------------------------
 
+/** A key/value cache as the model returned it: opaque to callers except for its length. */
+export interface Past {
+  /** In the session's input order (layered: per layer key, value; stacked: one tensor). */
+  readonly tensors: readonly ort.Tensor[];
+  /** Tokens cached. */
+  readonly length: number;
+}
+
+/** The first `keep` positions along `axis` of a float32 tensor (a copy). */
+function sliceAxis(t: ort.Tensor, axis: number, keep: number): ort.Tensor {
+  const dims = t.dims.map(Number);
+  const P = dims[axis]!;
+  const outer = dims.slice(0, axis).reduce((a, b) => a * b, 1);
+  const inner = dims.slice(axis + 1).reduce((a, b) => a * b, 1);
+  const src = t.data as Float32Array;
+  const dst = new Float32Array(outer * keep * inner);
+  for (let k = 0; k < outer; k++) dst.set(src.subarray(k * P * inner, k * P * inner + keep * inner), k * keep * inner);
+  dims[axis] = keep;
+  return new ort.Tensor('float32', dst, dims);
+}
+
 /** The model as the decoder sees it: a forward pass over new tokens given a cache. */
 export class OnnxModel {
   readonly files: ModelFiles;
   readonly session: ort.InferenceSession;
   readonly device: Device;
-  private readonly emptyPast: ort.Tensor;
+  readonly layout: KvLayout;
+  private readonly pastNames: string[];
+  private readonly presentNames: string[];
+  /** Where the cached length lies in each cache tensor. */
+  private readonly timeAxis: number;
+  private readonly emptyPast: Past;
 
   constructor(files: ModelFiles, opened: OpenedSession) {
     this.files = files;
     this.session = opened.session;
     this.device = opened.device;
-    this.emptyPast = new ort.Tensor('float32', new Float32Array(0), [files.nLayer, 2, 1, files.nHead, 0, files.headDim]);
+    const { nLayer, nHead, headDim } = files;
+    this.layout = kvLayout(this.session.inputNames, this.session.outputNames, nLayer) ?? 'layered';
+    const layered = this.layout === 'layered';
+    this.pastNames = layered ? kvNames(nLayer, 'past') : ['past'];
+    this.presentNames = layered ? kvNames(nLayer, 'present') : ['present'];
+    this.timeAxis = layered ? 2 : 4;
+    const dims = layered ? [1, nHead, 0, headDim] : [nLayer, 2, 1, nHead, 0, headDim];
+    const empty = new ort.Tensor('float32', new Float32Array(0), dims);
+    this.emptyPast = { tensors: this.pastNames.map(() => empty), length: 0 };
   }
 
-  /** Cached length of a past tensor. */
-  static pastLength(past: ort.Tensor | null): number {
-    return past ? Number(past.dims[4]) : 0;
+  /** Cached length of a past. */
+  static pastLength(past: Past | null): number {
+    return past ? past.length : 0;
   }
 
   /**
    * Run `ids` after `past` (null: empty). Returns the logits of every new position
    * ([ids.length * vocab], row-major) and the new cache.
    */
-  async forward(ids: readonly number[], past: ort.Tensor | null): Promise<{ logits: Float32Array; present: ort.Tensor }> {
-    const input = new ort.Tensor('int64', BigInt64Array.from(ids, (x) => BigInt(x)), [1, ids.length]);
-    const out = await this.session.run({ input_ids: input, past: past ?? this.emptyPast });
-    return { logits: out.logits!.data as Float32Array, present: out.present! };
+  async forward(ids: readonly number[], past: Past | null): Promise<{ logits: Float32Array; present: Past }> {
+    const feeds: Record<string, ort.Tensor> = {
+      input_ids: new ort.Tensor('int64', BigInt64Array.from(ids, (x) => BigInt(x)), [1, ids.length]),
+    };
+    const p = past ?? this.emptyPast;
+    this.pastNames.forEach((name, i) => (feeds[name] = p.tensors[i]!));
+    const out = await this.session.run(feeds);
+    const tensors = this.presentNames.map((name) => out[name]!);
+    return { logits: out.logits!.data as Float32Array, present: { tensors, length: p.length + ids.length } };
   }
 
   /** The first `keep` positions of a cache (a copy). */
-  truncate(past: ort.Tensor, keep: number): ort.Tensor | null {
+  truncate(past: Past, keep: number): Past | null {
     if (keep <= 0) return null;
-    const [L, two, B, H, P, D] = past.dims.map(Number) as [number, number, number, number, number, number];
-    if (keep >= P) return past;
-    const src = past.data as Float32Array;
-    const blocks = L * two * B * H;
-    const dst = new Float32Array(blocks * keep * D);
-    for (let k = 0; k < blocks; k++) dst.set(src.subarray(k * P * D, k * P * D + keep * D), k * keep * D);
-    return new ort.Tensor('float32', dst, [L, two, B, H, keep, D]);
+    if (keep >= past.length) return past;
+    return { tensors: past.tensors.map((t) => sliceAxis(t, this.timeAxis, keep)), length: keep };
   }
 
   async release(): Promise<void> {

@@ -4,10 +4,13 @@ mechanics, not accuracy).
 
     /usr/bin/python3 test/model/make_model.py --out DIR [--config tiny] [--tokenizer PATH]
         [--vocab N] [--window 1024] [--seed 0] [--scale 1.0] [--parts-mb 0] [--no-check]
+        [--kv-layout layered|stacked]
 
 --vocab pads the model's vocabulary beyond the tokenizer's (ids the tokenizer lacks are
 never valid output: the runtime masks them). --scale multiplies the random weights
-(peakier distributions, so greedy outputs vary more).
+(peakier distributions, so greedy outputs vary more). --kv-layout stacked rewrites
+model.onnx in the layout of exports before per-layer caches (one `past` tensor
+[n_layer, 2, batch, n_head, len, head_dim]), which the runtime still reads.
 """
 import argparse
 import json
@@ -37,6 +40,7 @@ def main(argv=None):
     p.add_argument('--scale', type=float, default=1.0)
     p.add_argument('--parts-mb', type=float, default=0)
     p.add_argument('--no-check', action='store_true')
+    p.add_argument('--kv-layout', default='layered', choices=['layered', 'stacked'])
     a = p.parse_args(argv)
     with open(a.tokenizer, encoding='utf-8') as f:
         tok_text = f.read()
@@ -58,6 +62,28 @@ def main(argv=None):
         path = os.path.join(tmp, 'ckpt.pt')
         torch.save(ck, path)
         export(path, a.out, parts_mb=a.parts_mb, check=not a.no_check)
+    if a.kv_layout == 'stacked':
+        write_stacked(model.eval(), a.out)
+
+
+def write_stacked(model, out):
+    """Overwrite out/model.onnx with the stacked-cache signature: input_ids, past -> logits, present."""
+    import warnings
+    cfg, path = model.cfg, os.path.join(out, 'model.onnx')
+    ids = torch.zeros(1, 4, dtype=torch.long)
+    past = torch.zeros(cfg.n_layer, 2, 1, cfg.n_head, 3, cfg.head_dim)
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        torch.onnx.export(model, (ids, past), path, opset_version=14, input_names=['input_ids', 'past'],
+                          output_names=['logits', 'present'], do_constant_folding=False,
+                          dynamic_axes={'input_ids': {0: 'batch', 1: 'seq'}, 'past': {2: 'batch', 4: 'past_len'},
+                                        'logits': {0: 'batch', 1: 'seq'}, 'present': {2: 'batch', 4: 'total_len'}})
+    with open(os.path.join(out, 'config.json')) as f:
+        info = json.load(f)
+    info['onnx']['bytes'] = os.path.getsize(path)
+    info['io'] = dict(kv_layout='stacked')
+    with open(os.path.join(out, 'config.json'), 'w') as f:
+        json.dump(info, f, indent=1)
 
 
 if __name__ == '__main__':

@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ModelError, cudaProviderInstalled, loadModelFiles, openSession, resolveModelDir, vulkanLoaderPresent } from '../../src/model/onnx.js';
+import { ModelError, OnnxModel, cudaProviderInstalled, loadModelFiles, openSession, resolveModelDir, vulkanLoaderPresent } from '../../src/model/onnx.js';
 import { testModel } from './helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'ndbg-onnx-test-'));
@@ -39,6 +39,7 @@ describe('resolveModelDir', () => {
 
 const built = testModel(['--scale', '3']);
 const parts = testModel(['--parts-mb', '0.1', '--seed', '1']);
+const stacked = testModel(['--scale', '3', '--kv-layout', 'stacked']);
 const skip = 'skip' in built ? built.skip : null;
 
 describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` : ''}`, () => {
@@ -102,6 +103,40 @@ describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` 
       writeFileSync(p, data);
     }, dir);
     expect(() => loadModelFiles(flipped)).toThrow(/joined do not match the sha256 .* a part is corrupt/);
+  });
+
+  it('reads both cache layouts (per-layer tensors and the older stacked one) to the same logits', async () => {
+    const open = async (dir: string) => {
+      const f = loadModelFiles(dir);
+      return new OnnxModel(f, await openSession(f, 'cpu'));
+    };
+    const layered = await open(good);
+    const old = await open((stacked as { dir: string }).dir);
+    expect([layered.layout, old.layout]).toEqual(['layered', 'stacked']);
+    const ids = [5, 40, 77, 12, 300, 9, 61, 18];
+    const maxDiff = (a: Float32Array, b: Float32Array) => a.reduce((m, x, i) => Math.max(m, Math.abs(x - b[i]!)), 0);
+    const run = async (m: OnnxModel) => {
+      const a = await m.forward(ids.slice(0, 5), null);
+      const b = await m.forward(ids.slice(5, 6), a.present);
+      const c = await m.forward(ids.slice(6), b.present);
+      // back to 5 cached tokens, then the same continuation again
+      const cut = m.truncate(c.present, 5)!;
+      const again = await m.forward(ids.slice(5, 6), cut);
+      return { a, b, c, cut, again };
+    };
+    const x = await run(layered);
+    const y = await run(old);
+    expect(OnnxModel.pastLength(x.c.present)).toBe(8);
+    expect(OnnxModel.pastLength(x.cut)).toBe(5);
+    expect(x.a.logits.length).toBe(5 * layered.files.vocabSize);
+    expect(maxDiff(x.c.logits, y.c.logits)).toBeLessThan(1e-4);
+    expect(maxDiff(x.again.logits, x.b.logits)).toBeLessThan(1e-5);
+    expect(maxDiff(y.again.logits, y.b.logits)).toBeLessThan(1e-5);
+    // and the logits depend on the cache (a wrong past would not pass unnoticed)
+    const fresh = await layered.forward(ids.slice(5, 6), null);
+    expect(maxDiff(fresh.logits, x.b.logits)).toBeGreaterThan(1e-3);
+    await layered.release();
+    await old.release();
   });
 
   it('CUDA or WebGPU asked for but unavailable: warns and runs on the CPU', async () => {
