@@ -290,16 +290,19 @@ class Tally:
         self.changed_states = 0
         self.changed_total = 0
         self.changed_right = 0
+        self.changed_exact = 0  # whole next state right, on the states where some variable changes
         self.covered = 0       # cfg_successor: states where it predicts at all
 
     def add(self, pred, before, after):
         self.n += 1
         self.covered += pred is not None
-        for c, ok in compare(pred, after).items():
+        right = compare(pred, after)
+        for c, ok in right.items():
             self.comp[c] += ok
         names = changed_vars(before, after)
         if names:
             self.changed_states += 1
+            self.changed_exact += right['exact']
             self.changed_total += len(names)
             self.changed_right += changed_correct(pred, after, names)
 
@@ -308,6 +311,8 @@ class Tally:
         return dict(n=self.n, exact=pct(self.comp['exact']), **{c: pct(self.comp[c]) for c in components()},
                     coverage=pct(self.covered), changed_states=self.changed_states,
                     changed_vars=self.changed_total, changed_right=self.changed_right,
+                    changed_state_exact=(round(100.0 * self.changed_exact / self.changed_states, 2)
+                                         if self.changed_states else None),
                     changed_acc=(round(100.0 * self.changed_right / self.changed_total, 2)
                                  if self.changed_total else None))
 
@@ -343,12 +348,18 @@ def markdown(results, header=''):
         lines.append(f'| {a} | {m.get("n", 0)} | {pct(m.get("exact"))} | {pct(nl.get("exact"))} | '
                      f'{pct(cf.get("exact"))} ({pct(cf.get("coverage"))}) | {pct(rp.get("exact"))} |')
     comps = components()
-    lines += ['', 'Model, per action and component (%); changed variables: right / total.', '',
+    lines += ['', 'Model per action and component (%), and in brackets the best of the three baselines on the '
+                  'same states; changed variables: right / total.', '',
               '| action | ' + ' | '.join(comps) + ' | changed vars |', '|---|' + '---:|' * (len(comps) + 1)]
     for a in keys:
         m = s['model'].get(a, {})
         cv = f'{m.get("changed_right", 0)} / {m.get("changed_vars", 0)}'
-        lines.append(f'| {a} | ' + ' | '.join(pct(m.get(c)) for c in comps) + f' | {cv} |')
+        cells = []
+        for c in comps:
+            best = [s[w].get(a, {}).get(c) for w in BASELINES if w in s]
+            best = max((b for b in best if b is not None), default=None)
+            cells.append(f'{pct(m.get(c))} ({pct(best)})')
+        lines.append(f'| {a} | ' + ' | '.join(cells) + f' | {cv} |')
     lines += ['', 'Per component, all actions (%).', '',
               '| component | model | next line | only successor | repeat |', '|---|---:|---:|---:|---:|']
     for c in components():
@@ -356,7 +367,15 @@ def markdown(results, header=''):
     m = s['model']['all']
     lines += ['', f'Changed variables (states in the same frame where some variable changed: '
                   f'{m["changed_states"]}): model got {m["changed_right"]} of {m["changed_vars"]} right '
-                  f'({pct(m["changed_acc"])}%); the baselines predict no change and get 0.', '']
+                  f'({pct(m["changed_acc"])}%); the baselines predict no change and get 0.', '',
+              'Exact next state on the states where some variable changes, per action (%):', '',
+              '| action | states | model | next line | only successor | repeat |', '|---|---:|---:|---:|---:|---:|']
+    for a in keys:
+        row = [s[w].get(a, {}) for w in ('model',) + BASELINES if w in s]
+        if row and row[0].get('changed_states'):
+            lines.append(f'| {a} | {row[0]["changed_states"]} | '
+                         + ' | '.join(pct(r.get('changed_state_exact')) for r in row) + ' |')
+    lines.append('')
     return '\n'.join(lines)
 
 

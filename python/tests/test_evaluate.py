@@ -27,9 +27,10 @@ def test_known_prediction_scores_right_and_wrong_one_wrong():
     wrong = st(3, n='4', total='2', i='1')
     right = score([ex], [after])['model']
     assert right['step_over']['exact'] == 100.0 and right['all']['changed_acc'] == 100.0
+    assert right['all']['changed_state_exact'] == 100.0
     bad = score([ex], [wrong])['model']['step_over']
     assert bad['exact'] == 0.0 and bad['line'] == 100.0 and bad['event'] == 100.0 and bad['locals'] == 0.0
-    assert bad['changed_vars'] == 1 and bad['changed_right'] == 0
+    assert bad['changed_vars'] == 1 and bad['changed_right'] == 0 and bad['changed_state_exact'] == 0.0
     assert score([ex], [None])['model']['all']['exact'] == 0.0      # unparsable
     res = score([ex, ex], [after, wrong])
     assert res['model']['all']['exact'] == 50.0 and res['model']['all']['n'] == 2
@@ -41,7 +42,10 @@ def test_known_prediction_scores_right_and_wrong_one_wrong():
     res = score([same], [None])
     assert res['cfg_successor']['all']['exact'] == 100.0 and res['next_line']['all']['exact'] == 100.0
     assert res['repeat']['all']['exact'] == 0.0 and res['model']['all']['exact'] == 0.0
-    assert 'step_over' in markdown(dict(scores=res))
+    assert res['model']['all']['changed_state_exact'] is None          # no variable changes here
+    md = markdown(dict(scores=score([ex, ex], [after, wrong])))
+    assert '| step_over | 100.0 (100.0) | 100.0 (100.0) |' in md   # event, line: model (best baseline)
+    assert '| step_over | 2 | 50.0 | 0.0 | 0.0 | 0.0 |' in md       # exact on changed states
 
 
 def test_control_flow_successors():
