@@ -76,6 +76,14 @@ class LayeredGPT(GPT):
         return (logits, *[t for pair in presents for t in pair])
 
 
+def legacy_exporter():
+    """torch >= 2.9 exports through torch.export by default (dynamo=True), which needs
+    onnxscript and handles dynamic_axes only partly: ask for the TorchScript exporter,
+    the one torch 1.13 has, wherever the argument exists."""
+    import inspect
+    return {'dynamo': False} if 'dynamo' in inspect.signature(torch.onnx.export).parameters else {}
+
+
 def to_onnx(model, path, opset=OPSET):
     cfg = model.cfg
     layered = LayeredGPT(cfg)
@@ -93,7 +101,7 @@ def to_onnx(model, path, opset=OPSET):
         torch.onnx.export(
             layered, (ids, *kv), path, opset_version=opset,
             input_names=['input_ids', *past_names], output_names=['logits', *present_names],
-            dynamic_axes=axes,
+            dynamic_axes=axes, **legacy_exporter(),
             # No constant folding: it would rename weights (e.g. a transposed copy),
             # and --init-onnx finds weights by name. ORT folds at load time anyway.
             do_constant_folding=False)

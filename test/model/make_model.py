@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(ROOT, 'python'))
 import torch  # noqa: E402
 
 from ndbg import format as fmt  # noqa: E402
-from ndbg.export import export  # noqa: E402
+from ndbg.export import export, legacy_exporter  # noqa: E402
 from ndbg.model import CONFIGS, GPT, ModelConfig  # noqa: E402
 
 
@@ -75,7 +75,7 @@ def write_stacked(model, out):
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter('ignore')
         torch.onnx.export(model, (ids, past), path, opset_version=14, input_names=['input_ids', 'past'],
-                          output_names=['logits', 'present'], do_constant_folding=False,
+                          output_names=['logits', 'present'], do_constant_folding=False, **legacy_exporter(),
                           dynamic_axes={'input_ids': {0: 'batch', 1: 'seq'}, 'past': {2: 'batch', 4: 'past_len'},
                                         'logits': {0: 'batch', 1: 'seq'}, 'present': {2: 'batch', 4: 'total_len'}})
     with open(os.path.join(out, 'config.json')) as f:
