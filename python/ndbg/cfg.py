@@ -1992,7 +1992,77 @@ class Analysis:
                       for l in all_lines},
             'functions': functions,
             'frames': frames,
+            'hidden': module_hidden(self.tree),
+            'bound': bound_names(self.tree),
         }
+
+
+def bound_names(tree):
+    """Every name the program binds somewhere (assignment and augmented assignment
+    targets, `for` / `with` / `except` / walrus / match targets, parameters, `def`, `class`,
+    imports, `global` / `nonlocal`, `del`): a frame's locals are among them, so keywords,
+    builtins and attribute names never are. None after a star import (anything may be bound)."""
+    names = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            names.add(n.id)
+        elif isinstance(n, ast.arg):
+            names.add(n.arg)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+        elif isinstance(n, ast.alias):
+            if n.name == '*':
+                return None
+            names.add(n.asname or n.name.split('.')[0])
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            names.update(n.names)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            names.add(n.name)
+        elif isinstance(n, _MATCH_BINDERS):
+            name = getattr(n, 'name', None) or getattr(n, 'rest', None)
+            if name:
+                names.add(name)
+    return sorted(names)
+
+
+_MATCH_BINDERS = tuple(getattr(ast, k) for k in ('MatchAs', 'MatchStar', 'MatchMapping') if hasattr(ast, k))
+
+
+def module_hidden(tree):
+    """Names `<module>`'s locals can never show (the tracer hides functions, classes and
+    modules in module bodies): bound at the top level only by undecorated `def` / `class`
+    statements and plain `import x [as y]`, and nowhere in the program by anything else
+    (an assignment, a `for` target, `global x` in a function, `from m import x`, ...). A
+    decorator may return any object, and `from m import x` may bind a value: neither is
+    taken as hidden. Dunder names are hidden too but need no list (the prefix says it)."""
+    surely, other = set(), set()
+    for st in tree.body:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            (other if st.decorator_list else surely).add(st.name)
+        elif isinstance(st, ast.Import):
+            for a in st.names:
+                surely.add(a.asname or a.name.split('.')[0])
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            other.add(n.id)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            other.update(n.names)
+        elif isinstance(n, ast.ImportFrom):
+            other.update(a.asname or a.name for a in n.names)
+        elif isinstance(n, ast.alias) and n.name == '*':
+            return []                       # a star import may bind anything
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n not in tree.body:
+            other.add(n.name)               # nested: binds in its own scope, but stay safe
+        elif isinstance(n, ast.Import) and n not in tree.body:
+            other.update(a.asname or a.name.split('.')[0] for a in n.names)
+        elif isinstance(n, ast.arg):
+            other.add(n.arg)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            other.add(n.name)
+        elif isinstance(n, _MATCH_BINDERS):   # 3.10+: case x, case [*rest], case {**rest}
+            other.add(getattr(n, 'name', None) or getattr(n, 'rest', None))
+    other.discard(None)
+    return sorted(surely - other)
 
 
 def _walk_scope(node):

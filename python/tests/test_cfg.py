@@ -1381,3 +1381,26 @@ def _main():
 
 if __name__ == '__main__':
     sys.exit(_main())
+
+
+def test_module_hidden_names():
+    src = ('import os\nimport os.path as osp\nfrom math import pi\n'
+           'def f(x):\n    return x\n@dec\ndef g(): pass\nclass C:\n    def m(self): pass\n'
+           'def h(): pass\nh = 3\ndef k():\n    global C2\n    C2 = 1\nclass C2: pass\n')
+    # plain defs, classes and module imports are hidden; a decorated def, a rebound name,
+    # a name a function may rebind and `from m import x` (a value, maybe) are not
+    assert analyze(src)['hidden'] == ['C', 'f', 'k', 'os', 'osp']
+    assert analyze('from m import *\ndef f(): pass\n')['hidden'] == []
+    # the tracer agrees: none of them is ever in <module>'s locals
+    src = 'import math\ndef f(x):\n    return x + 1\nclass P:\n    pass\ny = f(2)\nz = P()\n'
+    hidden = set(analyze(src)['hidden'])
+    assert hidden == {'math', 'f', 'P'}
+    from ndbg.tracer import trace_program
+    shown = {n for e in trace_program(src)['events'] if e['func'] == '<module>' for n in e['locals']}
+    assert shown == {'y', 'z'} and not shown & hidden
+
+
+def test_bound_names():
+    src = 'import os.path\nfrom m import a as b\ndef f(x, *ys, k=1, **kw):\n    global g\n    for i in ys:\n        print(len(i), self.attr)\n    try:\n        pass\n    except E as err:\n        del x\n    return [j for j in ys if (w := j)]\n'
+    assert analyze(src)['bound'] == ['b', 'err', 'f', 'g', 'i', 'j', 'k', 'kw', 'os', 'w', 'x', 'ys']
+    assert analyze('from os import *\n')['bound'] is None

@@ -41,6 +41,10 @@ export interface CfgResult {
   binds: Record<string, { binds: string[]; mutates: string[]; may_mutate_args: string[] }>;
   functions: Record<string, CfgFunction>;
   frames?: Record<string, { lines: Record<string, Successor[]>; entry_lines: number[] }>;
+  /** Module-level names the tracer never shows (functions, classes, modules bound only so). */
+  hidden?: string[];
+  /** Every name the program binds anywhere (null: a star import, anything may be bound). */
+  bound?: string[] | null;
   error?: string;
 }
 
@@ -111,6 +115,21 @@ export interface Scope {
 
 const IDENT = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*/g;
 
+/**
+ * The names a scope's locals may show: identifiers of its text that the program binds
+ * somewhere (not keywords, builtins or attributes: cfg.py's `bound`); module and class
+ * bodies never show dunder names, nor, for the module, the names cfg.py lists as
+ * `hidden` (the tracer filters them).
+ */
+function visibleNames(names: Set<string>, kind: string, cfg: CfgResult): Set<string> {
+  const bound = cfg.bound ? new Set(cfg.bound) : null;
+  const namespace = kind === 'module' || kind === 'class';
+  const drop = new Set(kind === 'module' ? (cfg.hidden ?? []) : []);
+  return new Set(
+    [...names].filter((n) => (!bound || bound.has(n)) && !(namespace && n.startsWith('__')) && !drop.has(n)),
+  );
+}
+
 function identifiersOf(lines: string[], first: number, last: number): Set<string> {
   const names = new Set<string>();
   for (let k = Math.max(1, first); k <= Math.min(lines.length, last); k++) {
@@ -171,7 +190,11 @@ export class Program {
         pred,
         lines: new Set(succ.keys()),
         returns,
-        names: isModule ? identifiersOf(text, 1, this.nLines) : identifiersOf(text, f.call_line, f.last_line),
+        names: visibleNames(
+          isModule ? identifiersOf(text, 1, this.nLines) : identifiersOf(text, f.call_line, f.last_line),
+          isModule ? 'module' : f.kind,
+          cfg,
+        ),
         generator: f?.kind === 'generator' || f?.kind === 'coroutine' || f?.kind === 'genexpr',
       };
       // a lambda / comprehension on a line shares it with its enclosing scope; its
@@ -196,7 +219,7 @@ export class Program {
       pred: new Map(),
       lines: new Set(),
       returns: new Set(),
-      names: identifiersOf(text, 1, this.nLines),
+      names: visibleNames(identifiersOf(text, 1, this.nLines), 'module', cfg),
       generator: false,
     };
     this.coNames = new Set(this.scopes.map((s) => s.coName));

@@ -202,3 +202,25 @@ describe('values', () => {
     expect(tok.decode(rest)).toBe("')}]<|end|>");
   });
 });
+
+describe('names a state may show', () => {
+  it('module and class bodies: no dunders, no names bound only by def, class or import', async () => {
+    const src = 'import math\n\nclass P:\n    def __init__(self):\n        self.v = 1\n    k = 2\n\ndef f(x):\n    return __name__ + x\n\ny = f(math.pi)\nfor i in range(3):\n    print(len([i]))\n';
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const names = (key: string) => program.scopes.find((s) => s.key === key)!.names;
+    expect(names('<module>').has('y')).toBe(true);
+    for (const hidden of ['math', 'P', 'f', '__name__', '__init__']) expect(names('<module>').has(hidden)).toBe(false);
+    expect(names('P').has('k')).toBe(true);
+    expect(names('P').has('__init__')).toBe(false);
+    expect(names('<module>').has('i')).toBe(true);
+    // never keywords, builtins the program does not bind, or attribute names
+    for (const never of ['for', 'in', 'return', 'print', 'len', 'range', 'pi', 'v']) expect(names('<module>').has(never)).toBe(false);
+    expect(names('P.__init__').has('self')).toBe(true);
+    expect(names('P.__init__').has('v')).toBe(false);
+    expect(names('f').has('x')).toBe(true);
+  });
+  it('after a star import any identifier may be a name', async () => {
+    const program = await Program.analyze('from os import *\nprint(sep)\n', { python: testPython(), target: '3.11' });
+    expect(program.module.names.has('sep')).toBe(true);
+  });
+});
