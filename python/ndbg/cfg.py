@@ -1997,72 +1997,95 @@ class Analysis:
         }
 
 
+_MATCH_BINDERS = tuple(getattr(ast, k) for k in ('MatchAs', 'MatchStar', 'MatchMapping') if hasattr(ast, k))
+_TYPE_PARAMS = tuple(getattr(ast, k) for k in ('TypeVar', 'ParamSpec', 'TypeVarTuple') if hasattr(ast, k))
+# Calls that can bind names no statement shows (exec('x = 1'), globals()['x'] = 1, ...)
+_DYNAMIC = frozenset(('exec', 'eval', 'globals', 'locals', 'vars', '__import__', 'setattr'))
+
+
+def _binds(n):
+    """Names the AST node `n` binds by itself (not its children)."""
+    if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+        return (n.id,)
+    if isinstance(n, ast.arg):
+        return (n.arg,)
+    if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) + _TYPE_PARAMS):
+        return (n.name,)
+    if isinstance(n, ast.alias):
+        return (n.asname or n.name.split('.')[0],)
+    if isinstance(n, (ast.Global, ast.Nonlocal)):
+        return tuple(n.names)
+    if isinstance(n, ast.ExceptHandler) and n.name:
+        return (n.name,)
+    if isinstance(n, _MATCH_BINDERS):       # 3.10+: case x, case [*rest], case {**rest}
+        name = getattr(n, 'name', None) or getattr(n, 'rest', None)
+        return (name,) if name else ()
+    return ()
+
+
+def _dynamic(tree):
+    """Whether names may be bound where no statement shows it: a star import, or a
+    load of exec / eval / globals / locals / vars / __import__ / setattr."""
+    return any((isinstance(n, ast.alias) and n.name == '*')
+               or (isinstance(n, ast.Name) and n.id in _DYNAMIC) for n in ast.walk(tree))
+
+
+def _mangled(tree):
+    """Private names as frames show them: `__x` bound inside class C is `_C__x`."""
+    out = set()
+    for c in ast.walk(tree):
+        if isinstance(c, ast.ClassDef) and c.name.lstrip('_'):
+            for n in ast.walk(c):
+                for name in _binds(n):
+                    if name.startswith('__') and not name.endswith('__'):
+                        out.add('_%s%s' % (c.name.lstrip('_'), name))
+    return out
+
+
 def bound_names(tree):
     """Every name the program binds somewhere (assignment and augmented assignment
-    targets, `for` / `with` / `except` / walrus / match targets, parameters, `def`, `class`,
-    imports, `global` / `nonlocal`, `del`): a frame's locals are among them, so keywords,
-    builtins and attribute names never are. None after a star import (anything may be bound)."""
-    names = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-            names.add(n.id)
-        elif isinstance(n, ast.arg):
-            names.add(n.arg)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(n.name)
-        elif isinstance(n, ast.alias):
-            if n.name == '*':
-                return None
-            names.add(n.asname or n.name.split('.')[0])
-        elif isinstance(n, (ast.Global, ast.Nonlocal)):
-            names.update(n.names)
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            names.add(n.name)
-        elif isinstance(n, _MATCH_BINDERS):
-            name = getattr(n, 'name', None) or getattr(n, 'rest', None)
-            if name:
-                names.add(name)
+    targets, `for` / `with` / `except` / walrus / match targets, parameters, type
+    parameters, `def`, `class`, imports, `global` / `nonlocal`, `del`; private names also
+    mangled; `__class__` where there is a class, for methods using `super()`): a frame's
+    locals are among them, so keywords, builtins and attribute names never are. None
+    when names may be bound dynamically (`_dynamic`): then anything may be."""
+    if _dynamic(tree):
+        return None
+    names = {name for n in ast.walk(tree) for name in _binds(n)} | _mangled(tree)
+    if any(isinstance(n, ast.ClassDef) for n in ast.walk(tree)):
+        names.add('__class__')
     return sorted(names)
-
-
-_MATCH_BINDERS = tuple(getattr(ast, k) for k in ('MatchAs', 'MatchStar', 'MatchMapping') if hasattr(ast, k))
 
 
 def module_hidden(tree):
     """Names `<module>`'s locals can never show (the tracer hides functions, classes and
-    modules in module bodies): bound at the top level only by undecorated `def` / `class`
-    statements and plain `import x [as y]`, and nowhere in the program by anything else
-    (an assignment, a `for` target, `global x` in a function, `from m import x`, ...). A
-    decorator may return any object, and `from m import x` may bind a value: neither is
-    taken as hidden. Dunder names are hidden too but need no list (the prefix says it)."""
-    surely, other = set(), set()
+    modules in module bodies): bound at the top level only by undecorated `def`, by plain
+    `import x [as y]`, or by `class` statements without decorators or keywords whose bases
+    are builtins or such classes of this module (a metaclass may return any object), and
+    nowhere in the program by anything else (an assignment, a `for` target, `global x` in
+    a function, `from m import x`, ...). Nothing when names may be bound dynamically.
+    Dunder names are hidden too but need no list (the prefix says it)."""
+    if _dynamic(tree):
+        return []
+    everywhere = [name for n in ast.walk(tree) for name in _binds(n)]
+    surely, top = set(), []
     for st in tree.body:
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            (other if st.decorator_list else surely).add(st.name)
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and not st.decorator_list:
+            surely.add(st.name)
+            top.append(st.name)
+        elif isinstance(st, ast.ClassDef) and not st.decorator_list and not st.keywords and all(
+                isinstance(b, ast.Name) and (b.id in surely or b.id not in everywhere) for b in st.bases):
+            surely.add(st.name)
+            top.append(st.name)
         elif isinstance(st, ast.Import):
             for a in st.names:
                 surely.add(a.asname or a.name.split('.')[0])
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-            other.add(n.id)
-        elif isinstance(n, (ast.Global, ast.Nonlocal)):
-            other.update(n.names)
-        elif isinstance(n, ast.ImportFrom):
-            other.update(a.asname or a.name for a in n.names)
-        elif isinstance(n, ast.alias) and n.name == '*':
-            return []                       # a star import may bind anything
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n not in tree.body:
-            other.add(n.name)               # nested: binds in its own scope, but stay safe
-        elif isinstance(n, ast.Import) and n not in tree.body:
-            other.update(a.asname or a.name.split('.')[0] for a in n.names)
-        elif isinstance(n, ast.arg):
-            other.add(n.arg)
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            other.add(n.name)
-        elif isinstance(n, _MATCH_BINDERS):   # 3.10+: case x, case [*rest], case {**rest}
-            other.add(getattr(n, 'name', None) or getattr(n, 'rest', None))
-    other.discard(None)
-    return sorted(surely - other)
+                top.append(a.asname or a.name.split('.')[0])
+    # a hidden name's only bindings are those top-level statements
+    count = {}
+    for name in everywhere:
+        count[name] = count.get(name, 0) + 1
+    return sorted(n for n in surely if count.get(n, 0) == top.count(n))
 
 
 def _walk_scope(node):

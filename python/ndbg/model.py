@@ -213,7 +213,8 @@ class GPT(nn.Module):
             whose cached keys were right-aligned into a shared, padded past;
           select [B, T] bool: compute logits only there (training: the loss positions).
         Returns logits [B, T, V] (or [n_selected, V]) and present [L, 2, B, H, P+T, D]
-        (None if not use_cache)."""
+        (None if not use_cache); for a per-layer past ([[k, v], ...] per layer), present is
+        the same kind of list."""
         B, T = input_ids.shape
         cache = past if isinstance(past, KVCache) else None
         layered = isinstance(past, list)                            # [[k, v] per layer], each [B, H, P, D]

@@ -1404,3 +1404,27 @@ def test_bound_names():
     src = 'import os.path\nfrom m import a as b\ndef f(x, *ys, k=1, **kw):\n    global g\n    for i in ys:\n        print(len(i), self.attr)\n    try:\n        pass\n    except E as err:\n        del x\n    return [j for j in ys if (w := j)]\n'
     assert analyze(src)['bound'] == ['b', 'err', 'f', 'g', 'i', 'j', 'k', 'kw', 'os', 'w', 'x', 'ys']
     assert analyze('from os import *\n')['bound'] is None
+
+
+def test_names_bound_out_of_sight():
+    """Review findings: each program shows a name in some frame's locals; cfg must not
+    exclude it (bound) nor hide it (module)."""
+    from ndbg.tracer import trace_program
+    programs = [
+        'class C:\n    def m(self):\n        return __class__\nC().m()\n',                    # __class__ cell
+        'class B:\n    pass\nclass C(B):\n    def m(self):\n        return super().m\nC().m()\n',
+        'class M(type):\n    def __new__(m, *a):\n        return 5\nclass C(metaclass=M):\n    pass\nprint(C)\n',
+        'class M(type):\n    def __new__(m, *a):\n        return 5\nclass A(metaclass=M):\n    pass\n',
+        'globals()["x"] = 1\nprint(x)\n',
+        'def f():\n    pass\nglobals()["f"] = 1\nprint(f)\n',
+        'exec("y = 2")\nprint(y)\n',
+        'class C:\n    def m(self):\n        __y = 1\n        return __y\nC().m()\n',           # mangled: _C__y
+    ]
+    for src in programs:
+        r = analyze(src)
+        bound = None if r['bound'] is None else set(r['bound'])
+        for e in trace_program(src)['events']:
+            for name in e['locals']:
+                assert bound is None or name in bound, (src, name)
+                if e['func'] == '<module>':
+                    assert name not in r['hidden'], (src, name)

@@ -45,7 +45,7 @@ def test_known_prediction_scores_right_and_wrong_one_wrong():
     assert res['model']['all']['changed_state_exact'] is None          # no variable changes here
     md = markdown(dict(scores=score([ex, ex], [after, wrong])))
     assert '| step_over | 100.0 (100.0) | 100.0 (100.0) |' in md   # event, line: model (best baseline)
-    assert '| step_over | 2 | 50.0 | 0.0 | 0.0 | 0.0 |' in md       # exact on changed states
+    assert '| step_over | 2 | 50.0 | 1 / 2 |' in md                 # exact on changed states
 
 
 def test_control_flow_successors():

@@ -108,7 +108,7 @@ export interface Scope {
   lines: Set<number>;
   /** Lines after whose line event the frame may return (cfg's `"return"` marker: a return, a yield, the end). */
   returns: Set<number>;
-  /** Identifiers written anywhere in the scope's text: a superset of its locals. */
+  /** The names its locals may show (`visibleNames`: its identifiers the program binds, less what the tracer hides). */
   names: Set<string>;
   generator: boolean;
 }
@@ -117,12 +117,21 @@ const IDENT = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*/g;
 
 /**
  * The names a scope's locals may show: identifiers of its text that the program binds
- * somewhere (not keywords, builtins or attributes: cfg.py's `bound`); module and class
- * bodies never show dunder names, nor, for the module, the names cfg.py lists as
- * `hidden` (the tracer filters them).
+ * somewhere (not keywords, builtins or attributes: cfg.py's `bound`), with private names
+ * also as mangled inside classes (`__x` -> `_C__x`) and `__class__` where `super` is used;
+ * module and class bodies never show dunder names, nor, for the module, the names cfg.py
+ * lists as `hidden` (the tracer filters them).
  */
-function visibleNames(names: Set<string>, kind: string, cfg: CfgResult): Set<string> {
+function visibleNames(text: Set<string>, kind: string, cfg: CfgResult): Set<string> {
+  const names = new Set(text);
+  if (names.has('super')) names.add('__class__');
   const bound = cfg.bound ? new Set(cfg.bound) : null;
+  if (bound) {
+    for (const b of bound) {
+      const at = b.indexOf('__', 1); // _C__x: a mangled private name
+      if (b.startsWith('_') && at > 1 && names.has(b.slice(at))) names.add(b);
+    }
+  }
   const namespace = kind === 'module' || kind === 'class';
   const drop = new Set(kind === 'module' ? (cfg.hidden ?? []) : []);
   return new Set(
@@ -133,7 +142,7 @@ function visibleNames(names: Set<string>, kind: string, cfg: CfgResult): Set<str
 function identifiersOf(lines: string[], first: number, last: number): Set<string> {
   const names = new Set<string>();
   for (let k = Math.max(1, first); k <= Math.min(lines.length, last); k++) {
-    for (const m of lines[k - 1]!.matchAll(IDENT)) names.add(m[0]);
+    for (const m of lines[k - 1]!.matchAll(IDENT)) names.add(m[0]).add(m[0].normalize('NFKC')); // Python reads identifiers as NFKC
   }
   return names;
 }

@@ -338,7 +338,11 @@ export function kvNames(nLayer: number, kind: 'past' | 'present'): string[] {
 export function kvLayout(inputs: readonly string[], outputs: readonly string[], nLayer: number): KvLayout | null {
   if (!inputs.includes('input_ids') || !outputs.includes('logits')) return null;
   const has = (names: readonly string[], want: string[]) => want.every((n) => names.includes(n));
-  if (has(inputs, kvNames(nLayer, 'past')) && has(outputs, kvNames(nLayer, 'present'))) return 'layered';
+  const count = (names: readonly string[], kind: string) => names.filter((n) => n.startsWith(`${kind}.`)).length;
+  if (has(inputs, kvNames(nLayer, 'past')) && has(outputs, kvNames(nLayer, 'present'))) {
+    // exactly this many layers: a model deeper than config.json says is not this model
+    return count(inputs, 'past') === 2 * nLayer && count(outputs, 'present') === 2 * nLayer ? 'layered' : null;
+  }
   if (inputs.includes('past') && outputs.includes('present')) return 'stacked';
   return null;
 }

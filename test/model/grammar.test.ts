@@ -219,8 +219,19 @@ describe('names a state may show', () => {
     expect(names('P.__init__').has('v')).toBe(false);
     expect(names('f').has('x')).toBe(true);
   });
-  it('after a star import any identifier may be a name', async () => {
+  it('names frames show that the text does not spell: __class__, mangled privates, NFKC', async () => {
+    const src = 'class B:\n    pass\n\nclass C(B):\n    def m(self):\n        __y = 1\n        return super().m\n\n\ufb01le = 3\n';
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const m = program.scopes.find((s) => s.key === 'C.m')!.names;
+    expect(m.has('__class__')).toBe(true);
+    expect(m.has('_C__y')).toBe(true);
+    expect(program.module.names.has('file')).toBe(true); // \ufb01 (the fi ligature) + le is read as "file"
+  });
+  it('after a star import or exec any identifier may be a name', async () => {
+    const ex = await Program.analyze('exec("q = 1")\nprint(q)\n', { python: testPython(), target: '3.11' });
+    expect(ex.module.names.has('q')).toBe(true);
     const program = await Program.analyze('from os import *\nprint(sep)\n', { python: testPython(), target: '3.11' });
     expect(program.module.names.has('sep')).toBe(true);
+    expect(program.module.names.has('print')).toBe(true);
   });
 });

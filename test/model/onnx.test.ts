@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ModelError, OnnxModel, cudaProviderInstalled, loadModelFiles, openSession, resolveModelDir, vulkanLoaderPresent } from '../../src/model/onnx.js';
+import { ModelError, OnnxModel, cudaProviderInstalled, kvLayout, kvNames, loadModelFiles, openSession, resolveModelDir, vulkanLoaderPresent } from '../../src/model/onnx.js';
 import { testModel } from './helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'ndbg-onnx-test-'));
@@ -159,6 +159,15 @@ describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` 
     expect(auto.warnings).toEqual([]);
     await auto.session.release();
   });
+});
+
+it('kvLayout: per-layer names for exactly n_layer layers, or the stacked pair', () => {
+  const io = (n: number): [string[], string[]] => [['input_ids', ...kvNames(n, 'past')], ['logits', ...kvNames(n, 'present')]];
+  expect(kvLayout(...io(2), 2)).toBe('layered');
+  expect(kvLayout(...io(3), 2)).toBe(null); // deeper than config.json says
+  expect(kvLayout(...io(1), 2)).toBe(null);
+  expect(kvLayout(['input_ids', 'past'], ['logits', 'present'], 2)).toBe('stacked');
+  expect(kvLayout(['ids', 'past'], ['logits', 'present'], 2)).toBe(null);
 });
 
 it('ModelError is an Error', () => {
