@@ -5,7 +5,7 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { parseArgs, sessionOptions, usageError, USAGE, type CliOptions } from './cliArgs.js';
+import { parseArgs, readStdinOption, sessionOptions, usageError, USAGE, type CliOptions } from './cliArgs.js';
 import { createSession } from './commands/session.js';
 import type { SpawnedBridge } from './engine/spawnBridge.js';
 import { UserError } from './engine/errors.js';
@@ -115,7 +115,8 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
   if (!o.target) throw usageError('no script given (ndbg script.py, or ndbg -m module)');
   checkTarget(o);
   const interactive = isInteractive(o);
-  const session = createSession({ ...sessionOptions(o, interactive), spawned });
+  const stdin = readStdinOption(o);
+  const session = createSession({ ...sessionOptions(o, interactive), stdin, spawned });
 
   if (interactive) {
     type Tui = {
@@ -173,6 +174,10 @@ export async function run(argv: string[], spawned?: SpawnedBridge): Promise<void
       if (process.env.NDBG_DEBUG) process.stderr.write(`${e?.stack ?? ''}\n`);
       code = 70;
     }
+  }
+  // A bridge started early for a session that never began would keep ndbg alive.
+  if (code !== 0 && spawned && spawned.child.exitCode === null && spawned.child.signalCode === null) {
+    spawned.child.kill('SIGKILL');
   }
   process.exitCode = code;
   // stdin may still be open (pdb quit before reading it all): do not wait for it.

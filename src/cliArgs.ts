@@ -2,6 +2,7 @@
 // Kept free of heavy imports: bin/ndbg.js parses them before the rest of ndbg
 // has loaded, to start Python early.
 
+import { readFileSync } from 'node:fs';
 import type { SessionOptions } from './commands/session.js';
 import { UserError } from './engine/errors.js';
 
@@ -18,6 +19,8 @@ export interface CliOptions {
   typingSpeed?: number;
   model?: string;
   device?: 'auto' | 'cpu' | 'cuda' | 'webgpu';
+  /** The program's stdin, read from this file (both engines). */
+  stdin?: string;
   /** neural engine: compare with the python engine in lockstep. */
   verify?: boolean;
   /** neural engine: constrained decoding (--no-constrain: false). */
@@ -44,6 +47,8 @@ options:
                         (predict execution with the model); default: neural
   --python PATH         Python interpreter for the python engine (default: python3)
   --json                print one JSON object per event on stdout (docs/json.md)
+  --stdin FILE          the program's stdin: its input() reads FILE's lines, then EOF
+                        (python engine: instead of asking; neural: the model reads it)
   --record FILE.cast    record the session as an asciinema cast
   --play FILE           type the commands in FILE (TUI: as a demo at --typing-speed)
   --typing-speed N      characters per second for --play (default 20)
@@ -77,6 +82,7 @@ const WITH_VALUE = new Set([
   '--jump',
   '--at-return',
   '--value',
+  '--stdin',
 ]);
 
 export function usageError(msg: string): UserError {
@@ -147,6 +153,9 @@ export function parseArgs(argv: string[]): CliOptions {
         break;
       case '--json':
         o.json = true;
+        break;
+      case '--stdin':
+        o.stdin = value;
         break;
       case '--record':
         o.record = value;
@@ -231,4 +240,15 @@ export function sessionOptions(o: CliOptions, interactive: boolean): SessionOpti
     verify: o.verify,
     atReturn: o.atReturn !== undefined ? { func: o.atReturn, value: o.value! } : undefined,
   };
+}
+
+/** The text of --stdin FILE (undefined without the option). */
+export function readStdinOption(o: CliOptions): string | undefined {
+  if (o.stdin === undefined) return undefined;
+  try {
+    return readFileSync(o.stdin, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw new UserError(`ndbg: cannot read --stdin file '${o.stdin}' (${code}): give a readable text file`, 2);
+  }
 }

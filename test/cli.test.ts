@@ -22,7 +22,7 @@ describe.concurrent('ndbg command line', () => {
     const h = await ndbg(['--help']);
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/^usage: ndbg \[options\] script\.py \[args \.\.\.\]/);
-    for (const opt of ['-c, --command', '-m MODULE', '--engine', '--python', '--json', '--record', '--play', '--typing-speed', '--model', '--device'])
+    for (const opt of ['-c, --command', '-m MODULE', '--engine', '--python', '--json', '--stdin FILE', '--record', '--play', '--typing-speed', '--model', '--device'])
       expect(h.stdout).toContain(opt);
     const v = await ndbg(['--version']);
     expect(v.stdout).toMatch(/^ndbg \d+\.\d+\.\d+\n$/);
@@ -37,11 +37,28 @@ describe.concurrent('ndbg command line', () => {
     [['--engine', 'neural', '--model', '/nonexistent/model', 'fixtures/loops.py'], 'ndbg: model directory not found', 1],
     [['--python', '/nonexistent/python3', 'fixtures/loops.py'], "cannot run the Python interpreter '/nonexistent/python3'", 1],
     [['fixtures'], 'Error: fixtures is a directory', 1],
+    [['--stdin', '/nonexistent/input.txt', 'fixtures/input_prog.py'], "ndbg: cannot read --stdin file '/nonexistent/input.txt' (ENOENT)", 2],
   ])('%j -> clear message', async (args, message, code) => {
     const r = await ndbg(args as string[]);
     expect(`${r.stdout}${r.stderr}`).toContain(message);
     expect(r.code).toBe(code);
     noStack(r.stderr);
+  });
+
+  it('--stdin FILE: the program reads its lines, then EOF, and pdb keeps the command stream', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ndbg-stdin-'));
+    const file = join(dir, 'in.txt');
+    writeFileSync(file, 'Ada\n36\n');
+    try {
+      const r = await ndbg(['--python', PYTHON, '--stdin', file, 'fixtures/input_prog.py'], 'n\nn\nn\nn\np name, age, extra\nq\n');
+      expect(r.code).toBe(0);
+      // prompts go to stdout as without a terminal; the third read finds EOF
+      expect(r.stdout).toContain('(Pdb) name? > ');
+      expect(r.stdout).toContain('(Pdb) age? > ');
+      expect(r.stdout).toContain("(Pdb) ('Ada', 36, '')\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a missing script: pdb says so (exit 1)', async () => {

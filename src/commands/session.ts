@@ -36,6 +36,12 @@ export interface SessionOptions {
   atReturn?: { func: string; value: string };
   /** neural engine: run the python engine in lockstep and compare every stop (--verify). */
   verify?: boolean;
+  /**
+   * The program's stdin (--stdin FILE): python engine: its reads are answered from this
+   * text, line by line, then EOF, instead of asking the front end; neural engine: the
+   * model reads it with the code (docs/format.md, `<|stdin|>`).
+   */
+  stdin?: string;
   /** python engine: a bridge bin/ndbg.js already started (used if the options match). */
   spawned?: SpawnedBridge;
 }
@@ -57,6 +63,7 @@ async function createEngine(o: SessionOptions): Promise<Engine> {
       cwd: o.cwd,
       env: o.env,
       spawned: o.spawned,
+      stdin: o.stdin,
     });
   }
   // The neural engine lives in src/engine/neural.ts (not part of the

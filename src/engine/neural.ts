@@ -56,7 +56,7 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
       throw e;
     }
   }
-  const session = await predictor.open(text, { constrain: o.constrain !== false });
+  const session = await predictor.open(text, { constrain: o.constrain !== false, stdin: o.stdin });
   const notes = [...(predictor.info.warnings ?? [])];
   for (const n of (session as { notes?: string[] }).notes ?? []) notes.push(n);
   if (o.constrain === false) notes.push('constrained decoding is off (--no-constrain): predictions may be malformed or impossible');

@@ -24,6 +24,8 @@ import { bridgeKey, spawnBridge, type BridgeSpawnOptions, type SpawnedBridge } f
 export interface PythonEngineOptions extends BridgeSpawnOptions {
   /** A bridge already started with the same options (bin/ndbg.js starts one early). */
   spawned?: SpawnedBridge;
+  /** The program's stdin: its reads are answered from this text, then EOF, without asking. */
+  stdin?: string;
 }
 
 type Ready = 'prompt' | 'input' | 'exit';
@@ -47,8 +49,12 @@ export class PythonEngine implements Engine {
   private spawnError?: Error;
   private lastStop?: StopEvent;
   private outputSinceCommand = '';
+  /** What is left of opts.stdin (undefined: the front end answers reads). */
+  private stdinLeft?: string;
 
-  constructor(private readonly opts: PythonEngineOptions) {}
+  constructor(private readonly opts: PythonEngineOptions) {
+    this.stdinLeft = opts.stdin;
+  }
 
   on(listener: Listener): void {
     this.listeners.push(listener);
@@ -112,6 +118,15 @@ export class PythonEngine implements Engine {
     return this.send(line.endsWith('\n') ? encode.line(line.slice(0, -1)) : encode.partial(line));
   }
 
+  /** The next line of --stdin (with its newline; the last may lack one), null at its end. */
+  private nextStdinLine(): string | null {
+    const left = this.stdinLeft ?? '';
+    if (!left) return null;
+    const end = left.indexOf('\n') + 1 || left.length;
+    this.stdinLeft = left.slice(end);
+    return left.slice(0, end);
+  }
+
   action(action: Action): Promise<void> {
     const rev = REVERSE[action.kind];
     if (rev) return this.send(encode.reverse(rev));
@@ -168,6 +183,10 @@ export class PythonEngine implements Engine {
         this.setReady('prompt');
         break;
       case 'i':
+        if (this.stdinLeft !== undefined) {
+          void this.input(this.nextStdinLine());
+          break;
+        }
         this.emit({ type: 'input' });
         this.setReady('input');
         break;

@@ -117,6 +117,9 @@ export class VerifyEngine implements Engine {
       withLocals: true,
       cwd: o.cwd,
       env: o.env,
+      // Without --stdin the real program's reads are answered by what is typed
+      // (forwarded below); with it, both engines read the same text.
+      stdin: o.stdin,
     });
     this.python.on((e) => {
       if (e.type === 'stop' && !e.refresh) {

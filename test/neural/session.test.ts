@@ -137,19 +137,20 @@ describe('neural session', () => {
   });
 
   it('createNeuralDebugger opens the predictor on the script text, with constraints as asked', async () => {
-    const opened: Array<{ source: string; constrain?: boolean }> = [];
+    const opened: Array<{ source: string; constrain?: boolean; stdin?: string }> = [];
     const model = new ScriptedModel(line(2), []);
     const predictor: Predictor = {
       info: { name: 'fake', device: 'cpu', warnings: ['cuda was asked for but is not available: running on cpu'] },
       open: async (source, o) => {
-        opened.push({ source, constrain: o?.constrain });
+        opened.push({ source, constrain: o?.constrain, stdin: o?.stdin });
         return { ...model, initialState: () => model.initialState(), predict: (h, a) => model.predict(h, a), close: () => {} };
       },
       close: async () => {},
     };
-    const dbg = await createNeuralDebugger({ engine: 'neural', target: 'fixtures/neural_basic.py', constrain: false }, { predictor });
+    const dbg = await createNeuralDebugger({ engine: 'neural', target: 'fixtures/neural_basic.py', constrain: false, stdin: 'Ada\n36\n' }, { predictor });
     const { stderr, stdout } = await drive(dbg, ['q']);
     expect(opened[0]!.constrain).toBe(false);
+    expect(opened[0]!.stdin).toBe('Ada\n36\n'); // --stdin: the model reads the program's input
     expect(opened[0]!.source).toContain('def scale(xs, k=2):');
     expect(stderr).toContain('ndbg: cuda was asked for but is not available');
     expect(stderr).toContain('--no-constrain');
