@@ -32,7 +32,7 @@ export interface Call {
   action: ModelAction;
 }
 
-const prediction = (state: ModelState | null, extra: Partial<Prediction> = {}): Prediction => ({
+export const prediction = (state: ModelState | null, extra: Partial<Prediction> = {}): Prediction => ({
   state,
   confidence: { line: 1, values: {} },
   text: '',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent, StopEvent } from '../../src/engine/engine.js';
 import { createNeuralDebugger } from '../../src/engine/neural.js';
 import type { ModelState, Predictor } from '../../src/model/types.js';
-import { ScriptedModel, drive, fixturePath, line, neuralDebugger } from './helpers.js';
+import { ScriptedModel, drive, fixturePath, line, neuralDebugger, prediction } from './helpers.js';
 
 const F = fixturePath('neural_basic.py');
 const stops = (events: EngineEvent[]) => events.filter((e): e is StopEvent => e.type === 'stop' && !e.refresh);
@@ -155,6 +155,22 @@ describe('neural session', () => {
     expect(stderr).toContain('ndbg: cuda was asked for but is not available');
     expect(stderr).toContain('--no-constrain');
     expect(stdout).toBe(`> ${F}(2)<module>()\n-> def add(a, b):\n(Pdb) `);
+  });
+});
+
+describe('a model that predicts a loop without end', () => {
+  it('breakpoint commands that resume stop after the rollout cap; one line per problem kind per command', async () => {
+    // every prediction: line 16 again, with a problem the model reported
+    const again = () => prediction(line(16, { s: '3' }), { error: 'the model used up its 8-token budget' });
+    const model = new ScriptedModel(line(2), Array.from({ length: 40 }, () => again));
+    const dbg = await neuralDebugger('neural_basic.py', model, { rolloutCap: 5 });
+    const { stdout, stderr } = await drive(dbg, ['b 16', 'commands 1', 'silent', 'p s', 'continue', 'c', 'p "after"', 'q']);
+    // the first stop, then 5 resumes, then the cap: 6 stops ran the commands
+    expect(stdout.split("\n").filter((l) => l.endsWith('3')).length).toBe(6);
+    expect(stdout).toContain('*** ndbg: 5 breakpoint stops in a row were resumed by their commands; stopping here');
+    expect(stdout).toContain(`> ${F}(16)<module>()\n-> print("sum", s)\n(Pdb) 'after'\n`);
+    expect(stderr.match(/used up its 8-token budget/g)).toHaveLength(1);
+    expect(stderr).toContain('ndbg: 5 more predictions of that command had such a problem');
   });
 });
 

@@ -97,6 +97,10 @@ export class NeuralDebugger implements Engine {
   private abort?: AbortController;
   private interrupted = false;
   private lastWarning?: string;
+  /** Predictions of the current command that reported a problem, and the first one's text. */
+  private predictionProblems = 0;
+  /** Breakpoint stops in a row resumed by their commands (reset by each command typed). */
+  private autoResumes = 0;
   /** Output of the command being run (for its ResultEvent), and whether it succeeded. */
   private output = '';
   private ok = true;
@@ -137,6 +141,7 @@ export class NeuralDebugger implements Engine {
   async command(line: string): Promise<void> {
     if (this.exited) return;
     if (this.pendingInput) return this.input(line);
+    this.autoResumes = 0;
     this.cmdqueue.push(line);
     await this.drainQueue();
   }
@@ -366,6 +371,11 @@ export class NeuralDebugger implements Engine {
   }
 
   private prompt(): void {
+    if (this.predictionProblems > 1) {
+      const more = this.predictionProblems - 1;
+      this.emit({ type: 'text', stream: 'stderr', data: `ndbg: ${more} more prediction${more === 1 ? '' : 's'} of that command had such a problem\n` });
+    }
+    this.predictionProblems = 0;
     this.emit({ type: 'prompt', prompt: this.defining !== null ? '(com) ' : '(Pdb) ' });
   }
 
@@ -585,8 +595,15 @@ export class NeuralDebugger implements Engine {
       this.lastcmd = lastcmd;
       if (!list.silent) this.say(stackEntry(this.stack()[this.curindex]!, this.getLine, true));
       if (resume !== undefined) {
-        this.resumed = true;
-        return this.onecmd(resume);
+        const cap = this.o.rolloutCap ?? DEFAULT_CAP;
+        if (++this.autoResumes <= cap) {
+          this.resumed = true;
+          return this.onecmd(resume);
+        }
+        // a real program resumed this often may be looping for good too, but a predicted one
+        // usually is a model that does not see the loop end: stop and let the user decide
+        this.message(`*** ndbg: ${cap} breakpoint stops in a row were resumed by their commands; stopping here (the model may be predicting a loop that does not end)`);
+        if (list.silent) this.say(stackEntry(this.stack()[this.curindex]!, this.getLine, true));
       }
       this.preloopDisplays();
       return;
@@ -646,7 +663,8 @@ export class NeuralDebugger implements Engine {
       this.error(`ndbg: the model's prediction could not be read: ${p.error ?? p.text}`);
       return null;
     }
-    if (p.error) this.emit({ type: 'text', stream: 'stderr', data: `ndbg: ${p.error}\n` });
+    // a rollout (until, c, n over a long call) may predict hundreds of states: say the first problem, count the rest
+    if (p.error && ++this.predictionProblems === 1) this.emit({ type: 'text', stream: 'stderr', data: `ndbg: ${p.error}\n` });
     return p;
   }
 
