@@ -10,7 +10,7 @@ import { evalRecord, newTally, readRecords, traceReport } from './traces.js';
 
 export const EVAL_USAGE = `usage: ndbg eval cruxeval --data FILE.jsonl [--task output|input]
                       [--via step_return|breakpoint|rollout] [--limit N] [--out results.jsonl]
-       ndbg eval traces --data DIR [--split test] [--limit N] [--out results.jsonl]
+       ndbg eval traces --data DIR [--split test] [--per-record K] [--limit N] [--out results.jsonl]
 
 Measure the neural engine. cruxeval: pass@1 on CruxEval rows ({code, input, output, id}
 per line), scored as CruxEval does (the assertion runs in a sandboxed python3, 3 s limit).
@@ -21,6 +21,8 @@ options:
   --device DEV         auto, cpu, cuda or webgpu
   --constrain MODE     on, off, or both (default: both: constrained and unconstrained decoding)
   --python PATH        python3 for the control-flow analysis and the CruxEval sandbox
+  --per-record K       traces: K states of each program, evenly spaced (default: all of
+                       them, in order; with --limit, K spreads the limit over more programs)
   --quiet              no progress bar
 `;
 
@@ -30,6 +32,7 @@ interface EvalArgs {
   task: CruxTask;
   via: CruxVia;
   limit?: number;
+  perRecord?: number;
   out?: string;
   split: string;
   model?: string;
@@ -82,6 +85,12 @@ export function parseEvalArgs(argv: string[]): EvalArgs | 'help' {
         const v = Number(need());
         if (!Number.isInteger(v) || v < 1) throw bad('--limit needs a positive whole number');
         a.limit = v;
+        break;
+      }
+      case '--per-record': {
+        const v = Number(need());
+        if (!Number.isInteger(v) || v < 1) throw bad('--per-record needs a positive whole number');
+        a.perRecord = v;
         break;
       }
       case '--out':
@@ -225,7 +234,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
       }
       const bar = progressBar(a.limit ?? records.length, label, a.quiet);
       for (const r of records) {
-        await evalRecord(predictor, r, { constrain, limit: a.limit }, tally, (ex, pred, ok) => {
+        await evalRecord(predictor, r, { constrain, limit: a.limit, perRecord: a.perRecord }, tally, (ex, pred, ok) => {
           if (a.out) lines.push(JSON.stringify({ record: ex.record, constrain, action: ex.action, exact: ok.exact, ok, predicted: pred, gold: ex.gold }));
           if (a.limit) bar(tally.examples, `exact ${pct(tally.exact, tally.examples)}`);
         });

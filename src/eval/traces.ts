@@ -160,15 +160,26 @@ export function newTally(): TraceTally {
   return { examples: 0, exact: 0, byAction: {}, components: { event: 0, line: 0, frame: 0, locals: 0, retval: 0, stdout: 0 }, frames: 0, latencyMs: 0 };
 }
 
-/** Predict every example of a record (one session per record) and add it to `tally`. */
+/**
+ * `k` of `items`, evenly spaced (the middles of k equal parts), in order; all when k is
+ * undefined or not smaller. A record's states are strongly correlated (one loop, one
+ * string walked char by char): a few from each of many records measure more than all
+ * of a few records.
+ */
+export function spread<T>(items: readonly T[], k?: number): T[] {
+  if (k === undefined || k >= items.length) return items.slice();
+  return Array.from({ length: k }, (_, i) => items[Math.floor(((i + 0.5) * items.length) / k)]!);
+}
+
+/** Predict the examples of a record (one session per record) and add them to `tally`. */
 export async function evalRecord(
   predictor: Predictor,
   r: TraceRecord,
-  o: { constrain: boolean; limit?: number },
+  o: { constrain: boolean; limit?: number; perRecord?: number },
   tally: TraceTally,
   onExample?: (ex: TraceExample, pred: ModelState | null, ok: Record<Component | 'exact', boolean>) => void,
 ): Promise<void> {
-  const examples = examplesOf(r);
+  const examples = spread(examplesOf(r), o.perRecord);
   if (!examples.length) return;
   const session = await predictor.open(r.source, { stdin: r.stdin ?? '', constrain: o.constrain });
   try {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compare, examplesOf, type TraceRecord } from '../../src/eval/traces.js';
+import { compare, examplesOf, spread, type TraceRecord } from '../../src/eval/traces.js';
 import { runEval } from '../../src/eval/index.js';
 import type { ModelState, Predictor } from '../../src/model/types.js';
 import { PY, fixturePath } from '../neural/helpers.js';
@@ -75,5 +75,22 @@ describe('eval traces', () => {
     expect(out).toMatch(/step_over\s+3\s+100\.0%/);
     expect(out).toContain('retval 83.3%');
     expect(out).toContain('200.0 frames/s');
+    // --per-record 2: the 2nd and 5th of the 6 states (evenly spaced), each with its true history
+    const asked: number[] = [];
+    const spy: Predictor = { ...predictor, open: async (src, o) => {
+      const s = await predictor.open(src, o);
+      return { ...s, predict: async (h, a, x) => (asked.push(h.length), s.predict(h, a, x)) };
+    } };
+    out = '';
+    await runEval(['traces', '--data', dir, '--constrain', 'on', '--per-record', '2', '--quiet'], { predictor: spy, write: (s) => (out += s) });
+    expect(asked).toEqual([2, 5]);
+    expect(out).toMatch(/exact match [\d.]+% \(\d\/2\)/);
+  });
+
+  it('spread picks k items evenly, or all', () => {
+    expect(spread([0, 1, 2, 3, 4, 5], 2)).toEqual([1, 4]);
+    expect(spread([0, 1, 2, 3, 4, 5], 3)).toEqual([1, 3, 5]);
+    expect(spread([0, 1, 2], 5)).toEqual([0, 1, 2]);
+    expect(spread([0, 1, 2], undefined)).toEqual([0, 1, 2]);
   });
 });
