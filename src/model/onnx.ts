@@ -256,6 +256,8 @@ export function vulkanLoaderPresent(): boolean {
 export interface OpenedSession {
   session: ort.InferenceSession;
   device: Device;
+  /** How the file passes its key/value cache (checked when the session opened). */
+  layout: KvLayout;
   /** Why devices before the one chosen were not used. */
   notes: string[];
   /** Warnings for the user (a device asked for could not be used). */
@@ -303,8 +305,7 @@ export async function openSession(files: ModelFiles, choice: DeviceChoice = 'aut
     }
     try {
       const session = await tryCreate(files.model, device, o);
-      checkGraph(session, files);
-      return { session, device, notes, warnings };
+      return { session, device, layout: checkGraph(session, files), notes, warnings };
     } catch (e) {
       if (e instanceof ModelError) throw e;
       const msg = String((e as Error).message ?? e).split('\n')[0]!.slice(0, 300);
@@ -347,13 +348,16 @@ export function kvLayout(inputs: readonly string[], outputs: readonly string[], 
   return null;
 }
 
-function checkGraph(session: ort.InferenceSession, files: ModelFiles): void {
-  if (!kvLayout(session.inputNames, session.outputNames, files.nLayer)) {
+/** The session's cache layout; a ModelError when it is not an ndbg export. */
+function checkGraph(session: ort.InferenceSession, files: ModelFiles): KvLayout {
+  const layout = kvLayout(session.inputNames, session.outputNames, files.nLayer);
+  if (!layout) {
     throw new ModelError(
       `${join(files.dir, 'model.onnx')} has inputs [${session.inputNames.join(', ')}] and outputs [${session.outputNames.join(', ')}], ` +
         `not input_ids, past.<layer>.key/value -> logits, present.<layer>.key/value: it is not an ndbg export; ${EXPORT_HINT}`,
     );
   }
+  return layout;
 }
 
 // --- running -----------------------------------------------------------------------------
@@ -396,7 +400,7 @@ export class OnnxModel {
     this.session = opened.session;
     this.device = opened.device;
     const { nLayer, nHead, headDim } = files;
-    this.layout = kvLayout(this.session.inputNames, this.session.outputNames, nLayer) ?? 'layered';
+    this.layout = opened.layout;
     const layered = this.layout === 'layered';
     this.pastNames = layered ? kvNames(nLayer, 'past') : ['past'];
     this.presentNames = layered ? kvNames(nLayer, 'present') : ['present'];
@@ -404,11 +408,6 @@ export class OnnxModel {
     const dims = layered ? [1, nHead, 0, headDim] : [nLayer, 2, 1, nHead, 0, headDim];
     const empty = new ort.Tensor('float32', new Float32Array(0), dims);
     this.emptyPast = { tensors: this.pastNames.map(() => empty), length: 0 };
-  }
-
-  /** Cached length of a past. */
-  static pastLength(past: Past | null): number {
-    return past ? past.length : 0;
   }
 
   /**
