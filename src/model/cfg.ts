@@ -122,10 +122,9 @@ const IDENT = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*/g;
  * module and class bodies never show dunder names, nor, for the module, the names cfg.py
  * lists as `hidden` (the tracer filters them).
  */
-function visibleNames(text: Set<string>, kind: string, cfg: CfgResult): Set<string> {
+function visibleNames(text: Set<string>, kind: string, bound: Set<string> | null, hidden: Set<string>): Set<string> {
   const names = new Set(text);
   if (names.has('super')) names.add('__class__');
-  const bound = cfg.bound ? new Set(cfg.bound) : null;
   if (bound) {
     for (const b of bound) {
       const at = b.indexOf('__', 1); // _C__x: a mangled private name
@@ -133,9 +132,10 @@ function visibleNames(text: Set<string>, kind: string, cfg: CfgResult): Set<stri
     }
   }
   const namespace = kind === 'module' || kind === 'class';
-  const drop = new Set(kind === 'module' ? (cfg.hidden ?? []) : []);
   return new Set(
-    [...names].filter((n) => (!bound || bound.has(n)) && !(namespace && n.startsWith('__')) && !drop.has(n)),
+    [...names].filter(
+      (n) => (!bound || bound.has(n)) && !(namespace && n.startsWith('__')) && !(kind === 'module' && hidden.has(n)),
+    ),
   );
 }
 
@@ -167,6 +167,8 @@ export class Program {
     this.error = cfg.error ?? null;
     this.entry = cfg.entry ?? null;
     const frames = cfg.frames ?? { '<module>': { lines: cfg.lines ?? {}, entry_lines: cfg.entry_lines ?? [] } };
+    const bound = cfg.bound ? new Set(cfg.bound) : null;
+    const hidden = new Set(cfg.hidden ?? []);
     const functions = cfg.functions ?? {};
     for (const [key, frame] of Object.entries(frames)) {
       const f = functions[key];
@@ -202,7 +204,8 @@ export class Program {
         names: visibleNames(
           isModule ? identifiersOf(text, 1, this.nLines) : identifiersOf(text, f.call_line, f.last_line),
           isModule ? 'module' : f.kind,
-          cfg,
+          bound,
+          hidden,
         ),
         generator: f?.kind === 'generator' || f?.kind === 'coroutine' || f?.kind === 'genexpr',
       };
@@ -228,7 +231,7 @@ export class Program {
       pred: new Map(),
       lines: new Set(),
       returns: new Set(),
-      names: visibleNames(identifiersOf(text, 1, this.nLines), 'module', cfg),
+      names: visibleNames(identifiersOf(text, 1, this.nLines), 'module', bound, hidden),
       generator: false,
     };
     this.coNames = new Set(this.scopes.map((s) => s.coName));
