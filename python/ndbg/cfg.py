@@ -1992,8 +1992,7 @@ class Analysis:
                       for l in all_lines},
             'functions': functions,
             'frames': frames,
-            'hidden': module_hidden(self.tree),
-            'bound': bound_names(self.tree),
+            **dict(zip(('bound', 'hidden'), program_names(self.tree))),
         }
 
 
@@ -2042,32 +2041,36 @@ def _mangled(tree):
     return out
 
 
-def bound_names(tree):
+def program_names(tree):
+    """(`bound_names`, `module_hidden`) of a program, from one walk over its bindings;
+    (None, []) when names may be bound dynamically (`_dynamic`): then anything may be."""
+    if _dynamic(tree):
+        return None, []
+    everywhere = [name for n in ast.walk(tree) for name in _binds(n)]
+    return bound_names(tree, everywhere), module_hidden(tree, everywhere)
+
+
+def bound_names(tree, everywhere):
     """Every name the program binds somewhere (assignment and augmented assignment
     targets, `for` / `with` / `except` / walrus / match targets, parameters, type
     parameters, `def`, `class`, imports, `global` / `nonlocal`, `del`; private names also
     mangled; `__class__` where there is a class, for methods using `super()`): a frame's
-    locals are among them, so keywords, builtins and attribute names never are. None
-    when names may be bound dynamically (`_dynamic`): then anything may be."""
-    if _dynamic(tree):
-        return None
-    names = {name for n in ast.walk(tree) for name in _binds(n)} | _mangled(tree)
+    locals are among them, so keywords, builtins and attribute names never are.
+    `everywhere`: the names every node binds (`_binds`)."""
+    names = set(everywhere) | _mangled(tree)
     if any(isinstance(n, ast.ClassDef) for n in ast.walk(tree)):
         names.add('__class__')
     return sorted(names)
 
 
-def module_hidden(tree):
+def module_hidden(tree, everywhere):
     """Names `<module>`'s locals can never show (the tracer hides functions, classes and
     modules in module bodies): bound at the top level only by undecorated `def`, by plain
     `import x [as y]`, or by `class` statements without decorators or keywords whose bases
     are builtins or such classes of this module (a metaclass may return any object), and
     nowhere in the program by anything else (an assignment, a `for` target, `global x` in
-    a function, `from m import x`, ...). Nothing when names may be bound dynamically.
-    Dunder names are hidden too but need no list (the prefix says it)."""
-    if _dynamic(tree):
-        return []
-    everywhere = [name for n in ast.walk(tree) for name in _binds(n)]
+    a function, `from m import x`, ...); `everywhere` as for `bound_names`. Dunder
+    names are hidden too but need no list (the prefix says it)."""
     surely, top = set(), []
     for st in tree.body:
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and not st.decorator_list:
