@@ -454,19 +454,18 @@ export class NeuralDebugger implements Engine {
     const fr = frames[level];
     if (!fr) return {};
     let base: Record<string, string> = {};
+    const ownFrame = (n: Node) => n.frames[n.frames.length - 1]?.id === fr.id;
+    // states the inverse model predicted on the way back from the module's return (latest first)
+    const seen = this.ctx.kind === 'pm' ? this.ctx.seen.find(ownFrame) : undefined;
     if (this.ctx.kind === 'pm' && level === frames.length - 1) base = this.ctx.locals;
     else if (this.ctx.kind === 'node' && level === frames.length - 1) base = this.timeline.current.state.locals;
-    else if (this.ctx.kind === 'pm' && this.ctx.seen.some((n) => n.frames[n.frames.length - 1]?.id === fr.id)) {
-      // states the inverse model predicted on the way back from the module's return (latest first)
-      base = this.ctx.seen.find((n) => n.frames[n.frames.length - 1]?.id === fr.id)!.state.locals;
-    } else {
+    else if (seen) base = seen.state.locals;
+    else {
       const nodes = this.timeline.nodes;
       const start = this.ctx.kind === 'node' ? this.timeline.pos : nodes.length - 1;
       for (let k = start; k >= 0; k--) {
-        const n = nodes[k]!;
-        const last = n.frames[n.frames.length - 1];
-        if (last && last.id === fr.id) {
-          base = n.state.locals;
+        if (ownFrame(nodes[k]!)) {
+          base = nodes[k]!.state.locals;
           break;
         }
       }
