@@ -34,12 +34,18 @@ from .model import CONFIGS, GPT, ModelConfig
 
 # ---------------------------------------------------------------- data
 
+def data_dirs(data):
+    """--data is one dataset dir or several, comma-separated (built with one tokenizer)."""
+    return [d for d in data.split(',') if d]
+
+
 class WindowSet:
     """All windows of one split: uint16 token ids [N, window] and uint8 loss masks,
-    memory-mapped from DIR/<split>/windows-*.npy and mask-*.npy."""
+    memory-mapped from DIR/<split>/windows-*.npy and mask-*.npy of every dir in --data."""
 
-    def __init__(self, data_dir, split):
-        wpaths = sorted(glob.glob(os.path.join(data_dir, split, 'windows-*.npy')))
+    def __init__(self, data, split):
+        wpaths = [p for d in data_dirs(data)
+                  for p in sorted(glob.glob(os.path.join(d, split, 'windows-*.npy')))]
         self.windows, self.masks = [], []
         for wp in wpaths:
             mp = os.path.join(os.path.dirname(wp), os.path.basename(wp).replace('windows-', 'mask-'))
@@ -71,14 +77,20 @@ class WindowSet:
         return torch.from_numpy(ids), torch.from_numpy(mask)
 
 
-def batches(n, batch_size, rank, world, seed):
-    """Endless random batches of row indices; each rank gets its own slice of every epoch."""
-    epoch = 0
+def batches(n, batch_size, rank, world, seed, pos=None):
+    """Endless random batches of row indices; each rank gets its own slice of every epoch.
+    `pos` (a dict: epoch, index) is the data position: it is advanced in place, so a
+    checkpoint that saves it lets a resumed run go on with the same epoch's permutation
+    instead of starting a new one (which would repeat some windows and skip others)."""
+    pos = pos if pos is not None else dict(epoch=0, index=0)
     while True:
-        perm = np.random.default_rng(seed + epoch).permutation(n)[rank::world]
-        for i in range(0, len(perm) - batch_size + 1, batch_size):
+        perm = np.random.default_rng(seed + pos['epoch']).permutation(n)[rank::world]
+        while pos['index'] + batch_size <= len(perm):
+            i = pos['index']
+            pos['index'] += batch_size
             yield perm[i:i + batch_size]
-        epoch += 1
+        pos['epoch'] += 1
+        pos['index'] = 0
 
 
 def trim(ids, mask):
@@ -95,9 +107,18 @@ def masked_loss(model, ids, mask):
     return F.cross_entropy(logits.float(), targets[weight]), int(weight.sum())
 
 
-def read_meta(data_dir):
-    with open(os.path.join(data_dir, 'meta.json')) as f:
-        return json.load(f)
+def read_meta(data):
+    """meta.json of the first dir; every other dir must share its tokenizer and window."""
+    metas = []
+    for d in data_dirs(data):
+        with open(os.path.join(d, 'meta.json')) as f:
+            metas.append(json.load(f))
+    for d, m in zip(data_dirs(data)[1:], metas[1:]):
+        for key in ('vocab_size', 'window', 'format_version'):
+            if m.get(key) != metas[0].get(key):
+                raise SystemExit(f'{d}: {key} {m.get(key)} differs from {data_dirs(data)[0]} '
+                                 f'({metas[0].get(key)}); build it with --tokenizer from the first')
+    return metas[0]
 
 
 def read_text(path):
@@ -204,13 +225,27 @@ def model_config(args, meta, init_cfg=None):
 
 
 def lr_at(args, step, progress):
-    """Linear warmup until --warmup steps or --warmup-frac of the budget, whichever
-    comes first (a short run on a slow CPU may never reach 100 steps), then a cosine
-    from the end of warmup down to min_lr at the end of the budget."""
+    """The learning rate of one step under --schedule:
+
+    - cosine: linear warmup until --warmup steps or --warmup-frac of the budget,
+      whichever comes first (a short run on a slow CPU may never reach 100 steps), then
+      a cosine from the end of warmup down to min_lr at the end of the budget. A resumed
+      run with a larger budget re-stretches the cosine (v1 saw its loss rise).
+    - constant: the same warmup (counted from step 0 of the run, so a resumed run does
+      not warm up again), then --lr for ever. Survives any number of resumptions; the
+      weights that ship come from a short `decay` run on a copy.
+    - decay: linear from --lr down to min_lr over this session's budget (--decay-minutes),
+      from a constant-rate checkpoint: the export-time cool-down of a
+      warmup-stable-decay schedule. `progress` is then the session's own fraction.
+    """
+    min_lr = args.lr * args.min_lr_frac
+    if args.schedule == 'decay':
+        return args.lr - (args.lr - min_lr) * min(progress, 1.0)
     warm = max((step + 1) / max(args.warmup, 1), progress / max(args.warmup_frac, 1e-9))
     if warm < 1.0:
         return args.lr * warm
-    min_lr = args.lr * args.min_lr_frac
+    if args.schedule == 'constant':
+        return args.lr
     return min_lr + 0.5 * (args.lr - min_lr) * (1 + math.cos(math.pi * min(progress, 1.0)))
 
 
@@ -231,6 +266,58 @@ def val_loss(model, vset, args, device):
         count += n
     model.train(was_training)
     return total / max(count, 1)
+
+
+# ---------------------------------------------------------------- compute
+
+def flops_per_token(cfg, window):
+    """Training FLOPs per input token (forward + backward = 3x forward, 2 FLOPs per
+    multiply-add): the block matrices (attention projections 4 d^2, MLP 2 r d^2 per
+    layer), the tied output layer (d x V; logits are computed only at loss targets, so
+    this overcounts by a little) and the attention scores and weighted sum (2 T d per
+    layer for a causal window of T, averaged over positions)."""
+    d, L, V = cfg.d_model, cfg.n_layer, cfg.vocab_size
+    mat = L * (4 * d * d + 2 * cfg.mlp_ratio * d * d) + d * V
+    attn = L * 2 * (window / 2) * d
+    return 6 * (mat + attn)
+
+
+def cpu_info():
+    info = dict(model='', mhz=0.0, flags=set())
+    try:
+        with open('/proc/cpuinfo') as f:
+            for line in f:
+                key, _, val = line.partition(':')
+                key = key.strip()
+                if key == 'model name' and not info['model']:
+                    info['model'] = val.strip()
+                elif key == 'cpu MHz' and not info['mhz']:
+                    info['mhz'] = float(val)
+                elif key == 'flags' and not info['flags']:
+                    info['flags'] = set(val.split())
+    except (OSError, ValueError):
+        pass
+    return info
+
+
+def peak_flops(device):
+    """Peak FLOP/s of the threads this run uses: cores x clock x FLOPs per cycle per core
+    (vector lanes x 2 for fused multiply-add x 2 FMA units, the usual server core). bf16
+    counts double the fp32 lanes where the CPU has AVX512_BF16 (vdpbf16ps) or AMX
+    (whose tile unit is far faster still; counted as bf16 vectors here, a lower bound)."""
+    if device.type == 'cuda':
+        return dict(text=f'GPU {torch.cuda.get_device_name(device)}')
+    info = cpu_info()
+    flags = info['flags']
+    lanes = 16 if 'avx512f' in flags else 8 if 'avx2' in flags else 4
+    per_cycle = lanes * 2 * 2
+    threads = torch.get_num_threads()
+    ghz = info['mhz'] / 1e3 if info['mhz'] else 2.0
+    fp32 = threads * ghz * 1e9 * per_cycle
+    bf16 = fp32 * 2 if ('avx512_bf16' in flags or 'amx_bf16' in flags) else None
+    text = (f'CPU peak {fp32 / 1e9:.0f} GFLOP/s fp32' + (f', {bf16 / 1e9:.0f} bf16' if bf16 else ', no bf16 instructions')
+            + f' ({threads} threads x {ghz:.2f} GHz x {per_cycle} FLOP/cycle)')
+    return dict(fp32=fp32, bf16=bf16, threads=threads, ghz=ghz, text=text)
 
 
 # ---------------------------------------------------------------- training
@@ -266,7 +353,8 @@ def train(args):
     ckpt_path = os.path.join(args.out, 'ckpt.pt')
 
     # prior: what the weights we started from (--init-onnx) had already been trained on
-    state = dict(step=0, tokens=0, target_tokens=0, elapsed=0.0, val_loss=None, sessions=[], prior=None)
+    state = dict(step=0, tokens=0, target_tokens=0, elapsed=0.0, val_loss=None, sessions=[], prior=None,
+                 data_pos=dict(epoch=0, index=0), data_windows=None)
     init_cfg, init_sd, opt_sd = None, None, None
     if args.resume:
         ck = torch_load(args.resume)
@@ -305,9 +393,16 @@ def train(args):
 
     budget_s = args.minutes * 60 if args.minutes else None
     budget_tok = args.tokens
+    elapsed0 = state['elapsed']
+    if args.schedule == 'decay':
+        if not args.decay_minutes:
+            raise SystemExit('--schedule decay needs --decay-minutes M (the cool-down of this session)')
+        budget_s = None
 
     def progress():
         p = 0.0
+        if args.schedule == 'decay':
+            p = max(p, (state['elapsed'] - elapsed0) / (args.decay_minutes * 60))
         if budget_s:
             p = max(p, state['elapsed'] / budget_s)
         if budget_tok:
@@ -346,17 +441,26 @@ def train(args):
             log.write(json.dumps(rec) + '\n')
             log.flush()
 
+    flops_tok = flops_per_token(cfg, tset.width)
+    peak = peak_flops(device)
     if main:
         print(f'model {raw.num_params() / 1e6:.2f}M params {cfg.to_dict()}', file=sys.stderr)
+        print(f'compute: {flops_tok / 1e6:.1f} MFLOP per training token; {args.dtype}; '
+              f'{peak.get("text", "")}', file=sys.stderr)
         print(f'data {len(tset)} train windows x {tset.width}, {len(vset)} val; device {session["hardware"]}'
               f' x{world}; budget {args.minutes or "-"} min / {budget_tok or "-"} tokens', file=sys.stderr)
         write_log(dict(event='start', step=state['step'], params=raw.num_params(), config=cfg.to_dict(),
                        hardware=session['hardware'], world_size=world, batch_size=args.batch_size,
                        lr=args.lr, threads=torch.get_num_threads(), resume=args.resume,
-                       init_onnx=args.init_onnx))
+                       init_onnx=args.init_onnx, dtype=args.dtype, schedule=args.schedule,
+                       flops_per_token=flops_tok, peak=peak, data_pos=dict(state['data_pos'])))
 
     bar = Progress(main and not args.quiet)
-    it = batches(len(tset), args.batch_size, rank, world, args.seed + state['step'])
+    if state['data_windows'] != len(tset) or args.init_onnx:
+        # other data than the checkpoint's position refers to: start its first epoch
+        state['data_pos'] = dict(epoch=0, index=0)
+    state['data_windows'] = len(tset)
+    it = batches(len(tset), args.batch_size, rank, world, args.seed, state['data_pos'])
     model.train()
     t_session = time.time()
     t_last = time.time()
@@ -403,7 +507,8 @@ def train(args):
         if state['step'] % args.log_every == 0:
             write_log(dict(step=state['step'], loss=round(run_loss / run_n, 4), lr=lr, gnorm=round(float(gnorm), 3),
                            tokens=state['tokens'], tok_s=round(tok_s), elapsed=round(state['elapsed'], 1),
-                           cpu_s=round(time.process_time() - cpu0, 1)))
+                           cpu_s=round(time.process_time() - cpu0, 1),
+                           gflop_s=round(tok_s * flops_tok / 1e9, 2)))
             run_loss, run_n, run_tok, run_t0 = 0.0, 0, 0, time.time()
         if now - t_eval >= args.eval_every:
             state['val_loss'] = val_loss(raw, vset, args, device)
@@ -416,6 +521,7 @@ def train(args):
         vl = f' val {state["val_loss"]:.3f}' if state['val_loss'] is not None else ''
         spent = f'{fmt_time(state["elapsed"])}/{fmt_time(budget_s)}' if budget_s else f'{state["tokens"] / 1e6:.1f}M tok'
         bar.update(progress(), f'step {state["step"]} loss {float(loss):.3f}{vl} {tok_s / 1e3:.1f}k tok/s '
+                               f'{tok_s * flops_tok / 1e9:.1f} GFLOP/s '
                                f'lr {lr:.1e} {spent}')
 
     if main:
@@ -489,6 +595,10 @@ def parse_args(argv=None):
     g.add_argument('--init-onnx', help='start from the weights of an exported model (models/X/model.onnx)')
     p.add_argument('--batch-size', type=int, default=8, help='windows per step per rank')
     p.add_argument('--lr', type=float, default=2e-3)
+    p.add_argument('--schedule', default='cosine', choices=['cosine', 'constant', 'decay'],
+                   help='cosine over the budget; constant after warmup (resumable across sessions); '
+                        'decay: linear cool-down over --decay-minutes, for the weights that ship')
+    p.add_argument('--decay-minutes', type=float, help='length of a --schedule decay run')
     p.add_argument('--min-lr-frac', type=float, default=0.1)
     p.add_argument('--warmup', type=int, default=100, help='warmup steps (at most)')
     p.add_argument('--warmup-frac', type=float, default=0.05, help='warmup fraction of the budget (at most)')
