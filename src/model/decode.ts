@@ -165,7 +165,40 @@ export interface Generated {
   specialMass: number[];
   /** Tokens written by the grammar's completion, not by the model. */
   forced: number;
-  stop: 'end' | 'max';
+  /** end: the model wrote <|end|>; max: the budget ran out; repeat: the output fell into a loop (see `loop`). */
+  stop: 'end' | 'max' | 'repeat';
+  /** For stop 'repeat': the repeated pattern's length in tokens and how many tokens repeat it. */
+  loop?: { period: number; span: number };
+}
+
+/** A repeated tail at least this long (tokens) is a decoding failure, not output. */
+export const LOOP_SPAN = 128;
+/** Patterns up to this many tokens long are looked for. */
+export const LOOP_MAX_PERIOD = 32;
+
+/**
+ * The shortest period p <= maxPeriod such that the last `minSpan` or more tokens of
+ * `ids` repeat with period p (ids[i] === ids[i - p]), and how long that run is; null
+ * when there is none. A small model that loses its way writes the same few tokens
+ * until the budget runs out (`{'b': 1, 'b': 1, ...`, `:':':'...`, `<|var|>n=81` over
+ * and over): such a tail is a failed prediction. A real state's text rarely repeats
+ * itself for 128 tokens (a value is at most 100 characters; one step's output would
+ * have to print the same short text dozens of times).
+ */
+export function repeatingTail(
+  ids: readonly number[],
+  minSpan = LOOP_SPAN,
+  maxPeriod = LOOP_MAX_PERIOD,
+): { period: number; span: number } | null {
+  const n = ids.length;
+  if (n < minSpan + 1) return null;
+  for (let p = 1; p <= maxPeriod && p * 2 <= minSpan; p++) {
+    let span = 0;
+    for (let i = n - 1; i - p >= 0 && ids[i] === ids[i - p]; i--) span++;
+    // `span` tokens equal the token p before them: the run covers span + p tokens
+    if (span + p >= minSpan) return { period: p, span: span + p };
+  }
+  return null;
 }
 
 /** The most likely id the grammar allows (or -1). */
@@ -236,6 +269,14 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
     if (id === END) {
       out.stop = 'end';
       break;
+    }
+    if (forced === null && !teacher) {
+      const loop = repeatingTail(out.ids);
+      if (loop) {
+        out.stop = 'repeat';
+        out.loop = loop;
+        break;
+      }
     }
     if (forced !== null || out.ids.length >= o.maxTokens) continue;
     if (draft.length && draft[0] === id) {

@@ -386,7 +386,12 @@ export class NeuralSession implements PredictorSession {
     const confidence = confidenceOf(gen, this.tok.bytesOf);
     let state: ModelState | null = null;
     let error: string | undefined;
-    if (gen.stop !== 'end') {
+    if (gen.stop === 'repeat') {
+      const loop = gen.loop!;
+      error =
+        `the model fell into a loop (a ${loop.period}-token pattern repeated over ${loop.span} tokens) ` +
+        `after ${gen.ids.length - loop.span} tokens: a decoding failure, no state predicted`;
+    } else if (gen.stop !== 'end') {
       error = `the model wrote no <|end|> within ${maxTokens} tokens: no state predicted`;
     } else {
       try {
