@@ -1,4 +1,4 @@
-KEYWORDS = {"let", "if", "else", "print"}
+KEYWORDS = ("let", "if", "else", "print")
 
 
 def tokenize(src):
