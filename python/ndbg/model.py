@@ -253,3 +253,62 @@ class GPT(nn.Module):
         if not use_cache:
             return logits, None
         return logits, (presents if layered else torch.stack(presents))
+
+
+# ---------------------------------------------------------------- growing a trained model
+
+def widen(old_sd, old: ModelConfig, new: ModelConfig, seed=0):
+    """The state dict of a wider model (more heads of the same size, a wider MLP) that
+    computes exactly what `old_sd` computes: the new residual dimensions start at zero
+    and stay zero until training moves them, because every weight that writes into them
+    (embedding columns, output projections' rows) starts at zero, while the weights that
+    read from them start small and random (so gradients reach them). Each RMSNorm gain
+    is scaled by sqrt(old d / new d), which undoes the larger denominator of the RMS
+    over the zero dimensions. Depth and vocabulary must stay; head size too (RoPE).
+
+    Why: on 2 CPU cores a model trained from scratch needs hours to catch up with the
+    shipped one; a widened copy starts where it is and learns with more capacity."""
+    if (new.n_layer, new.vocab_size, new.head_dim) != (old.n_layer, old.vocab_size, old.head_dim):
+        raise ValueError('widen keeps layers, vocabulary and head size; '
+                         f'got {old.to_dict()} -> {new.to_dict()}')
+    if new.d_model < old.d_model or new.mlp_ratio * new.d_model < old.mlp_ratio * old.d_model:
+        raise ValueError('widen cannot make a model narrower')
+    g = torch.Generator().manual_seed(seed)
+    d0, d1 = old.d_model, new.d_model
+    h0, h1 = int(old.mlp_ratio * d0), int(new.mlp_ratio * d1)
+    gain = math.sqrt(d0 / d1)
+
+    def rand(*shape):
+        return torch.randn(*shape, generator=g) * 0.02
+
+    def reads(w_old, rows, cols):
+        """[rows, cols]: old block top-left, random elsewhere (reads from new dims)."""
+        w = rand(rows, cols)
+        w[:w_old.shape[0], :w_old.shape[1]] = w_old
+        return w
+
+    def writes(w_old, rows, cols):
+        """[rows, cols]: old block top-left, zero elsewhere (writes nothing new)."""
+        w = torch.zeros(rows, cols)
+        w[:w_old.shape[0], :w_old.shape[1]] = w_old
+        return w
+
+    sd = {}
+    emb = torch.zeros(new.vocab_size, d1)
+    emb[:, :d0] = old_sd['wte.weight']
+    sd['wte.weight'] = emb
+    for i in range(new.n_layer):
+        p = f'blocks.{i}.'
+        for norm in ('norm1', 'norm2'):
+            w = torch.ones(d1)
+            w[:d0] = old_sd[p + norm + '.weight'] * gain
+            sd[p + norm + '.weight'] = w
+        q, k, v = old_sd[p + 'attn.qkv.weight'].split(d0, dim=0)
+        sd[p + 'attn.qkv.weight'] = torch.cat([reads(q, d1, d1), reads(k, d1, d1), reads(v, d1, d1)], dim=0)
+        sd[p + 'attn.proj.weight'] = writes(old_sd[p + 'attn.proj.weight'], d1, d1)
+        sd[p + 'mlp.fc.weight'] = reads(old_sd[p + 'mlp.fc.weight'], h1, d1)
+        sd[p + 'mlp.proj.weight'] = writes(old_sd[p + 'mlp.proj.weight'], d1, h1)
+    w = torch.ones(d1)
+    w[:d0] = old_sd['norm_f.weight'] * gain
+    sd['norm_f.weight'] = w
+    return sd

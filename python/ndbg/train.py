@@ -363,6 +363,12 @@ def train(args):
     elif args.init_onnx:
         from .export import load_onnx_weights
         init_cfg, init_sd, info = load_onnx_weights(args.init_onnx)
+        if args.widen:
+            from .model import widen
+            old_cfg = init_cfg
+            init_cfg = ModelConfig(**{**old_cfg.to_dict(), 'd_model': args.d_model or old_cfg.d_model,
+                                      'n_head': args.n_head or old_cfg.n_head})
+            init_sd = widen(init_sd, old_cfg, init_cfg, seed=args.seed)
         # What the starting weights had seen, carried into this run's summary.
         t = info.get('training', {})
         state['sessions'] = list(t.get('sessions', []))
@@ -593,6 +599,9 @@ def parse_args(argv=None):
     g = p.add_mutually_exclusive_group()
     g.add_argument('--resume', help='continue a run: runs/NAME/ckpt.pt (model, optimizer, schedule)')
     g.add_argument('--init-onnx', help='start from the weights of an exported model (models/X/model.onnx)')
+    p.add_argument('--widen', action='store_true',
+                   help='with --init-onnx: grow the model to --d-model/--n-head (same head size), '
+                        'computing the same function at the start (model.widen)')
     p.add_argument('--batch-size', type=int, default=8, help='windows per step per rank')
     p.add_argument('--lr', type=float, default=2e-3)
     p.add_argument('--schedule', default='cosine', choices=['cosine', 'constant', 'decay'],

@@ -76,3 +76,36 @@ def test_causal_fast_path_equals_masked_attention():
         fast, _ = m(ids)
         masked, _ = m(ids, key_mask=torch.ones(1, 600, dtype=torch.bool))
     assert torch.allclose(fast, masked, atol=1e-4)
+
+
+def test_widen_computes_the_same_function_and_then_learns():
+    from ndbg.model import widen
+    torch.manual_seed(0)
+    old = ModelConfig(vocab_size=97, d_model=32, n_layer=2, n_head=2)
+    new = ModelConfig(vocab_size=97, d_model=64, n_layer=2, n_head=4)
+    a = GPT(old).eval()
+    # trained-looking activations: embeddings well above the RMSNorm epsilon
+    with torch.no_grad():
+        a.wte.weight.mul_(20)
+    b = GPT(new)
+    b.load_state_dict(widen(a.state_dict(), old, new))
+    b.eval()
+    ids = torch.randint(0, 97, (2, 40))
+    with torch.no_grad():
+        la, _ = a(ids, use_cache=False)
+        lb, _ = b(ids, use_cache=False)
+    assert (la - lb).abs().max() < 1e-3 * la.abs().max()
+    # the new dimensions get gradients (not a dead copy)
+    b.train()
+    loss = torch.nn.functional.cross_entropy(b(ids[:, :-1], use_cache=False)[0].reshape(-1, 97), ids[:, 1:].reshape(-1))
+    loss.backward()
+    assert b.blocks[0].attn.proj.weight.grad[32:].abs().sum() > 0
+    assert b.wte.weight.grad[:, 32:].abs().sum() > 0
+
+
+def test_widen_refuses_a_change_it_cannot_preserve():
+    import pytest
+    from ndbg.model import widen
+    old = ModelConfig(vocab_size=97, d_model=32, n_layer=2, n_head=2)
+    with pytest.raises(ValueError):
+        widen(GPT(old).state_dict(), old, ModelConfig(vocab_size=97, d_model=64, n_layer=2, n_head=2))
