@@ -14,6 +14,7 @@ a build is deterministic given --seed and --programs.
 """
 
 import argparse
+import glob
 import gzip
 import hashlib
 import io
@@ -121,8 +122,9 @@ print(run({signed}))
 
 
 class _Program:
-    def __init__(self, source, kind='function', stdin='', features=()):
+    def __init__(self, source, kind='function', stdin='', features=(), name=None):
         self.source, self.kind, self.stdin, self.features = source, kind, stdin, set(features)
+        self.name = name
 
 
 def _fallback_generate(rng):
@@ -175,14 +177,35 @@ def program_seed(seed, index):
     return int.from_bytes(hashlib.sha256(b'%d:%d' % (seed, index)).digest()[:8], 'little')
 
 
+def file_programs(dirs):
+    """The programs of --programs-dir: every DIR/*.py in name order, with its stdin from
+    a sidecar DIR/NAME.stdin when there is one (evalsets/README.md)."""
+    progs = []
+    for d in dirs.split(','):
+        for path in sorted(glob.glob(os.path.join(d, '*.py'))):
+            with open(path, encoding='utf-8') as f:
+                source = f.read()
+            stdin_path = path[:-3] + '.stdin'
+            stdin = ''
+            if os.path.exists(stdin_path):
+                with open(stdin_path, encoding='utf-8') as f:
+                    stdin = f.read()
+            progs.append(_Program(source, 'file', stdin=stdin, name=os.path.relpath(path)))
+    if not progs:
+        raise SystemExit(f'--programs-dir {dirs}: no .py files there')
+    return progs
+
+
 def process_program(index):
     cfg = _W['cfg']
     rng = random.Random(program_seed(cfg['seed'], index))
-    prog = _W['generate'](rng)
+    files = _W.get('files')
+    prog = files[index] if files else _W['generate'](rng)
     source = prog.source
     stdin = getattr(prog, 'stdin', '') or ''
     h = normalized_hash(source)
-    result = {'index': index, 'hash': h, 'split': split_of(h), 'kind': getattr(prog, 'kind', 'function'),
+    result = {'index': index, 'hash': h, 'split': cfg.get('split_all') or split_of(h),
+              'kind': getattr(prog, 'kind', 'function'),
               'features': sorted(getattr(prog, 'features', ()) or ())}
     traced = trace_program(source, stdin, max_events=cfg['max_events'], time_limit=cfg['time_limit'],
                            repr_limit=cfg['repr_limit'])
@@ -207,7 +230,23 @@ def process_program(index):
     # about max_steps steps; then more trajectories until the last window is full
     packer = fmt.WindowPacker(tok, context, cfg['window'])
     if len(packer.ctx) > cfg['window'] * cfg.get('max_context', 0.5):
-        result['skipped'] = 'context'  # windows would be mostly code context
+        if not files:
+            result['skipped'] = 'context'  # windows would be mostly code context
+            return result
+        # an evaluation program longer than the window: no windows (the raw evaluation
+        # cannot pack it), but its trajectories are kept for `ndbg eval traces`, whose
+        # runtime chooses what of the code the model sees
+        segments, total = [], 0
+        for seg in iter_segments(trace, traj_rng, source):
+            segments.append(seg)
+            total += len(seg['steps'])
+            if total >= cfg['max_steps']:
+                break
+        result['actions'] = Counter(st[0] for seg in segments for st in seg['steps'])
+        result['policies'] = Counter(seg['policy'] for seg in segments)
+        result['ids'] = np.zeros((0, cfg['window']), dtype=np.uint16)
+        result['mask'] = np.zeros((0, cfg['window']), dtype=np.uint8)
+        result['record'] = _record(h, index, prog, source, stdin, result, traced, segments, cfg, 0)
         return result
     segments = []
     total = 0
@@ -243,15 +282,22 @@ def process_program(index):
         mask[r, :len(w.mask)] = w.mask
     result['ids'] = ids
     result['mask'] = mask
-    result['record'] = {
+    result['record'] = _record(h, index, prog, source, stdin, result, traced, segments, cfg, len(windows))
+    return result
+
+
+def _record(h, index, prog, source, stdin, result, traced, segments, cfg, n_windows):
+    rec = {
         'id': h[:16], 'index': index, 'source': source, 'kind': result['kind'], 'stdin': stdin,
         'features': result['features'], 'events': traced['events'], 'exit': traced['exit'],
         'segments': [{'start': s['start'], 'policy': s['policy'], 'steps': [list(x) for x in s['steps']]}
                      for s in segments],
         'window': cfg['window'],
-        'windows': len(windows),
+        'windows': n_windows,
     }
-    return result
+    if getattr(prog, 'name', None):
+        rec['name'] = prog.name
+    return rec
 
 
 def _process_chunk(indices):
@@ -441,8 +487,16 @@ def build(args):
     generate, catalogue, gen_name = load_generator()
     cfg = {'seed': args.seed, 'max_events': args.max_events, 'time_limit': args.time_limit,
            'repr_limit': args.repr_limit, 'max_steps': args.max_steps, 'window': args.window,
-           'max_context': args.max_context}
+           'max_context': args.max_context, 'split_all': args.split_all}
     _W['generate'] = generate
+    if not args.programs and not args.programs_dir:
+        raise SystemExit('give --programs N (generate) or --programs-dir DIR (files)')
+    if args.programs_dir:
+        if not args.tokenizer:
+            raise SystemExit('--programs-dir needs --tokenizer (the model\'s own; an evaluation set trains none)')
+        _W['files'] = file_programs(args.programs_dir)
+        args.programs = len(_W['files'])
+        gen_name = 'files:' + args.programs_dir
     _W['cfg'] = cfg
     os.makedirs(args.out, exist_ok=True)
     workers = args.workers or os.cpu_count() or 1
@@ -586,7 +640,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog='python -m ndbg.data')
     sub = parser.add_subparsers(dest='cmd', required=True)
     b = sub.add_parser('build', help='generate, trace and tokenize programs into shards')
-    b.add_argument('--programs', type=int, required=True)
+    b.add_argument('--programs', type=int, help='how many programs to generate')
+    b.add_argument('--programs-dir', help='instead of generating: the .py files of these dirs (comma-separated), '
+                                          'e.g. evalsets/handwritten; stdin from NAME.stdin')
+    b.add_argument('--split-all', choices=[name for name, _ in SPLITS],
+                   help='put every program in this split (an evaluation set: --split-all test)')
     b.add_argument('--out', required=True)
     b.add_argument('--seed', type=int, default=0)
     b.add_argument('--window', type=int, default=1024)
