@@ -135,3 +135,32 @@ def test_deterministic_across_worker_counts(dataset, tmp_path):
     for name in ('tokenizer.json', 'train/windows-00000.npy', 'train/mask-00000.npy'):
         with open(os.path.join(dataset, name), 'rb') as a, open(os.path.join(out, name), 'rb') as b:
             assert a.read() == b.read(), name
+
+
+def test_programs_dir_builds_an_evaluation_set(dataset, tmp_path):
+    import gzip
+    progs = tmp_path / 'progs'
+    progs.mkdir()
+    (progs / 'a_square.py').write_text('def sq(x):\n    return x * x\n\nprint(sq(7))\n')
+    (progs / 'b_echo.py').write_text('name = input()\nprint(name.upper())\n')
+    (progs / 'b_echo.stdin').write_text('ada\n')
+    # longer than the window: kept as trajectories, no windows
+    (progs / 'c_long.py').write_text(''.join(f'v{i} = {i} * 3 + 1\n' for i in range(400)))
+    out = tmp_path / 'ev'
+    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(progs), '--split-all', 'test',
+                    '--out', str(out), '--tokenizer', os.path.join(dataset, 'tokenizer.json'), '--workers', '1'],
+                   cwd=PYTHON_DIR, check=True, capture_output=True)
+    with gzip.open(out / 'test' / 'traces-00000.jsonl.gz', 'rt') as f:
+        recs = {os.path.basename(r['name']): r for r in map(json.loads, f)}
+    assert sorted(recs) == ['a_square.py', 'b_echo.py', 'c_long.py']
+    assert recs['b_echo.py']['stdin'] == 'ada\n'
+    assert any(e.get('out') == 'ADA\n' for e in recs['b_echo.py']['events'])
+    assert recs['a_square.py']['windows'] > 0 and recs['c_long.py']['windows'] == 0
+    assert recs['c_long.py']['segments']
+    assert not os.path.exists(out / 'train' / 'windows-00000.npy')
+
+
+def test_programs_dir_needs_the_models_tokenizer(tmp_path):
+    r = subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(tmp_path), '--out',
+                        str(tmp_path / 'o')], cwd=PYTHON_DIR, capture_output=True, text=True)
+    assert r.returncode != 0 and '--tokenizer' in r.stderr
