@@ -2,107 +2,18 @@
 // keys in, commands out. Components only draw a State; the --play player and the
 // tests drive this class directly. Data flows one way: key -> store -> engine ->
 // event -> store -> render.
-import { relative, sep } from 'node:path';
-import type { Engine, EngineEvent, EngineInfo, Frame, StopEvent, VerifyInfo, VerifyPair } from '../../engine/engine.js';
+import { sep } from 'node:path';
+import type { Engine, EngineEvent, Frame, StopEvent } from '../../engine/engine.js';
 import { History } from '../history.js';
 import { sanitizeLine } from './ansi.js';
 import { applyCommandOutput, breakpointsAt, type Breakpoint } from './breakpoints.js';
 import { complete } from './complete.js';
 import type { Key } from './keys.js';
 import { COMMANDS, GLOBAL_KEYS, KEY_HELP, PANE_KEYS, isMoving, isQuit, type KeyAction } from './keymap.js';
-import { computeLayout, type Layout } from './layout.js';
+import { computeLayout } from './layout.js';
+import * as select from './selectors.js';
 import { SourceCache } from './source.js';
-
-export type Focus = 'command' | 'source' | 'variables' | 'stack' | 'breakpoints' | 'console' | 'output';
-/** Tab order. */
-export const FOCUS_ORDER: Focus[] = ['command', 'source', 'variables', 'stack', 'breakpoints', 'console', 'output'];
-
-export type ProgramState = 'starting' | 'running' | 'stopped' | 'post-mortem' | 'finished';
-
-export type LineKind = 'command' | 'debugger' | 'error' | 'info' | 'stdout' | 'stderr';
-export interface TextLine {
-  text: string;
-  kind: LineKind;
-}
-
-export interface VarEdit {
-  name: string;
-  text: string;
-  cursor: number;
-}
-
-export interface State {
-  cols: number;
-  rows: number;
-  layout: Layout;
-  title: string;
-  info: EngineInfo;
-  stop?: StopEvent;
-  /** Frames of the stop before the last one that moved, for "changed" marks. */
-  prevFrames: Frame[];
-  selected: number;
-  /** Values set from the TUI since the last stop (shown until the next one). */
-  edited: Readonly<Record<string, string>>;
-  program: ProgramState;
-  exitCode?: number;
-  latencyMs?: number;
-  showLatency: boolean;
-  /**
-   * Transcript and program output. Appended in place (a flood of output must not
-   * copy thousands of lines per line); the revision numbers say they changed.
-   */
-  console: readonly TextLine[];
-  consoleRev: number;
-  consoleScroll: number;
-  output: readonly TextLine[];
-  outputRev: number;
-  outputScroll: number;
-  breakpoints: readonly Breakpoint[];
-  focus: Focus;
-  prompt: string;
-  input: string;
-  cursor: number;
-  awaitingInput: boolean;
-  busy: boolean;
-  pending: readonly string[];
-  sourceTop: number;
-  sourceCursor: number;
-  varSel: number;
-  showDunder: boolean;
-  /** Variables pane shows the module's globals instead of the frame's locals. */
-  showGlobals: boolean;
-  expanded: ReadonlySet<string>;
-  varEdit?: VarEdit;
-  stackSel: number;
-  bpSel: number;
-  message?: string;
-  done: boolean;
-  /**
-   * `--verify`: how the current stop's prediction compared with the real one
-   * (kept while u/d/edits re-describe the same stop).
-   */
-  verify?: VerifyInfo;
-  /** `--verify`: stops compared and stops exact in this session (absent without --verify). */
-  verifyScore?: { compared: number; exact: number };
-}
-
-/** What `--verify` marks in the panes for the frame on show. */
-export interface VerifyView {
-  /** Locals (and `<return>`) whose prediction differed: predicted and real reprs. */
-  locals: Readonly<Record<string, VerifyPair>>;
-  /** The real line, when the predicted one differs and the real one is in the same file. */
-  realLine?: number;
-  /** For the source header: `predicted 7, real 8`. */
-  lineNote?: string;
-}
-
-export interface Variable {
-  name: string;
-  value: string;
-  special?: boolean;
-  /** `--verify`: a real local the prediction lacks (value shown as `—`). */
-  absent?: boolean;
-}
+import { FOCUS_ORDER, initialState, type LineKind, type State, type TextLine, type Variable, type VerifyView } from './state.js';
 
 export interface StoreOptions {
   title: string;
@@ -159,42 +70,18 @@ export class TuiStore {
     this.history = new History(opts.historyPath === undefined ? null : opts.historyPath);
     this.now = opts.now ?? (() => performance.now());
     this.cwd = opts.cwd ?? process.cwd();
-    this.mask = opts.maskAddresses ? (t) => t.replace(/ at 0x[0-9a-fA-F]{4,}/g, ' at 0x…') : (t) => t;
-    this.state = {
+    this.mask = opts.maskAddresses ? select.maskAddresses : (t) => t;
+    this.state = initialState({
+      title: opts.title,
       cols: opts.cols,
       rows: opts.rows,
-      layout: computeLayout(opts.cols, opts.rows),
-      title: opts.title,
+      cwd: this.cwd,
       info: engine.info,
-      prevFrames: [],
-      selected: 0,
-      edited: {},
-      program: 'starting',
       showLatency: opts.showLatency ?? true,
+      maskAddresses: opts.maskAddresses ?? false,
       console: this.consoleBuf,
-      consoleRev: 0,
-      consoleScroll: 0,
       output: this.outputBuf,
-      outputRev: 0,
-      outputScroll: 0,
-      breakpoints: [],
-      focus: 'command',
-      prompt: '(Pdb) ',
-      input: '',
-      cursor: 0,
-      awaitingInput: false,
-      busy: true,
-      pending: [],
-      sourceTop: 1,
-      sourceCursor: 1,
-      varSel: 0,
-      showDunder: false,
-      showGlobals: false,
-      expanded: new Set(),
-      stackSel: 0,
-      bpSel: 0,
-      done: false,
-    };
+    });
   }
 
   // ---- subscription (useSyncExternalStore) --------------------------------
@@ -239,100 +126,22 @@ export class TuiStore {
     for (const w of ws) w();
   }
 
-  // ---- derived ------------------------------------------------------------
+  // ---- derived (selectors.ts; here for the player and the tests) ----------
 
   frame(s: State = this.state): Frame | undefined {
-    return s.stop?.frames[s.selected];
+    return select.selectedFrame(s);
   }
-
-  /** A path as shown: relative to the working directory when under it. */
   displayPath(p: string): string {
-    if (!p.startsWith(this.cwd + sep)) return p;
-    return relative(this.cwd, p);
+    return select.displayPath(this.state, p);
   }
-
-  /**
-   * The frame whose locals are the selected frame's globals: the module-level
-   * frame of the same file, when it is on the stack.
-   */
-  globalsFrame(s: State = this.state): Frame | undefined {
-    const f = this.frame(s);
-    return f && s.stop?.frames.find((g) => g.func === '<module>' && g.file === f.file);
-  }
-
-  /** Variables of the selected frame (or its globals) in display order. */
   variables(s: State = this.state): Variable[] {
-    const out = this.shownVariables(s);
-    // --verify: real locals the model did not predict, after the predicted ones.
-    const v = this.verifyView(s);
-    if (v) {
-      const have = new Set(out.map((x) => x.name));
-      for (const [name, p] of Object.entries(v.locals)) {
-        if (p.predicted === null && p.real !== null && !have.has(name)) out.push({ name, value: '—', absent: true });
-      }
-    }
-    return out;
+    return select.variables(s);
   }
-
-  private shownVariables(s: State): Variable[] {
-    if (s.showGlobals) {
-      const g = this.globalsFrame(s);
-      if (!g) return [];
-      return Object.entries(g.locals)
-        .filter(([n]) => s.showDunder || !(n.startsWith('__') && n.endsWith('__')))
-        .map(([name, value]) => ({ name, value: this.mask(s.edited[name] ?? value) }));
-    }
-    const f = this.frame(s);
-    if (!f) return [];
-    const out: Variable[] = [];
-    const isInner = s.stop && s.selected === s.stop.frames.length - 1;
-    if (isInner && s.stop?.exception && !('__exception__' in f.locals)) {
-      out.push({ name: '<exception>', value: s.stop.exception, special: true });
-    }
-    if (isInner && s.stop?.retval !== undefined && !('__return__' in f.locals)) {
-      out.push({ name: '<return>', value: s.stop.retval, special: true });
-    }
-    for (const [name, value] of Object.entries(f.locals)) {
-      const dunder = name.startsWith('__') && name.endsWith('__');
-      const special = name === '__return__' || name === '__exception__';
-      if (dunder && !special && !s.showDunder) continue;
-      out.push({ name, value: this.mask(s.edited[name] ?? value), special });
-    }
-    return out;
-  }
-
-  /**
-   * `--verify` marks for what is on show, or undefined. The comparison is of the
-   * innermost frame, so marks apply only while it is the one shown (in the
-   * globals view: when it is the module frame).
-   */
   verifyView(s: State = this.state): VerifyView | undefined {
-    const v = s.verify;
-    const frames = s.stop?.frames;
-    if (!v || !frames?.length || v.exact) return undefined;
-    const inner = frames[frames.length - 1];
-    const shown = s.showGlobals ? this.globalsFrame(s) : this.frame(s);
-    const locals: Record<string, VerifyPair> = {};
-    if (shown && shown === inner) {
-      for (const [k, p] of Object.entries(v.locals ?? {})) if (!(k in s.edited)) locals[k] = p;
-      if (v.retval && !s.showGlobals) locals['<return>'] = locals['__return__'] = v.retval;
-    }
-    const view: VerifyView = { locals };
-    if (v.line && s.selected === frames.length - 1) {
-      view.lineNote = `predicted ${v.line.predicted ?? '—'}, real ${v.line.real ?? '—'}`;
-      if (typeof v.line.real === 'number') view.realLine = v.line.real;
-    }
-    return view;
+    return select.verifyView(s);
   }
-
-  /** Names whose value differs from the previous stop in the same frame. */
   changedNames(s: State = this.state): Set<string> {
-    const f = this.frame(s);
-    const prev = s.prevFrames[s.selected];
-    const out = new Set<string>();
-    if (!f || !prev || prev.func !== f.func || prev.file !== f.file) return out;
-    for (const [k, v] of Object.entries(f.locals)) if (prev.locals[k] !== v) out.add(k);
-    return out;
+    return select.changedNames(s);
   }
 
   // ---- engine -------------------------------------------------------------

@@ -6,6 +6,7 @@ import { Box } from 'ink';
 import { useSyncExternalStore } from 'react';
 import { fit } from '../ansi.js';
 import { MIN_COLS, MIN_ROWS } from '../layout.js';
+import { changedNames, displayPath, selectedFrame, variables, verifyView } from '../selectors.js';
 import type { TuiStore } from '../store.js';
 import { theme } from '../theme.js';
 import { BreakpointsPane } from './BreakpointsPane.js';
@@ -40,13 +41,13 @@ export function App({ store }: { store: TuiStore }) {
   const s = useSyncExternalStore(store.subscribe, store.getState);
   const L = s.layout;
   if (L.tooSmall) return <TooSmall cols={s.cols} rows={s.rows} />;
-  const frame = store.frame(s);
+  const frame = selectedFrame(s);
   const file = frame ? store.sources.get(frame.file) : undefined;
   const frames = s.stop?.frames ?? [];
   const innermost = s.stop && s.selected === frames.length - 1;
   const excLine = innermost && (s.stop?.event === 'exception' || s.stop?.postMortem) ? frame?.line : undefined;
-  const where = frame ? `${store.displayPath(frame.file)}:${frame.line} ${frame.func}()` : undefined;
-  const verify = store.verifyView(s);
+  const where = frame ? `${displayPath(s, frame.file)}:${frame.line} ${frame.func}()` : undefined;
+  const verify = verifyView(s);
   const notes = [s.stop?.exception && innermost ? s.stop.exception : undefined, verify?.lineNote].filter(Boolean);
   const note = notes.length ? `(${notes.join('; ')})` : undefined;
   return (
@@ -65,7 +66,7 @@ export function App({ store }: { store: TuiStore }) {
       <Box flexDirection="row" height={L.topHeight}>
         <SourcePane
           file={file}
-          path={frame ? store.displayPath(frame.file) : ''}
+          path={frame ? displayPath(s, frame.file) : ''}
           width={L.source.width}
           height={L.source.height}
           top={s.sourceTop}
@@ -80,8 +81,8 @@ export function App({ store }: { store: TuiStore }) {
         <Sep height={L.topHeight} />
         <Box flexDirection="column" width={L.rightWidth}>
           <VariablesPane
-            vars={store.variables(s)}
-            changed={store.changedNames(s)}
+            vars={variables(s)}
+            changed={changedNames(s)}
             edited={s.edited}
             confidence={frame?.confidence}
             sel={s.varSel}

@@ -3,7 +3,7 @@
 // and short messages (completions, "interrupted") on the right.
 import { memo } from 'react';
 import { fit, truncate, visibleWidth } from '../ansi.js';
-import type { Focus } from '../store.js';
+import type { Focus } from '../state.js';
 import { theme } from '../theme.js';
 import { Lines } from './Pane.js';
 import { editField } from './VariablesPane.js';

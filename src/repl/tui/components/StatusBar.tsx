@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { EngineInfo } from '../../../engine/engine.js';
 import { fit, visibleWidth } from '../ansi.js';
-import type { ProgramState } from '../store.js';
+import type { ProgramState } from '../state.js';
 import { theme } from '../theme.js';
 import { Lines } from './Pane.js';
 

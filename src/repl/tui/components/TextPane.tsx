@@ -1,7 +1,7 @@
 // A scrolling transcript: the console (commands and what they printed) and the
 // program's output (stdout, stderr in red). Shows the tail; `scroll` lines up.
 import { memo } from 'react';
-import type { TextLine } from '../store.js';
+import type { TextLine } from '../state.js';
 import { charWidth, visibleWidth } from '../ansi.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';

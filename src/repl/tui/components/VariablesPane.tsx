@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import type { VerifyPair } from '../../../engine/engine.js';
 import { truncate, visibleWidth } from '../ansi.js';
-import type { VarEdit } from '../store.js';
+import type { VarEdit } from '../state.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';
 

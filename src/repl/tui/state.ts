@@ -1,0 +1,155 @@
+// The TUI's one piece of state: what every pane draws from, and its value before
+// the first event. Plain data, no behaviour: selectors (selectors.ts) derive
+// views from it, and the store (store.ts) is the one place that holds it.
+import type { EngineInfo, Frame, StopEvent, VerifyInfo, VerifyPair } from '../../engine/engine.js';
+import type { Breakpoint } from './breakpoints.js';
+import { computeLayout, type Layout } from './layout.js';
+
+export type Focus = 'command' | 'source' | 'variables' | 'stack' | 'breakpoints' | 'console' | 'output';
+/** Tab order. */
+export const FOCUS_ORDER: Focus[] = ['command', 'source', 'variables', 'stack', 'breakpoints', 'console', 'output'];
+
+export type ProgramState = 'starting' | 'running' | 'stopped' | 'post-mortem' | 'finished';
+
+export type LineKind = 'command' | 'debugger' | 'error' | 'info' | 'stdout' | 'stderr';
+export interface TextLine {
+  text: string;
+  kind: LineKind;
+}
+
+export interface VarEdit {
+  name: string;
+  text: string;
+  cursor: number;
+}
+
+export interface State {
+  cols: number;
+  rows: number;
+  layout: Layout;
+  title: string;
+  /** Paths under this directory are shown relative to it. */
+  cwd: string;
+  /** Show `at 0x7f..` addresses in reprs as `at 0x…` (--play). */
+  maskAddresses: boolean;
+  info: EngineInfo;
+  stop?: StopEvent;
+  /** Frames of the stop before the last one that moved, for "changed" marks. */
+  prevFrames: Frame[];
+  selected: number;
+  /** Values set from the TUI since the last stop (shown until the next one). */
+  edited: Readonly<Record<string, string>>;
+  program: ProgramState;
+  exitCode?: number;
+  latencyMs?: number;
+  showLatency: boolean;
+  /**
+   * Transcript and program output. Appended in place (a flood of output must not
+   * copy thousands of lines per line); the revision numbers say they changed.
+   */
+  console: readonly TextLine[];
+  consoleRev: number;
+  consoleScroll: number;
+  output: readonly TextLine[];
+  outputRev: number;
+  outputScroll: number;
+  breakpoints: readonly Breakpoint[];
+  focus: Focus;
+  prompt: string;
+  input: string;
+  cursor: number;
+  awaitingInput: boolean;
+  busy: boolean;
+  pending: readonly string[];
+  sourceTop: number;
+  sourceCursor: number;
+  varSel: number;
+  showDunder: boolean;
+  /** Variables pane shows the module's globals instead of the frame's locals. */
+  showGlobals: boolean;
+  expanded: ReadonlySet<string>;
+  varEdit?: VarEdit;
+  stackSel: number;
+  bpSel: number;
+  message?: string;
+  done: boolean;
+  /**
+   * `--verify`: how the current stop's prediction compared with the real one
+   * (kept while u/d/edits re-describe the same stop).
+   */
+  verify?: VerifyInfo;
+  /** `--verify`: stops compared and stops exact in this session (absent without --verify). */
+  verifyScore?: { compared: number; exact: number };
+}
+
+/** What `--verify` marks in the panes for the frame on show. */
+export interface VerifyView {
+  /** Locals (and `<return>`) whose prediction differed: predicted and real reprs. */
+  locals: Readonly<Record<string, VerifyPair>>;
+  /** The real line, when the predicted one differs and the real one is in the same file. */
+  realLine?: number;
+  /** For the source header: `predicted 7, real 8`. */
+  lineNote?: string;
+}
+
+export interface Variable {
+  name: string;
+  value: string;
+  special?: boolean;
+  /** `--verify`: a real local the prediction lacks (value shown as `—`). */
+  absent?: boolean;
+}
+
+export interface InitialOptions {
+  title: string;
+  cols: number;
+  rows: number;
+  cwd: string;
+  info: EngineInfo;
+  showLatency: boolean;
+  maskAddresses: boolean;
+  /** The transcript and output buffers (appended in place by the store). */
+  console: readonly TextLine[];
+  output: readonly TextLine[];
+}
+
+/** The state before the engine has said anything: starting, busy, nothing shown. */
+export function initialState(o: InitialOptions): State {
+  return {
+    cols: o.cols,
+    rows: o.rows,
+    layout: computeLayout(o.cols, o.rows),
+    title: o.title,
+    cwd: o.cwd,
+    maskAddresses: o.maskAddresses,
+    info: o.info,
+    prevFrames: [],
+    selected: 0,
+    edited: {},
+    program: 'starting',
+    showLatency: o.showLatency,
+    console: o.console,
+    consoleRev: 0,
+    consoleScroll: 0,
+    output: o.output,
+    outputRev: 0,
+    outputScroll: 0,
+    breakpoints: [],
+    focus: 'command',
+    prompt: '(Pdb) ',
+    input: '',
+    cursor: 0,
+    awaitingInput: false,
+    busy: true,
+    pending: [],
+    sourceTop: 1,
+    sourceCursor: 1,
+    varSel: 0,
+    showDunder: false,
+    showGlobals: false,
+    expanded: new Set(),
+    stackSel: 0,
+    bpSel: 0,
+    done: false,
+  };
+}
