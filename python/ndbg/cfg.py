@@ -24,6 +24,7 @@ Standard library only; runs on python3 3.9 to 3.13.
 
 import ast
 import json
+import symtable
 import sys
 
 SUPPORTED = ((3, 9), (3, 10), (3, 11), (3, 12), (3, 13))
@@ -1659,6 +1660,7 @@ class Analysis:
         self.branch_repeat = t.feature(lambda v: v == (3, 12))
         self.bare_except_event = 'always'
 
+        self.source = source
         self.tree = ast.parse(source)
         sb = _ScopeBuilder()
         sb.visit(self.tree)
@@ -1960,6 +1962,7 @@ class Analysis:
                     calls.setdefault(l, set()).update(callees)
         module_entry = sorted(entry_events(self.graphs[self.module]))
         functions = {}
+        own_names = frame_local_names(self.source, dynamic=_dynamic(self.tree))
         for s in self.frames:
             kind = s.kind
             if kind == 'function' and s.is_generator:
@@ -1974,6 +1977,10 @@ class Analysis:
                 'last_line': s.last_line,
                 'params': list(s.params),
             }
+            if s.kind != 'class':
+                names = own_names(s)
+                if names is not None:
+                    info['locals'] = names
             if kind == 'comprehension' and self.comp_frames == 'maybe':
                 info['frame_only_before'] = '3.12'
             functions[s.key] = info
@@ -2039,6 +2046,57 @@ def _mangled(tree):
                     if name.startswith('__') and not name.endswith('__'):
                         out.add('_%s%s' % (c.name.lstrip('_'), name))
     return out
+
+
+_TABLE_NAMES = {'lambda': 'lambda', 'comprehension': None, 'genexpr': 'genexpr'}
+_COMP_NAMES = {ast.ListComp: 'listcomp', ast.SetComp: 'setcomp', ast.DictComp: 'dictcomp', ast.GeneratorExp: 'genexpr'}
+
+
+def frame_local_names(source, dynamic=False):
+    """A function (scope -> sorted names or None): the names a function frame's locals
+    can ever hold, from the compiler's own symbol table (`symtable`): its parameters, the
+    names it binds (not declared global), and its free variables (names of enclosing
+    functions it or a nested scope uses, `__class__` for `super()`), which CPython's
+    f_locals shows too. Tighter than "identifiers the program binds somewhere": in
+    `def f(a): return g(a)` only `a`, never the global `g` or `f`. None where it cannot
+    be told: names bound dynamically (`exec`, `locals()`, ...), or no table found."""
+    if dynamic:
+        return lambda scope: None
+    try:
+        top = symtable.symtable(source, '<ndbg>', 'exec')
+    except (SyntaxError, ValueError):
+        return lambda scope: None
+    tables = {}
+
+    def walk(t):
+        for c in t.get_children():
+            if c.get_type() == 'function' or str(c.get_type()).endswith('FUNCTION'):
+                tables.setdefault((c.get_name(), c.get_lineno()), []).append(c)
+            walk(c)
+    walk(top)
+
+    def names_of(t):
+        out = set()
+        for sym in t.get_symbols():
+            if sym.is_parameter() or sym.is_free() or (sym.is_local() and not sym.is_global()):
+                out.add(sym.get_name())
+        return out
+
+    def own(scope):
+        node = scope.node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            name = node.name
+        elif isinstance(node, ast.Lambda):
+            name = 'lambda'
+        elif type(node) in _COMP_NAMES:
+            name = _COMP_NAMES[type(node)]
+        else:
+            return None
+        found = tables.get((name, getattr(node, 'lineno', -1)))
+        if not found:
+            return None
+        return sorted(set().union(*(names_of(t) for t in found)))
+    return own
 
 
 def program_names(tree):

@@ -1428,3 +1428,37 @@ def test_names_bound_out_of_sight():
                 assert bound is None or name in bound, (src, name)
                 if e['func'] == '<module>':
                     assert name not in r['hidden'], (src, name)
+
+
+def test_frame_locals_are_the_frames_own_names():
+    r = analyze('def f(xs):\n    out = []\n    for x in xs:\n        out.append(g(x))\n    return out\n'
+                'def g(v):\n    return v\nprint(f([1]))\n', '3.11')
+    assert r['functions']['f']['locals'] == ['out', 'x', 'xs']   # never the globals f, g
+    assert r['functions']['g']['locals'] == ['v']
+    assert 'locals' not in analyze('def f():\n    exec("a = 1")\n    return locals()\nf()\n', '3.11')['functions']['f']
+
+
+def test_frame_locals_hold_every_name_a_trace_shows():
+    """Soundness: every local of every traced function frame is in its scope's `locals`
+    (free variables of closures, nonlocal, __class__, mangled names, comprehensions,
+    generators, lambdas, nested classes' methods)."""
+    from ndbg.tracer import trace_program
+    programs = [
+        'def outer(n):\n    k = 2\n    def inner(m):\n        return m * k + n\n    return [inner(i) for i in range(n)]\nprint(outer(3))\n',
+        'def counter():\n    c = 0\n    def inc():\n        nonlocal c\n        c += 1\n        return c\n    inc()\n    return inc()\nprint(counter())\n',
+        'class B:\n    def m(self):\n        return 1\nclass C(B):\n    def m(self):\n        __y = 1\n        return super().m() + __y\nprint(C().m())\n',
+        'def gen(n):\n    for i in range(n):\n        yield i * i\nprint(sum(gen(4)), (lambda q: q + 1)(2))\n',
+        'def f(a, *args, key=None, **kw):\n    try:\n        return a / 0\n    except ZeroDivisionError as e:\n        msg = str(e)\n    return {k: v for k, v in kw.items()}, msg\nprint(f(1, 2, x=3))\n',
+        'def deco(fn):\n    def wrap(*a):\n        return fn(*a) + 1\n    return wrap\n@deco\ndef h(x):\n    return x\nprint(h(1))\n',
+    ]
+    for src in programs:
+        r = analyze(src, '3.11')
+        funcs = r['functions']
+        for e in trace_program(src)['events']:
+            if e['func'] == '<module>' or not e['locals']:
+                continue
+            keys = [k for k, v in funcs.items() if v['qualname'].split('.')[-1] == e['func']
+                    and v['call_line'] <= e['line'] <= v['last_line'] and v['kind'] != 'class']
+            assert keys, (src, e)
+            allowed = set().union(*(set(funcs[k].get('locals') or e['locals']) for k in keys))
+            assert set(e['locals']) <= allowed, (src, e['func'], set(e['locals']) - allowed)

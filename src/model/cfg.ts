@@ -26,6 +26,8 @@ export interface CfgFunction {
   entry_lines: number[];
   last_line: number;
   params: string[];
+  /** The names its frame's locals can ever hold (symtable: parameters, own bindings, free variables); absent when unknown. */
+  locals?: string[];
 }
 
 type Successor = number | 'return' | 'raise';
@@ -139,6 +141,13 @@ function visibleNames(text: Set<string>, kind: string, bound: Set<string> | null
   );
 }
 
+/** A function's visible names narrowed to those its frame can hold (cfg.py's `locals`), when known. */
+function ownNames(visible: Set<string>, locals: string[] | undefined): Set<string> {
+  if (!locals) return visible;
+  const own = new Set(locals);
+  return new Set([...visible].filter((n) => own.has(n)));
+}
+
 function identifiersOf(lines: string[], first: number, last: number): Set<string> {
   const names = new Set<string>();
   for (let k = Math.max(1, first); k <= Math.min(lines.length, last); k++) {
@@ -201,11 +210,14 @@ export class Program {
         pred,
         lines: new Set(succ.keys()),
         returns,
-        names: visibleNames(
-          isModule ? identifiersOf(text, 1, this.nLines) : identifiersOf(text, f.call_line, f.last_line),
-          isModule ? 'module' : f.kind,
-          bound,
-          hidden,
+        names: ownNames(
+          visibleNames(
+            isModule ? identifiersOf(text, 1, this.nLines) : identifiersOf(text, f.call_line, f.last_line),
+            isModule ? 'module' : f.kind,
+            bound,
+            hidden,
+          ),
+          f?.locals,
         ),
         generator: f?.kind === 'generator' || f?.kind === 'coroutine' || f?.kind === 'genexpr',
       };

@@ -227,6 +227,14 @@ describe('names a state may show', () => {
     expect(m.has('_C__y')).toBe(true);
     expect(program.module.names.has('file')).toBe(true); // \ufb01 (the fi ligature) + le is read as "file"
   });
+  it("a function's names are its own: parameters, bindings, free variables, never the globals it uses", async () => {
+    const src = 'def f(xs):\n    out = []\n    for x in xs:\n        out.append(g(x))\n    return out\n\ndef g(v):\n    k = 2\n    return (lambda: v * k)()\n\nresult = f([1])\n';
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const names = (key: string) => [...program.scopes.find((s) => s.key === key)!.names].sort();
+    expect(names('f')).toEqual(['out', 'x', 'xs']);
+    expect(names('g')).toEqual(['k', 'v']);
+    expect(names('g.<locals>.<lambda>')).toEqual(['k', 'v']);
+  });
   it('after a star import or exec any identifier may be a name', async () => {
     const ex = await Program.analyze('exec("q = 1")\nprint(q)\n', { python: testPython(), target: '3.11' });
     expect(ex.module.names.has('q')).toBe(true);
