@@ -323,7 +323,7 @@ def peak_flops(device):
 # ---------------------------------------------------------------- training
 
 def train(args):
-    if not (args.minutes or args.tokens or args.max_steps):
+    if not (args.minutes or args.tokens or args.max_steps or (args.schedule == 'decay' and args.decay_minutes)):
         raise SystemExit('give a budget: --minutes M or --tokens N')
     world = int(os.environ.get('WORLD_SIZE', '1'))
     rank = int(os.environ.get('RANK', '0'))

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# One session's share of the model's training (issue 10: every session trains).
+#
+#   scripts/train-session.sh start            # data if missing, then resume in the background
+#   scripts/train-session.sh status           # the run's last log lines
+#   scripts/train-session.sh finish NAME      # stop, cool down a copy, export models/NAME,
+#                                             # evaluate it beside models/default, keep the checkpoint
+#
+# The run resumes from checkpoints/current.pt (committed: weights, AdamW state, step,
+# tokens, data position) at a constant learning rate, so any number of sessions chain
+# into one run. The weights that ship come from a short linear cool-down of a copy
+# (--schedule decay); the committed checkpoint stays the undecayed one. Without a
+# checkpoint the run starts from the shipped model's weights (--init-onnx).
+# Settings (environment): PY, LR, PROGRAMS, DECAY_MIN, PER_ACTION, THREADS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+PY=${PY:-/usr/bin/python3}
+LR=${LR:-1e-3}
+PROGRAMS=${PROGRAMS:-8000}
+DECAY_MIN=${DECAY_MIN:-8}
+PER_ACTION=${PER_ACTION:-200}
+THREADS=${THREADS:-$(nproc)}
+RUN=runs/session
+CKPT=checkpoints/current.pt
+export PYTHONPATH=$ROOT/python
+
+train() { "$PY" -m ndbg.train "$@"; }
+
+case "${1:-}" in
+start)
+  mkdir -p runs
+  if [ -f "$RUN/pid" ] && kill -0 "$(cat "$RUN/pid")" 2>/dev/null; then
+    echo "a run is already going (pid $(cat "$RUN/pid")); scripts/train-session.sh status" >&2
+    exit 1
+  fi
+  if [ ! -f data/corpus/meta.json ]; then
+    echo "building data/corpus ($PROGRAMS programs, the shipped tokenizer)" >&2
+    "$PY" -m ndbg.data build --programs "$PROGRAMS" --out data/corpus \
+      --tokenizer "models/$(cat models/default)/tokenizer.json" --seed "$(date +%s)" > runs/data.out 2>&1
+  fi
+  if [ -f "$CKPT" ]; then
+    from=(--resume "$CKPT")
+  else
+    from=(--init-onnx "models/$(cat models/default)/model.onnx")
+  fi
+  mkdir -p "$RUN"
+  nohup "$PY" -m ndbg.train --data data/corpus --out "$RUN" "${from[@]}" --schedule constant --lr "$LR" \
+    --warmup 50 --minutes 100000 --threads "$THREADS" --quiet --eval-every 900 --ckpt-every 300 \
+    > "$RUN.out" 2>&1 &
+  echo $! > "$RUN/pid"
+  echo "training in the background (pid $!): tail -f $RUN/log.jsonl" >&2
+  ;;
+status)
+  tail -n 3 "$RUN/log.jsonl"
+  ;;
+finish)
+  name=${2:?usage: scripts/train-session.sh finish NAME}
+  if [ -f "$RUN/pid" ] && kill -0 "$(cat "$RUN/pid")" 2>/dev/null; then
+    kill -TERM "$(cat "$RUN/pid")"          # the trainer checkpoints and exits
+    while kill -0 "$(cat "$RUN/pid")" 2>/dev/null; do sleep 2; done
+  fi
+  rm -rf "$RUN-decay"
+  train --data data/corpus --out "$RUN-decay" --resume "$RUN/ckpt.pt" --schedule decay \
+    --decay-minutes "$DECAY_MIN" --lr "$LR" --threads "$THREADS" --quiet --eval-every 1e9
+  "$PY" -m ndbg.export --ckpt "$RUN-decay/ckpt.pt" --out "models/$name"
+  old=$(cat models/default)
+  for m in "$name" "$old"; do
+    "$PY" -m ndbg.evaluate --model "models/$m" --data data/corpus --split test --per-action "$PER_ACTION" \
+      --out "runs/eval-$m" > "runs/eval-$m.out" 2>&1
+  done
+  mkdir -p checkpoints
+  cp "$RUN/ckpt.pt" "$CKPT"
+  echo "models/$name and models/$old on the same test states: runs/eval-$name/eval.md, runs/eval-$old/eval.md" >&2
+  echo "checkpoint for the next session: $CKPT (commit it)" >&2
+  ;;
+*)
+  sed -n '2,15p' "$0" >&2
+  exit 2
+  ;;
+esac
