@@ -3,6 +3,7 @@
 // views from it, and the store (store.ts) is the one place that holds it.
 import type { EngineInfo, Frame, StopEvent, VerifyInfo, VerifyPair } from '../../engine/engine.js';
 import type { Breakpoint } from './breakpoints.js';
+import { NOT_WALKING, type HistoryCursor } from './historyNav.js';
 import { computeLayout, type Layout } from './layout.js';
 
 export type Focus = 'command' | 'source' | 'variables' | 'stack' | 'breakpoints' | 'console' | 'output';
@@ -58,6 +59,8 @@ export interface State {
   prompt: string;
   input: string;
   cursor: number;
+  /** Where Up/Down are in the command history. */
+  history: HistoryCursor;
   awaitingInput: boolean;
   busy: boolean;
   pending: readonly string[];
@@ -139,6 +142,7 @@ export function initialState(o: InitialOptions): State {
     prompt: '(Pdb) ',
     input: '',
     cursor: 0,
+    history: NOT_WALKING,
     awaitingInput: false,
     busy: true,
     pending: [],

@@ -8,9 +8,11 @@ import { History } from '../history.js';
 import { sanitizeLine } from './ansi.js';
 import { applyCommandOutput, breakpointsAt, type Breakpoint } from './breakpoints.js';
 import { complete } from './complete.js';
+import { walkHistory } from './historyNav.js';
 import type { Key } from './keys.js';
 import { COMMANDS, GLOBAL_KEYS, KEY_HELP, PANE_KEYS, isMoving, isQuit, type KeyAction } from './keymap.js';
 import { computeLayout } from './layout.js';
+import { editCommandLine, editValue } from './lineEdit.js';
 import * as select from './selectors.js';
 import { SourceCache } from './source.js';
 import { FOCUS_ORDER, initialState, type LineKind, type State, type TextLine, type Variable, type VerifyView } from './state.js';
@@ -48,8 +50,6 @@ export class TuiStore {
   readonly sources: SourceCache;
   private listeners = new Set<Listener>();
   private history: History;
-  private historyIndex = -1;
-  private historyDraft = '';
   private lastCommand = '';
   /** Debugger text of the command now running (for breakpoint parsing). */
   private running: { line: string; output: string; moving: boolean; stopped: boolean; refreshed: boolean; t0: number } | null = null;
@@ -330,7 +330,7 @@ export class TuiStore {
       if (!opts.fromKey) this.history.add(line);
       this.lastCommand = line;
     }
-    this.historyIndex = -1;
+    if (s.history.index !== -1) this.set({ history: { ...s.history, index: -1 } });
     if (/^\s*(h|help)\s+keys\s*$/.test(line)) {
       this.addConsole(s.prompt + line, 'command');
       this.addConsole(KEY_HELP.join('\n'), 'info');
@@ -497,10 +497,7 @@ export class TuiStore {
   private commandKey(k: Key): void {
     const s = this.state;
     const { input, cursor } = s;
-    const edit = (i: string, c: number) => this.set({ input: i, cursor: c });
     switch (k.name) {
-      case 'text':
-        return edit(input.slice(0, cursor) + k.text! + input.slice(cursor), cursor + k.text!.length);
       case 'paste': {
         const lines = k.text!.replace(/\r\n?/g, '\n').split('\n');
         const last = lines.pop()!;
@@ -511,44 +508,17 @@ export class TuiStore {
           this.submit(cur + l);
           cur = '';
         }
-        return edit(cur + last + rest, cur.length + last.length);
+        return this.set({ input: cur + last + rest, cursor: cur.length + last.length });
       }
       case 'enter':
         this.set({ input: '', cursor: 0 });
         return this.submit(input);
-      case 'backspace':
-        if (cursor > 0) edit(input.slice(0, cursor - 1) + input.slice(cursor), cursor - 1);
-        return;
-      case 'delete':
-        if (cursor < input.length) edit(input.slice(0, cursor) + input.slice(cursor + 1), cursor);
-        return;
       case 'ctrl-d':
         if (input === '') {
           if (s.awaitingInput && !s.busy) return void this.answerInput(null);
           return this.quit();
         }
-        if (cursor < input.length) edit(input.slice(0, cursor) + input.slice(cursor + 1), cursor);
-        return;
-      case 'left':
-      case 'ctrl-b':
-        return edit(input, Math.max(0, cursor - 1));
-      case 'right':
-      case 'ctrl-f':
-        return edit(input, Math.min(input.length, cursor + 1));
-      case 'home':
-      case 'ctrl-a':
-        return edit(input, 0);
-      case 'end':
-      case 'ctrl-e':
-        return edit(input, input.length);
-      case 'ctrl-u':
-        return edit(input.slice(cursor), 0);
-      case 'ctrl-k':
-        return edit(input.slice(0, cursor), cursor);
-      case 'ctrl-w': {
-        const before = input.slice(0, cursor).replace(/\S+\s*$/, '');
-        return edit(before + input.slice(cursor), before.length);
-      }
+        break;
       case 'up':
       case 'ctrl-p':
         return this.historyMove(-1);
@@ -560,7 +530,7 @@ export class TuiStore {
         const names = this.variables().map((v) => v.name).filter((n) => /^[A-Za-z_]\w*$/.test(n));
         const r = complete(input, cursor, COMMANDS, names);
         if (r.choices.length) this.set({ message: r.choices.join('  ') });
-        return edit(r.input, r.cursor);
+        return this.set({ input: r.input, cursor: r.cursor });
       }
       case 'shift-tab':
         return this.focusNext(-1);
@@ -570,29 +540,15 @@ export class TuiStore {
         return this.scroll('console', +this.pageOf('console'));
       case 'pagedown':
         return this.scroll('console', -this.pageOf('console'));
-      default:
-        return; // unknown keys do nothing
     }
+    const edited = editCommandLine({ text: input, cursor }, k);
+    if (edited) this.set({ input: edited.text, cursor: edited.cursor });
+    // unknown keys do nothing
   }
 
   private historyMove(dir: 1 | -1): void {
-    const h = this.history.entries;
-    if (h.length === 0) return;
-    let i = this.historyIndex;
-    if (i === -1) {
-      if (dir > 0) return;
-      this.historyDraft = this.state.input;
-      i = h.length;
-    }
-    i += dir;
-    if (i < 0) i = 0;
-    if (i >= h.length) {
-      this.historyIndex = -1;
-      const d = this.historyDraft;
-      return this.set({ input: d, cursor: d.length });
-    }
-    this.historyIndex = i;
-    this.set({ input: h[i]!, cursor: h[i]!.length });
+    const r = walkHistory(this.state.history, this.history.entries, dir, this.state.input);
+    if (r) this.set({ history: r.history, input: r.input, cursor: r.input.length });
   }
 
   private pageOf(p: 'console' | 'output'): number {
@@ -739,31 +695,7 @@ export class TuiStore {
 
   private editKey(k: Key): void {
     const e = this.state.varEdit!;
-    const set = (text: string, cursor: number) => this.set({ varEdit: { ...e, text, cursor } });
     switch (k.name) {
-      case 'text':
-      case 'paste': {
-        const t = k.text!.replace(/[\r\n]+/g, ' ');
-        return set(e.text.slice(0, e.cursor) + t + e.text.slice(e.cursor), e.cursor + t.length);
-      }
-      case 'backspace':
-        if (e.cursor > 0) set(e.text.slice(0, e.cursor - 1) + e.text.slice(e.cursor), e.cursor - 1);
-        return;
-      case 'delete':
-        if (e.cursor < e.text.length) set(e.text.slice(0, e.cursor) + e.text.slice(e.cursor + 1), e.cursor);
-        return;
-      case 'left':
-        return set(e.text, Math.max(0, e.cursor - 1));
-      case 'right':
-        return set(e.text, Math.min(e.text.length, e.cursor + 1));
-      case 'home':
-      case 'ctrl-a':
-        return set(e.text, 0);
-      case 'end':
-      case 'ctrl-e':
-        return set(e.text, e.text.length);
-      case 'ctrl-u':
-        return set(e.text.slice(e.cursor), 0);
       case 'escape':
         return this.set({ varEdit: undefined });
       case 'enter':
@@ -772,9 +704,9 @@ export class TuiStore {
         // In the globals view a plain `!x = v` would make a local of the function.
         this.submit(this.state.showGlobals ? `!globals()[${JSON.stringify(e.name)}] = ${e.text.trim()}` : `!${e.name} = ${e.text.trim()}`, { fromKey: true });
         return;
-      default:
-        return;
     }
+    const edited = editValue(e, k);
+    if (edited && (edited.text !== e.text || edited.cursor !== e.cursor)) this.set({ varEdit: { ...e, ...edited } });
   }
 
   toggleBreakpoint(): void {
