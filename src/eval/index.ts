@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { UserError } from '../engine/errors.js';
 import type { Predictor } from '../model/types.js';
 import { evalSample, parseRows, type CruxResult, type CruxTask, type CruxVia } from './cruxeval.js';
-import { evalRecord, newTally, readRecords, traceReport } from './traces.js';
+import { evalRecord, expectedCalibrationError, median, newTally, readRecords, traceReport } from './traces.js';
 
 export const EVAL_USAGE = `usage: ndbg eval cruxeval --data FILE.jsonl [--task output|input]
                       [--via step_return|breakpoint|rollout] [--limit N] [--out results.jsonl]
@@ -14,7 +14,9 @@ export const EVAL_USAGE = `usage: ndbg eval cruxeval --data FILE.jsonl [--task o
 
 Measure the neural engine. cruxeval: pass@1 on CruxEval rows ({code, input, output, id}
 per line), scored as CruxEval does (the assertion runs in a sandboxed python3, 3 s limit).
-traces: next-state exact match on a data set's held-out split (traces-*.jsonl.gz).
+traces: next-state exact match on a data set's held-out split (traces-*.jsonl.gz), per
+action and component, frame latency, and the reliability of per-value confidence; with
+--out, the totals also go to OUT.summary.json.
 
 options:
   --model DIR          model directory (default: the shipped model)
@@ -223,6 +225,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
       return 0;
     }
     const lines: string[] = [];
+    const summary: Record<string, unknown> = { model: predictor.info.name, data: a.data, split: a.split, perRecord: a.perRecord ?? null };
     for (const constrain of a.constrain) {
       const label = `traces (${a.split}), ${constrain ? 'constrained' : 'unconstrained'}`;
       const tally = newTally();
@@ -242,8 +245,17 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
         if (a.limit && tally.examples >= a.limit) break;
       }
       write(traceReport(tally, label));
+      const { latencies, ...rest } = tally;
+      summary[constrain ? 'constrained' : 'unconstrained'] = {
+        ...rest,
+        medianMs: median(latencies),
+        ece: expectedCalibrationError(tally.calibration),
+      };
     }
-    if (a.out) writeFileSync(a.out, lines.join('\n') + (lines.length ? '\n' : ''));
+    if (a.out) {
+      writeFileSync(a.out, lines.join('\n') + (lines.length ? '\n' : ''));
+      writeFileSync(a.out.replace(/(\.jsonl)?$/, '.summary.json'), JSON.stringify(summary, null, 1) + '\n');
+    }
     return 0;
   } finally {
     if (!deps.predictor) await predictor.close();

@@ -147,6 +147,18 @@ export function* readRecords(dir: string, split = 'test'): Generator<TraceRecord
   }
 }
 
+/** Reliability bins of per-value confidence: [k/10, (k+1)/10). */
+export const CALIBRATION_BINS = 10;
+
+export interface CalibrationBin {
+  /** Predicted values whose confidence fell in the bin. */
+  n: number;
+  /** Of them, values equal to the real one. */
+  correct: number;
+  /** Sum of their confidences (the bin's mean confidence is confSum / n). */
+  confSum: number;
+}
+
 export interface TraceTally {
   examples: number;
   exact: number;
@@ -154,10 +166,55 @@ export interface TraceTally {
   components: Record<Component, number>;
   frames: number;
   latencyMs: number;
+  /** Every frame's latency, for the median. */
+  latencies: number[];
+  calibration: CalibrationBin[];
 }
 
 export function newTally(): TraceTally {
-  return { examples: 0, exact: 0, byAction: {}, components: { event: 0, line: 0, frame: 0, locals: 0, retval: 0, stdout: 0 }, frames: 0, latencyMs: 0 };
+  return {
+    examples: 0,
+    exact: 0,
+    byAction: {},
+    components: { event: 0, line: 0, frame: 0, locals: 0, retval: 0, stdout: 0 },
+    frames: 0,
+    latencyMs: 0,
+    latencies: [],
+    calibration: Array.from({ length: CALIBRATION_BINS }, () => ({ n: 0, correct: 0, confSum: 0 })),
+  };
+}
+
+/**
+ * Add a prediction's values to the reliability bins: each predicted local (and the
+ * return value, as `<retval>`) with its confidence, right when it equals the real
+ * state's value of the same name. The frame must be the real one (same function and
+ * stack): a value of another frame is not comparable.
+ */
+export function addCalibration(bins: CalibrationBin[], pred: ModelState | null, conf: Record<string, number>, gold: ModelState): void {
+  if (!pred || pred.func !== gold.func || pred.stack.join(' ') !== gold.stack.join(' ')) return;
+  const add = (c: number | undefined, ok: boolean) => {
+    if (c === undefined || !Number.isFinite(c)) return;
+    const b = bins[Math.min(bins.length - 1, Math.max(0, Math.floor(c * bins.length)))]!;
+    b.n++;
+    b.confSum += c;
+    if (ok) b.correct++;
+  };
+  for (const [name, v] of Object.entries(pred.locals)) add(conf[name], gold.locals[name] === v);
+  if (pred.event === 'return' && pred.retval != null) add(conf['<retval>'], pred.retval === gold.retval);
+}
+
+/** Expected calibration error: sum over bins of |accuracy - mean confidence| weighted by the bin's share. */
+export function expectedCalibrationError(bins: readonly CalibrationBin[]): number {
+  const total = bins.reduce((a, b) => a + b.n, 0);
+  if (!total) return 0;
+  return bins.reduce((a, b) => a + (b.n ? (b.n / total) * Math.abs(b.correct / b.n - b.confSum / b.n) : 0), 0);
+}
+
+export function median(xs: readonly number[]): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 /**
@@ -190,6 +247,8 @@ export async function evalRecord(
       tally.examples++;
       tally.frames++;
       tally.latencyMs += p.latencyMs;
+      tally.latencies.push(p.latencyMs);
+      addCalibration(tally.calibration, p.state, p.confidence.values, ex.gold);
       if (ok.exact) tally.exact++;
       for (const c of COMPONENTS) if (ok[c]) tally.components[c]++;
       const a = (tally.byAction[ex.action.kind] ??= { n: 0, exact: 0 });
@@ -210,6 +269,19 @@ export function traceReport(t: TraceTally, label: string): string {
   s += '  action          examples   exact\n';
   for (const [a, v] of Object.entries(t.byAction).sort()) s += `  ${a.padEnd(15)} ${String(v.n).padStart(8)}  ${pct(v.exact, v.n).padStart(6)}\n`;
   s += `  components: ${COMPONENTS.map((c) => `${c} ${pct(t.components[c], t.examples)}`).join(', ')}\n`;
-  if (t.frames) s += `  ${(t.frames / (t.latencyMs / 1000)).toFixed(1)} frames/s (model time), ${(t.latencyMs / t.frames).toFixed(1)} ms per frame\n`;
+  if (t.frames) {
+    s += `  ${(t.frames / (t.latencyMs / 1000)).toFixed(1)} frames/s (model time), ${(t.latencyMs / t.frames).toFixed(1)} ms per frame, median ${median(t.latencies).toFixed(1)} ms\n`;
+  }
+  const values = t.calibration.reduce((a, b) => a + b.n, 0);
+  if (values) {
+    s += `  value confidence (reliability; ${values} values, ECE ${(100 * expectedCalibrationError(t.calibration)).toFixed(1)}%):\n`;
+    s += '    confidence    values   mean conf   right\n';
+    t.calibration.forEach((b, k) => {
+      if (!b.n) return;
+      const lo = (k / t.calibration.length).toFixed(1);
+      const hi = ((k + 1) / t.calibration.length).toFixed(1);
+      s += `    ${`${lo}-${hi}`.padEnd(12)} ${String(b.n).padStart(7)}   ${pct(b.confSum, b.n).padStart(9)}   ${pct(b.correct, b.n).padStart(5)}\n`;
+    });
+  }
   return s;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compare, examplesOf, spread, type TraceRecord } from '../../src/eval/traces.js';
+import { addCalibration, compare, examplesOf, expectedCalibrationError, median, newTally, spread, type TraceRecord } from '../../src/eval/traces.js';
 import { runEval } from '../../src/eval/index.js';
 import type { ModelState, Predictor } from '../../src/model/types.js';
 import { PY, fixturePath } from '../neural/helpers.js';
@@ -92,5 +92,31 @@ describe('eval traces', () => {
     expect(spread([0, 1, 2, 3, 4, 5], 3)).toEqual([1, 3, 5]);
     expect(spread([0, 1, 2], 5)).toEqual([0, 1, 2]);
     expect(spread([0, 1, 2], undefined)).toEqual([0, 1, 2]);
+  });
+});
+
+describe('calibration', () => {
+  const st = (locals: Record<string, string>, extra: Partial<ModelState> = {}): ModelState => ({
+    event: 'line', line: 3, func: 'f', stack: [9], locals, stdout: '', ...extra,
+  });
+  it('bins each predicted value by confidence and counts it right when it equals the real one', () => {
+    const bins = newTally().calibration;
+    addCalibration(bins, st({ a: '1', b: '2' }), { a: 0.95, b: 0.15 }, st({ a: '1', b: '3' }));
+    addCalibration(bins, st({}, { event: 'return', retval: '[1]' }), { '<retval>': 0.91 }, st({}, { event: 'return', retval: '[1]' }));
+    expect(bins[9]).toEqual({ n: 2, correct: 2, confSum: 0.95 + 0.91 });
+    expect(bins[1]).toEqual({ n: 1, correct: 0, confSum: 0.15 });
+    // another frame's values are not comparable
+    addCalibration(bins, st({ a: '1' }, { func: 'g' }), { a: 0.5 }, st({ a: '1' }));
+    expect(bins[5]!.n).toBe(0);
+  });
+  it('ECE: zero when confidence matches accuracy, the gap otherwise', () => {
+    const bins = newTally().calibration;
+    bins[9] = { n: 10, correct: 9, confSum: 9 };
+    expect(expectedCalibrationError(bins)).toBeCloseTo(0);
+    bins[2] = { n: 10, correct: 8, confSum: 2.5 };
+    // half the values are 0.55 too unsure
+    expect(expectedCalibrationError(bins)).toBeCloseTo(0.5 * 0.55);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
   });
 });
