@@ -19,7 +19,7 @@ describe('npm pack', () => {
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
     const tgz = `ndbg-${version}.tgz`;
     const files = execFileSync('tar', ['tzf', join(dir, tgz)], { encoding: 'utf8' }).split('\n');
-    for (const f of ['bin/ndbg.js', 'dist/cli.js', 'dist/engine/python.js', 'python/ndbg/bridge.py', 'python/ndbg/bridge_pdb.py', 'package.json'])
+    for (const f of ['bin/ndbg.js', 'dist/cli.js', 'dist/engine/python.js', 'python/ndbg/bridge/__main__.py', 'python/ndbg/bridge/debugger.py', 'package.json'])
       expect(files).toContain(`package/${f}`);
     expect(files.filter((f) => /__pycache__|\.pyc$|^package\/(src|test|fixtures|node_modules)\//.test(f))).toEqual([]);
 

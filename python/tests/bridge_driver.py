@@ -1,4 +1,4 @@
-"""Drive python/ndbg/bridge.py the way ndbg does (fds 3 and 4), feeding
+"""Drive the bridge (python/ndbg/bridge/) the way ndbg does (fds 3 and 4), feeding
 command lines from a list; return the transcript as pdb would print it
 (stdout text, prompts) plus the decoded messages. Used by test_bridge*.py."""
 
@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-BRIDGE = os.path.join(os.path.dirname(__file__), '..', 'ndbg', 'bridge.py')
+BRIDGE = os.path.join(os.path.dirname(__file__), '..', 'ndbg', 'bridge')  # run as a directory, as ndbg does
 
 
 def run(pdb_args, lines, python=None, cwd=None, locals_=False, timeout=60):

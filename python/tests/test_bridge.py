@@ -10,12 +10,11 @@ import textwrap
 import pytest
 
 HERE = os.path.dirname(__file__)
-sys.path.insert(0, os.path.join(HERE, '..', 'ndbg'))
 sys.path.insert(0, HERE)
 
-import bridge_channel  # noqa: E402
 import bridge_driver  # noqa: E402
-import bridge_history  # noqa: E402
+from ndbg.bridge import channel as bridge_channel  # noqa: E402
+from ndbg.bridge import history as bridge_history  # noqa: E402
 
 PYTHON = os.environ.get('NDBG_TEST_PYTHON', 'python3')
 PY39 = subprocess.run([PYTHON, '-c', 'import sys; print(sys.version_info[:2] == (3, 9))'],
@@ -180,18 +179,76 @@ def test_old_python_gets_a_clear_message():
     old = '/root/.pyenv/versions/3.8.18/bin/python'
     if not os.path.exists(old):
         pytest.skip('no Python 3.8 here')
-    r = subprocess.run([old, os.path.join(HERE, '..', 'ndbg', 'bridge.py')], capture_output=True, text=True)
+    r = subprocess.run([old, bridge_driver.BRIDGE], capture_output=True, text=True)
     assert r.returncode == 3
     assert 'Python 3.9 or newer is required' in r.stderr
 
 
 def test_bridge_frames_are_never_counted():
     # Every bridge module's code must be in OWN, or the program's prints
-    # (which run our write()) would count as program events.
-    import bridge_pdb
-    import bridge_replay
-    import bridge_state
-    import bridge_values
-    for mod in (bridge_channel, bridge_history, bridge_state, bridge_values, bridge_replay, bridge_pdb):
-        assert mod.__file__ in bridge_state.OWN, mod.__name__
-    assert bridge_channel.Channel.text.__code__.co_filename in bridge_state.OWN
+    # (which run our write()) would count as program events. The rule is the
+    # package: every file of python/ndbg/bridge/, whatever its name.
+    from ndbg.bridge import debugger, replay, state, values
+    package_dir = os.path.dirname(state.__file__)
+    files = {os.path.join(package_dir, f) for f in os.listdir(package_dir) if f.endswith('.py')}
+    assert state.OWN == files
+    for mod in (bridge_channel, bridge_history, state, values, replay, debugger):
+        assert mod.__file__ in state.OWN, mod.__name__
+    assert bridge_channel.Channel.text.__code__.co_filename in state.OWN
+
+
+def stdlib_names():
+    names = getattr(sys, 'stdlib_module_names', None)
+    if names is None:  # Python < 3.10: what the standard library directory holds
+        import sysconfig
+        names = {f.split('.')[0] for f in os.listdir(sysconfig.get_paths()['stdlib'])}
+    return set(names) | set(sys.builtin_module_names)
+
+
+def test_bridge_is_stdlib_only():
+    # It ships and runs on the user's python3: nothing outside the package
+    # and the standard library, and nothing else of ndbg.
+    import ast
+    package_dir = os.path.join(HERE, '..', 'ndbg', 'bridge')
+    stdlib = stdlib_names()
+    for f in sorted(os.listdir(package_dir)):
+        if not f.endswith('.py'):
+            continue
+        tree = ast.parse(open(os.path.join(package_dir, f), encoding='utf-8').read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [] if node.level else [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split('.')[0] in stdlib, (f, name)
+
+
+def test_the_program_sees_the_interpreter_as_pdb_leaves_it(tmp_path):
+    # sys.path as `python3 -m pdb` gives it (the bridge's directory is not on
+    # it: the program cannot import the bridge's modules by name), and every
+    # module pdb has loaded; ours are the bridge's package, under its private
+    # name, and what it imports of the standard library.
+    path = script(tmp_path, """\
+        import sys
+        print(repr(sys.path))
+        print(' '.join(sorted(sys.modules)))
+        """)
+    cmds = ['c', 'q']
+    ours = bridge_driver.run([path], cmds, cwd=str(tmp_path))
+    pdb = subprocess.run([PYTHON, '-m', 'pdb', path], input='\n'.join(cmds) + '\n', capture_output=True,
+                         text=True, cwd=str(tmp_path))
+
+    def printed(out):
+        lines = [l for l in out.replace('(Pdb) ', '').splitlines() if l.startswith('[') or ' sys ' in l]
+        return lines[0], set(lines[1].split())
+    our_path, our_modules = printed(ours['stdout'])
+    pdb_path, pdb_modules = printed(pdb.stdout)
+    assert our_path == pdb_path
+    assert pdb_modules - our_modules == set()
+    # beyond the standard library modules the bridge itself imports (gc, random)
+    extra = {m for m in our_modules - pdb_modules if m.split('.')[0] not in stdlib_names()}
+    assert extra and all(m.split('.')[0] == '_ndbg_bridge' for m in extra), sorted(extra)
+    assert 'ndbg' not in our_modules  # a program's own `ndbg` package stays its own

@@ -1,4 +1,4 @@
-// The wire format between PythonEngine and python/ndbg/bridge.py.
+// The wire format between PythonEngine and the bridge (python/ndbg/bridge/).
 // child -> ndbg (fd 3): one JSON object per line, discriminated by `t`.
 // ndbg -> child (fd 4): one line per message, first character is the tag.
 // Documented for users in docs/json.md ("Bridge protocol").

@@ -1,5 +1,5 @@
 // The python engine: the real CPython running the program under CPython's own
-// pdb, in a child process (python/ndbg/bridge.py). This file only moves
+// pdb, in a child process (python/ndbg/bridge/). This file only moves
 // messages: bridge messages in -> engine events out, command lines in ->
 // bridge lines out. pdb itself does all the debugging and all the printing.
 

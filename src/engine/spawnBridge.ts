@@ -3,7 +3,7 @@
 // has loaded: Python's start-up then overlaps Node's.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { bridgeScript } from './bridgePath.js';
+import { bridgeDir } from './bridgePath.js';
 
 export interface BridgeSpawnOptions {
   /** Script path, or module name when `module` is true. */
@@ -54,7 +54,7 @@ export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
   ];
   const child = spawn(
     o.python ?? 'python3',
-    [bridgeScript(), '--fd-out=3', '--fd-in=4', '--watch=5', `--locals=${o.withLocals ? 1 : 0}`, '--', ...pdbArgs],
+    [bridgeDir(), '--fd-out=3', '--fd-in=4', '--watch=5', `--locals=${o.withLocals ? 1 : 0}`, '--', ...pdbArgs],
     {
       cwd: o.cwd,
       env: o.env ?? process.env,

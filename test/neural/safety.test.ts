@@ -41,7 +41,7 @@ function checkSpawns(): void {
   for (const argv of spawned) {
     const text = argv.join(' ');
     expect(argv).not.toContain(SCRIPT);
-    expect(text).not.toMatch(/bridge\.py|-m pdb|neural_danger/);
+    expect(text).not.toMatch(/ndbg\/bridge|-m pdb|neural_danger/);
     const cfg = argv.includes('ndbg.cfg');
     const probe = argv[1] === '-I' && argv[2] === '-c' && /import bdb, cmd, inspect, io, json, os, pdb, sys/.test(argv[3] ?? '');
     expect(cfg || probe, text.slice(0, 200)).toBe(true);

@@ -1,12 +1,12 @@
 """The pdb bridge: runs pdb's own main() with pdb.Pdb replaced by BridgePdb,
 so every text pdb prints (restarts, post-mortem, sys.exit...) is pdb's own for
 the running Python version, and reports to ndbg over one ordered channel
-(bridge_channel).
+(channel.py).
 
 What BridgePdb adds to pdb:
   * stop events (structured frames) and command results on the channel;
   * an index for every stop (the count of trace events so far), kept even
-    where pdb stops tracing, and reverse execution by replay (bridge_replay).
+    where pdb stops tracing, and reverse execution by replay (replay.py).
 """
 
 import bdb
@@ -15,11 +15,11 @@ import pdb
 import sys
 import traceback
 
-import bridge_channel
-import bridge_history
-import bridge_replay as replay
-from bridge_state import DEBUGGER_FILES, NO_HISTORY, OWN, PY39, PY313, RUN_CODE, S, Plan, canonic, in_program
-from bridge_values import fingerprint_locals, frame_locals, safe_repr
+from . import channel
+from . import history
+from . import replay
+from .state import DEBUGGER_FILES, NO_HISTORY, OWN, PY39, PY313, RUN_CODE, S, Plan, canonic, in_program
+from .values import fingerprint_locals, frame_locals, safe_repr
 
 bdb_dispatch = bdb.Bdb.trace_dispatch
 
@@ -270,7 +270,7 @@ class BridgePdb(pdb.Pdb):
         level = len(self.stack) - 1 - self.curindex
         plan = Plan('record', c, kind, level)
         if pm:
-            plan.pm_key = bridge_history.code_key(self.stack[-1][0].f_code)
+            plan.pm_key = history.code_key(self.stack[-1][0].f_code)
         if kind == 'continue':
             plan.bps = replay.breakpoint_locations()
         h = S.history
@@ -364,13 +364,13 @@ def main(argv):
     S.with_locals = opts['locals'] == '1'
     S.repr_limit = int(opts['repr-limit'])
 
-    ch = S.ch = bridge_channel.Channel(fd_out, fd_in)
+    ch = S.ch = channel.Channel(fd_out, fd_in)
     real_out, real_err, real_in = sys.stdout, sys.stderr, sys.stdin
-    S.pdb_out = bridge_channel.OutStream(ch, 'debugger', real_out, hold_prompts=True)
-    S.cmd_reader = bridge_channel.CommandReader(_read_command)
-    S.stdin = bridge_channel.InStream(ch, real_in, _read_input)
-    sys.stdout = bridge_channel.OutStream(ch, 'stdout', real_out, stream_fn=_stdout_stream)
-    sys.stderr = bridge_channel.OutStream(ch, 'stderr', real_err)
+    S.pdb_out = channel.OutStream(ch, 'debugger', real_out, hold_prompts=True)
+    S.cmd_reader = channel.CommandReader(_read_command)
+    S.stdin = channel.InStream(ch, real_in, _read_input)
+    sys.stdout = channel.OutStream(ch, 'stdout', real_out, stream_fn=_stdout_stream)
+    sys.stderr = channel.OutStream(ch, 'stderr', real_err)
     sys.stdin = S.stdin
     ch.send({'t': 'h', 'v': 1, 'python': '%d.%d.%d' % sys.version_info[:3], 'pid': os.getpid()})
 

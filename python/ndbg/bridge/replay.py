@@ -5,7 +5,7 @@ exception, in any frame of the program) since the run began. The counters
 here keep counting where pdb itself does not trace. A reverse command makes
 the next run of the program a replay (mode 'record': count and record the
 history up to the current index, then compute the target with
-bridge_history; mode 'goto': count up to the target and hand the program
+history.py; mode 'goto': count up to the target and hand the program
 back to pdb there). Replays re-apply the recorded stdin lines and edits, and
 check each recorded stop, so a program that behaves differently is reported
 instead of shown in a state that never happened.
@@ -18,9 +18,9 @@ import pdb
 import random
 import sys
 
-import bridge_history
-from bridge_state import DEBUGGER_FILES, NO_HISTORY, OWN, PY313, RUN_CODE, S, STDLIB, Plan, canonic
-from bridge_values import fingerprint_locals
+from . import history
+from .state import DEBUGGER_FILES, NO_HISTORY, OWN, PY313, RUN_CODE, S, STDLIB, Plan, canonic
+from .values import fingerprint_locals
 
 
 def count_local(frame, event, arg):
@@ -241,7 +241,7 @@ class Replay:
         self.mode = plan.mode
         self.target = plan.target
         self.kind, self.level, self.pm_key, self.bps = plan.kind, plan.level, plan.pm_key, plan.bps
-        self.history = bridge_history.History() if plan.mode == 'record' else None
+        self.history = history.History() if plan.mode == 'record' else None
         cps = set(S.stops) | set(e[0] for e in S.edits)
         self.cps = sorted(x for x in cps if x < self.target) + [self.target]
         self.i = 0

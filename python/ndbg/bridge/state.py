@@ -14,15 +14,15 @@ PY313 = sys.version_info >= (3, 13)
 # so on 3.9 `continue` without breakpoints ends the run's history, as in pdb.
 PY39 = sys.version_info < (3, 10)
 RUN_CODE = bdb.Bdb.run.__code__
-# Frames of the bridge's own files are never traced nor counted: they run
+# Frames of the bridge's own code are never traced nor counted: they run
 # inside the program's calls (print -> our write) and must stay invisible.
-# (Paths as the modules' code objects have them: all are imported from here.)
+# The bridge's own code is this package, every file of it. (Paths as the
+# modules' code objects have them: all are imported from this directory.)
 _HERE = os.path.dirname(__file__)
-OWN = frozenset(os.path.join(_HERE, f) for f in os.listdir(_HERE or '.')
-                if f.startswith('bridge') and f.endswith('.py'))
+OWN = frozenset(os.path.join(_HERE, f) for f in os.listdir(_HERE or '.') if f.endswith('.py'))
 STDLIB = os.path.dirname(os.__file__)
 # The debugger's own code, run inside the program by breakpoint() calls:
-# its events are not counted (see bridge_replay.hidden).
+# its events are not counted (see replay.hidden).
 DEBUGGER_FILES = frozenset(m.__file__ for m in (pdb, bdb, sys.modules['cmd']))
 NO_HISTORY = 'No more reverse-execution history.'
 
