@@ -17,7 +17,7 @@ key/value cache until <|end|>; the decoded tokens are parsed back into a state
 
 The baselines predict from the state before the action, on the same examples:
 - next_line: the next line of the file, locals unchanged;
-- cfg_successor: where the static control flow of the source (ndbg.cfg, from the ast)
+- cfg_successor: where the static control flow of the source (ndbg.analysis.cfg, from the ast)
   gives the state exactly one successor event in its frame, that one, locals unchanged;
   else no prediction (scored wrong; its coverage is reported);
 - repeat: the previous state repeated.
@@ -238,13 +238,13 @@ def changed_correct(pred, after, names):
 # ---------------------------------------------------------------- baselines
 
 class Successors:
-    """The static control-flow successors of a program's lines, from ndbg.cfg (the
+    """The static control-flow successors of a program's lines, from ndbg.analysis.cfg (the
     project's sound CFG analysis, which knows CPython's line-event quirks per version).
     unique(event, line) -> ('line', L) or ('return', line) where the state after
     `event` at `line` has exactly one possible next event in the same frame, else None."""
 
     def __init__(self, source, target=None):
-        from .cfg import analyze
+        from .analysis.cfg import analyze
         try:
             r = analyze(source, target)
         except Exception:          # unparsable source, an unsupported target: no predictions

@@ -1,4 +1,4 @@
-"""Soundness of ndbg.cfg against real executions.
+"""Soundness of ndbg.analysis.cfg against real executions.
 
 Every program below is traced with sys.settrace on the running interpreter; each
 observed transition (line -> next line in the same frame, line -> return), each
@@ -15,7 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 
-from ndbg.cfg import analyze, precision  # noqa: E402
+from ndbg.analysis.cfg import analyze, precision  # noqa: E402
 
 FILENAME = '<cfg-test>'
 MAX_EVENTS = 20000
@@ -1286,7 +1286,7 @@ def test_cli(tmp_path):
     p = tmp_path / 'prog.py'
     p.write_text('x = 1\nprint(x)\n')
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-    out = subprocess.run([sys.executable, '-m', 'ndbg.cfg', str(p)], cwd=here,
+    out = subprocess.run([sys.executable, '-m', 'ndbg.analysis.cfg', str(p)], cwd=here,
                          capture_output=True, text=True, check=True).stdout
     r = json.loads(out)
     assert r['lines'] == {'1': [2], '2': ['return']}

@@ -1,7 +1,7 @@
 // The neural engine: debugging by prediction. The model (src/model) predicts the
 // state each debugger action leads to; the neural debugger (./neural/) speaks
 // pdb's language over those states. The script is read (and parsed by
-// python/ndbg/cfg.py for the model's constraints), never run: no process
+// python/ndbg/analysis/cfg.py for the model's constraints), never run: no process
 // executes any line of it. `--verify` wraps this engine with the python engine
 // in lockstep (./verify.ts).
 

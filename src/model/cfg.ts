@@ -1,4 +1,4 @@
-// The static analysis the constraints come from: python/ndbg/cfg.py (it parses the
+// The static analysis the constraints come from: python/ndbg/analysis/cfg.py (it parses the
 // script with `ast`, never runs it) and an index over its result. Run once per
 // session; everything after is lookups.
 
@@ -32,7 +32,7 @@ export interface CfgFunction {
 
 type Successor = number | 'return' | 'raise';
 
-/** `python3 -m ndbg.cfg FILE` output (see python/ndbg/cfg.py). */
+/** `python3 -m ndbg.analysis.cfg FILE` output (see python/ndbg/analysis/cfg.py). */
 export interface CfgResult {
   format: number;
   target?: string;
@@ -63,7 +63,7 @@ export function runCfg(
   const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-'));
   const file = join(dir, 'script.py');
   writeFileSync(file, source);
-  const args = ['-m', 'ndbg.cfg', file];
+  const args = ['-m', 'ndbg.analysis.cfg', file];
   if (opts.target) args.push('--target', opts.target);
   return new Promise<CfgResult>((resolve, reject) => {
     const child = spawn(opts.python ?? 'python3', args, {
@@ -85,7 +85,7 @@ export function runCfg(
       try {
         resolve(JSON.parse(out) as CfgResult);
       } catch {
-        reject(new Error(`ndbg.cfg failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ') || 'no output'}`));
+        reject(new Error(`ndbg.analysis.cfg failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ') || 'no output'}`));
       }
     });
   });

@@ -6,7 +6,7 @@ programs of the generator, traced and sampled exactly as the dataset builder doe
 
 Output: [{"name", "source", "stdin", "cfg", "segments": [{"initial": {"state": STATE},
 "steps": [{"action", "arg", "state"}]}]}], states as docs/format.md's State, cfg as
-`python -m ndbg.cfg --target 3.11` prints it.
+`python -m ndbg.analysis.cfg --target 3.11` prints it.
 """
 import argparse
 import dataclasses
@@ -20,7 +20,7 @@ ROOT = os.path.join(HERE, '..', '..')
 sys.path.insert(0, os.path.join(ROOT, 'python'))
 sys.path.insert(0, os.path.join(ROOT, 'python', 'tests'))
 
-from ndbg.cfg import analyze  # noqa: E402
+from ndbg.analysis.cfg import analyze  # noqa: E402
 from ndbg.tracer import trace_program  # noqa: E402
 from ndbg.tree import Trace, sample_trajectories, segment_states  # noqa: E402
 

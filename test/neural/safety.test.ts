@@ -1,7 +1,7 @@
 // The neural engine never executes the debuggee. A script whose first line
 // deletes a file is "debugged" (steps, p, !, c, reverse) and the file is still
 // there; every process the engine starts is recorded, and none runs the script:
-// only the control-flow analysis (python -m ndbg.cfg, which parses a copy with
+// only the control-flow analysis (python -m ndbg.analysis.cfg, which parses a copy with
 // `ast`) and the pdb facts probe (python -I -c, which imports pdb) are allowed.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,7 +42,7 @@ function checkSpawns(): void {
     const text = argv.join(' ');
     expect(argv).not.toContain(SCRIPT);
     expect(text).not.toMatch(/ndbg\/bridge|-m pdb|neural_danger/);
-    const cfg = argv.includes('ndbg.cfg');
+    const cfg = argv.includes('ndbg.analysis.cfg');
     const probe = argv[1] === '-I' && argv[2] === '-c' && /import bdb, cmd, inspect, io, json, os, pdb, sys/.test(argv[3] ?? '');
     expect(cfg || probe, text.slice(0, 200)).toBe(true);
   }
@@ -86,6 +86,6 @@ describe('the neural engine never runs the debuggee', () => {
     expect(r.stdout).toContain("-> import os; os.remove('/tmp/ndbg_neural_safety_canary')");
     expect(existsSync(CANARY)).toBe(true);
     checkSpawns();
-    expect(spawned.some((a) => a.includes('ndbg.cfg'))).toBe(true);
+    expect(spawned.some((a) => a.includes('ndbg.analysis.cfg'))).toBe(true);
   });
 });

@@ -2213,7 +2213,7 @@ def precision(result):
 
 def main(argv=None):
     import argparse
-    parser = argparse.ArgumentParser(prog='python3 -m ndbg.cfg',
+    parser = argparse.ArgumentParser(prog='python3 -m ndbg.analysis.cfg',
                                      description='Static control flow and effects of a Python program, as JSON.')
     parser.add_argument('file')
     parser.add_argument('--target', default=None,

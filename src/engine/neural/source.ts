@@ -3,7 +3,7 @@
 // inspect.getsourcelines finds them; their parameters, as co_varnames lists
 // them), and which scope holds a line. Nothing here runs or imports the script;
 // it is a small line scanner, good for the code that debuggers show (it does not
-// need to be a Python parser: the model's constraints use python/ndbg/cfg.py).
+// need to be a Python parser: the model's constraints use python/ndbg/analysis/cfg.py).
 
 export interface FunctionDef {
   name: string;
