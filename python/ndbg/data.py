@@ -29,10 +29,10 @@ from multiprocessing import connection, get_context
 
 import numpy as np
 
-from . import format as fmt
-from .tokenizer import Tokenizer
-from .tracer import ensure_hash_seed, trace_program
-from .tree import Trace, iter_segments, sample_trajectories, segment_states
+from .trace import format as fmt
+from .trace.tokenizer import Tokenizer
+from .trace.tracer import ensure_hash_seed, trace_program
+from .trace.tree import Trace, iter_segments, sample_trajectories, segment_states
 
 SPLITS = (('train', 96), ('val', 2), ('test', 2))  # percent, by program hash
 

@@ -3,7 +3,7 @@
     python -m ndbg.evaluate --model runs/NAME/ckpt.pt|models/NAME --data DIR --split test [--limit N]
 
 For every example (a prompt ending in a debugger action, and the state it leads to;
-ndbg.examples, exactly as in the training windows) the model decodes greedily with a
+ndbg.trace.examples, exactly as in the training windows) the model decodes greedily with a
 key/value cache until <|end|>; the decoded tokens are parsed back into a state
 (examples.decode_state) and compared with the true one (examples.compare):
 
@@ -35,7 +35,7 @@ from dataclasses import replace
 
 import torch
 
-from .format import ACTIONS
+from .trace.format import ACTIONS
 from .model import GPT, KVCache, ModelConfig
 
 BASELINES = ('next_line', 'cfg_successor', 'repeat')
@@ -210,12 +210,12 @@ def _continue_greedy(model, pending, results, end_id, max_new, batch_size, devic
 # ---------------------------------------------------------------- states
 
 def compare(pred, gold):
-    from .examples import compare as cmp
+    from .trace.examples import compare as cmp
     return cmp(pred, gold)
 
 
 def components():
-    from .examples import COMPONENTS
+    from .trace.examples import COMPONENTS
     return COMPONENTS
 
 
@@ -421,11 +421,11 @@ def write_card(model_dir):
 # ---------------------------------------------------------------- data (the format's side)
 
 def load_examples(data_dir, split, limit=None, per_action=None, seed=None, window=None):
-    """Held-out examples through ndbg.examples (the data builder's API), in the windows
+    """Held-out examples through ndbg.trace.examples (the data builder's API), in the windows
     the builder stored (seed None) or freshly sampled trajectories (seed given):
     -> (examples [dict(prompt_ids, target_ids, action, before, after, source)], tokenizer)."""
     import random
-    from . import examples as E
+    from .trace import examples as E
     tok = E.load_tokenizer(data_dir)
     window = window or E.load_meta(data_dir).get('window')
     rng = None if seed is None else random.Random(seed)
@@ -454,7 +454,7 @@ def traced_by(data_dir):
 
 
 def decode_predictions(tok, examples, generated):
-    from . import examples as E
+    from .trace import examples as E
     preds = []
     for ex, ids in zip(examples, generated):
         try:
@@ -507,7 +507,7 @@ def main(argv=None):
     examples, tok = load_examples(a.data, a.split, a.limit, a.per_action, a.seed)
     if not examples:
         raise SystemExit(f'no examples in {a.data}/{a.split}')
-    from .format import END
+    from .trace.format import END
     res = evaluate(model, examples, lambda exs, gen: decode_predictions(tok, exs, gen), END,
                    a.batch_size, device, target=traced_by(a.data))
     res.update(model=dict(path=a.model, num_params=desc['num_params'], config=desc['config'],

@@ -9,9 +9,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..'))
 sys.path.insert(0, HERE)
 
-from ndbg import format as fmt  # noqa: E402
-from ndbg.tracer import trace_program  # noqa: E402
-from ndbg.tree import Trace, code_lines, sample_trajectories, segment_states  # noqa: E402
+from ndbg.trace import format as fmt  # noqa: E402
+from ndbg.trace.tracer import trace_program  # noqa: E402
+from ndbg.trace.tree import Trace, code_lines, sample_trajectories, segment_states  # noqa: E402
 from pdb_driver import pdb_stops  # noqa: E402
 from trace_programs import PROGRAMS  # noqa: E402
 

@@ -6,10 +6,10 @@ import json
 import os
 import random
 
-from ndbg import format as fmt
-from ndbg.tokenizer import Tokenizer
-from ndbg.tracer import trace_program
-from ndbg.tree import Trace, sample_trajectories, segment_states
+from ndbg.trace import format as fmt
+from ndbg.trace.tokenizer import Tokenizer
+from ndbg.trace.tracer import trace_program
+from ndbg.trace.tree import Trace, sample_trajectories, segment_states
 
 from trace_programs import PROGRAMS
 

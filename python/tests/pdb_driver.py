@@ -13,7 +13,7 @@ import linecache
 import pdb
 import sys
 
-from ndbg.tracer import FILENAME, safe_repr
+from ndbg.trace.tracer import FILENAME, safe_repr
 
 _CO_OPTIMIZED = 0x1
 

@@ -1395,7 +1395,7 @@ def test_module_hidden_names():
     src = 'import math\ndef f(x):\n    return x + 1\nclass P:\n    pass\ny = f(2)\nz = P()\n'
     hidden = set(analyze(src)['hidden'])
     assert hidden == {'math', 'f', 'P'}
-    from ndbg.tracer import trace_program
+    from ndbg.trace.tracer import trace_program
     shown = {n for e in trace_program(src)['events'] if e['func'] == '<module>' for n in e['locals']}
     assert shown == {'y', 'z'} and not shown & hidden
 
@@ -1409,7 +1409,7 @@ def test_bound_names():
 def test_names_bound_out_of_sight():
     """Review findings: each program shows a name in some frame's locals; cfg must not
     exclude it (bound) nor hide it (module)."""
-    from ndbg.tracer import trace_program
+    from ndbg.trace.tracer import trace_program
     programs = [
         'class C:\n    def m(self):\n        return __class__\nC().m()\n',                    # __class__ cell
         'class B:\n    pass\nclass C(B):\n    def m(self):\n        return super().m\nC().m()\n',
@@ -1442,7 +1442,7 @@ def test_frame_locals_hold_every_name_a_trace_shows():
     """Soundness: every local of every traced function frame is in its scope's `locals`
     (free variables of closures, nonlocal, __class__, mangled names, comprehensions,
     generators, lambdas, nested classes' methods)."""
-    from ndbg.tracer import trace_program
+    from ndbg.trace.tracer import trace_program
     programs = [
         'def outer(n):\n    k = 2\n    def inner(m):\n        return m * k + n\n    return [inner(i) for i in range(n)]\nprint(outer(3))\n',
         'def counter():\n    c = 0\n    def inc():\n        nonlocal c\n        c += 1\n        return c\n    inc()\n    return inc()\nprint(counter())\n',

@@ -7,8 +7,8 @@ import sys
 import numpy as np
 import pytest
 
-from ndbg import examples as E
-from ndbg import format as fmt
+from ndbg.trace import examples as E
+from ndbg.trace import format as fmt
 
 PYTHON_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 
@@ -114,7 +114,7 @@ def test_memory_hog_is_an_error():
 
 
 def _trace_chunk(chunk):
-    from ndbg.tracer import trace_program
+    from ndbg.trace.tracer import trace_program
     return [trace_program(src) for src in chunk]
 
 

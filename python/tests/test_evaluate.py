@@ -1,7 +1,7 @@
 import torch
 
 from ndbg.evaluate import Successors, baseline_states, decode_examples, greedy_decode, markdown, score
-from ndbg.format import State
+from ndbg.trace.format import State
 from ndbg.model import CONFIGS, GPT, ModelConfig
 
 SOURCE = '''def f(n):

@@ -3,11 +3,11 @@ import random
 
 import pytest
 
-from ndbg import examples as E
-from ndbg import format as fmt
-from ndbg.format import State
-from ndbg.tracer import trace_program
-from ndbg.tree import Trace, sample_trajectories, segment_states
+from ndbg.trace import examples as E
+from ndbg.trace import format as fmt
+from ndbg.trace.format import State
+from ndbg.trace.tracer import trace_program
+from ndbg.trace.tree import Trace, sample_trajectories, segment_states
 
 from golden import GOLDEN_WINDOW, check_or_write, golden_path, golden_tokenizer
 from trace_programs import PROGRAMS

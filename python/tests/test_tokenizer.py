@@ -2,8 +2,8 @@ import random
 
 import pytest
 
-from ndbg import format as fmt
-from ndbg.tokenizer import BYTE_OFFSET, FIRST_MERGE, Tokenizer, pretokenize
+from ndbg.trace import format as fmt
+from ndbg.trace.tokenizer import BYTE_OFFSET, FIRST_MERGE, Tokenizer, pretokenize
 
 from golden import TOKENIZER_CASES, check_or_write, corpus_texts, golden_path, golden_tokenizer
 
@@ -92,7 +92,7 @@ def test_golden_ids(tok):
 
 
 def test_fast_pretokenize_equals_reference():
-    from ndbg.tokenizer import pretokenize_reference
+    from ndbg.trace.tokenizer import pretokenize_reference
     rng = random.Random(1)
     alphabet = [b' ', b' ', b' ', b'a', b'Z', b'_', b'0', b'9', b'\n', b'\t', b'(', b'=', b"'", b'\xc3\xa9',
                 b'\xe4\xb8\xad', b'\x00', b'\r', b'.']

@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from ndbg.tracer import REPR_LIMIT, REPR_MARKER, cut, safe_repr, trace_call, trace_program
+from ndbg.trace.tracer import REPR_LIMIT, REPR_MARKER, cut, safe_repr, trace_call, trace_program
 
 from trace_programs import PROGRAMS
 
@@ -223,7 +223,7 @@ def test_deterministic_under_hash_seed(tmp_path):
     outs = set()
     for seed in ('1', '2'):
         env = dict(os.environ, PYTHONHASHSEED=seed)
-        res = subprocess.run([sys.executable, '-m', 'ndbg.tracer', str(prog)], env=env, capture_output=True,
+        res = subprocess.run([sys.executable, '-m', 'ndbg.trace.tracer', str(prog)], env=env, capture_output=True,
                              text=True, cwd=os.path.join(os.path.dirname(__file__), '..'), check=True)
         outs.add(res.stdout)
     assert len(outs) == 1

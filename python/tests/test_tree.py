@@ -2,8 +2,8 @@
 
 import pytest
 
-from ndbg.tracer import trace_program
-from ndbg.tree import Trace, code_lines
+from ndbg.trace.tracer import trace_program
+from ndbg.trace.tree import Trace, code_lines
 
 from compat_check import s_chain
 from pdb_driver import pdb_stops

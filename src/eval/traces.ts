@@ -1,7 +1,7 @@
 // `ndbg eval traces`: next-state exact match on the data set's held-out split.
 // Every step of the stored trajectories (traces-*.jsonl.gz: python/ndbg/data.py)
 // becomes an example: the true history up to it, the action, and the true state
-// it leads to (python/ndbg/tree.segment_states; compared as examples.compare
+// it leads to (python/ndbg/trace/tree.segment_states; compared as examples.compare
 // does: event with exit kind, line, frame, locals, return value/exception,
 // output). The prediction comes from the runtime the debugger uses, so this is
 // the accuracy a user of the neural engine sees, action by action.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { HistoryEntry, ModelAction, ModelState, Predictor } from '../model/types.js';
 
-/** One event of a trace as python/ndbg/tracer.py writes it (docs/format.md). */
+/** One event of a trace as python/ndbg/trace/tracer.py writes it (docs/format.md). */
 export interface TraceEvent {
   event: 'call' | 'line' | 'return' | 'exception';
   line: number;

@@ -1,5 +1,5 @@
 // The trace format: code context, states and actions as items (docs/format.md), the
-// TypeScript twin of python/ndbg/format.py and the prompt half of examples.py. An item
+// TypeScript twin of python/ndbg/trace/format.py and the prompt half of examples.py. An item
 // is a special token id (number) or text (string, encoded by the BPE tokenizer).
 // test/golden/ keeps the two sides equal; change both or neither.
 

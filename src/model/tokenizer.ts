@@ -1,4 +1,4 @@
-// Byte-level BPE of the trace format: the TypeScript twin of python/ndbg/tokenizer.py
+// Byte-level BPE of the trace format: the TypeScript twin of python/ndbg/trace/tokenizer.py
 // (docs/format.md, "Tokenizer"). Ids: 0..31 special tokens, 32..287 the 256 bytes
 // (id = 32 + byte), then one id per merge in rank order. Text never produces a special
 // id; decoding text ids gives back the exact bytes. test/golden/ keeps both sides equal.

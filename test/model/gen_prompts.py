@@ -12,9 +12,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, '..', '..')
 sys.path.insert(0, os.path.join(ROOT, 'python'))
 
-from ndbg import examples as E  # noqa: E402
-from ndbg.format import State  # noqa: E402
-from ndbg.tokenizer import Tokenizer  # noqa: E402
+from ndbg.trace import examples as E  # noqa: E402
+from ndbg.trace.format import State  # noqa: E402
+from ndbg.trace.tokenizer import Tokenizer  # noqa: E402
 
 
 def to_state(d):

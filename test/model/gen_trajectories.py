@@ -21,8 +21,8 @@ sys.path.insert(0, os.path.join(ROOT, 'python'))
 sys.path.insert(0, os.path.join(ROOT, 'python', 'tests'))
 
 from ndbg.analysis.cfg import analyze  # noqa: E402
-from ndbg.tracer import trace_program  # noqa: E402
-from ndbg.tree import Trace, sample_trajectories, segment_states  # noqa: E402
+from ndbg.trace.tracer import trace_program  # noqa: E402
+from ndbg.trace.tree import Trace, sample_trajectories, segment_states  # noqa: E402
 
 
 def state_json(s):

@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(ROOT, 'python'))
 
 import torch  # noqa: E402
 
-from ndbg import format as fmt  # noqa: E402
+from ndbg.trace import format as fmt  # noqa: E402
 from ndbg.export import export, legacy_exporter  # noqa: E402
 from ndbg.model import CONFIGS, GPT, ModelConfig  # noqa: E402
 

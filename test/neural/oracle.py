@@ -1,5 +1,5 @@
 """Test oracle for the neural engine: the true trace of a script and where every
-debugger action leads from every state (ndbg.tracer + ndbg.tree: the semantics the
+debugger action leads from every state (ndbg.trace.tracer + ndbg.trace.tree: the semantics the
 model is trained on). Tests use it as a perfect "model" to check that the neural
 engine prints pdb's exact transcript for true frames. It RUNS the script: tests only.
 
@@ -10,8 +10,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'python'))
-from ndbg.tracer import trace_program  # noqa: E402
-from ndbg.tree import Trace  # noqa: E402
+from ndbg.trace.tracer import trace_program  # noqa: E402
+from ndbg.trace.tree import Trace  # noqa: E402
 
 ACTIONS = ('step_into', 'step_over', 'step_return', 'continue', 'inv_step_into', 'inv_step_over', 'inv_step_call')
 

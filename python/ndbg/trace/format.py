@@ -4,7 +4,8 @@ A serialized piece is a list of *items*: an `int` is a special token id, a `str`
 text (encoded by the tokenizer's byte-level BPE, never able to produce a special id).
 `render(items)` gives the printable form with specials written `<|name|>`.
 
-Standard library only: ships inside the npm package.
+Standard library only. What runs while debugging is its TypeScript twin,
+src/model/format.ts; golden files keep the two equal.
 """
 
 import ast

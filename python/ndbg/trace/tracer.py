@@ -6,10 +6,9 @@ objects compiled from `source`; the standard library, builtins and other files a
 not traced). Each event carries the frame's locals as cut `repr` strings, the return
 value or exception, and the stdout written since the previous event.
 
-Standard library only: this file ships inside the npm package and runs on python3
-3.9 to 3.13. It executes the program in the calling process; callers that run
-untrusted or many programs run it in a worker (see `ndbg.data`) where a memory limit
-is set and the process can be killed.
+Standard library only; runs on python3 3.9 to 3.13. It executes the program in the
+calling process; callers that run untrusted or many programs run it in a worker (see
+`ndbg.data`) where a memory limit is set and the process can be killed.
 
 Determinism: reprs of sets and dicts built from strings depend on the hash seed, so
 callers run with PYTHONHASHSEED=0 (`ensure_hash_seed()` re-executes the interpreter
@@ -307,7 +306,7 @@ def ensure_hash_seed(module=None):
 def main(argv=None):
     import argparse
     import json
-    parser = argparse.ArgumentParser(prog='python -m ndbg.tracer', description='Trace a Python program; print the trace as JSON.')
+    parser = argparse.ArgumentParser(prog='python -m ndbg.trace.tracer', description='Trace a Python program; print the trace as JSON.')
     parser.add_argument('script')
     parser.add_argument('--stdin', default='', help='text given to the program on stdin')
     parser.add_argument('--max-events', type=int, default=MAX_EVENTS)
@@ -321,5 +320,5 @@ def main(argv=None):
 
 
 if __name__ == '__main__':
-    ensure_hash_seed('ndbg.tracer')
+    ensure_hash_seed('ndbg.trace.tracer')
     main()

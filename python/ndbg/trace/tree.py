@@ -1,6 +1,6 @@
 """The state tree of a trace, and where each debugger action leads.
 
-A trace is the event list of `ndbg.tracer.trace_program`. Event `i` is a node; the
+A trace is the event list of `ndbg.trace.tracer.trace_program`. Event `i` is a node; the
 events of a call are children of the line event that made the call (`parent`). The
 exit (normal / error / never) is a virtual last state with index `len(events)`.
 
