@@ -11,10 +11,11 @@ import { complete } from './complete.js';
 import { walkHistory } from './historyNav.js';
 import type { Key } from './keys.js';
 import { COMMANDS, GLOBAL_KEYS, KEY_HELP, PANE_KEYS, isMoving, isQuit, type KeyAction } from './keymap.js';
-import { computeLayout } from './layout.js';
 import { editCommandLine, editValue } from './lineEdit.js';
 import * as select from './selectors.js';
 import { SourceCache } from './source.js';
+import { follow, moveCursor, resized } from './sourceView.js';
+import { applyStop, isNewStop } from './stop.js';
 import { FOCUS_ORDER, initialState, type LineKind, type State, type TextLine, type Variable, type VerifyView } from './state.js';
 
 export interface StoreOptions {
@@ -193,66 +194,16 @@ export class TuiStore {
   };
 
   private onStop(e: StopEvent): void {
-    const s = this.state;
-    const sameFrames = s.stop && JSON.stringify(s.stop.frames) === JSON.stringify(e.frames);
-    const patch: Partial<State> = {
-      stop: e,
-      selected: clampIndex(e.selected, e.frames.length),
-      program: e.postMortem ? 'post-mortem' : s.program === 'running' ? 'running' : 'stopped',
-    };
-    if (e.refresh) {
-      if (this.running) this.running.refreshed = true;
-      // The same stop re-described (u/d, or locals after `!x = 5`): the baseline
-      // for "changed" stays the previous step; edited names keep their mark but
-      // show the engine's repr of the new value.
-      const f = e.frames[clampIndex(e.selected, e.frames.length)];
-      const edited: Record<string, string> = {};
-      for (const [k, v] of Object.entries(s.edited)) edited[k] = f?.locals[k] ?? v;
-      patch.edited = edited;
-    } else if (!sameFrames) {
-      patch.prevFrames = s.stop?.frames ?? [];
-      patch.edited = {};
-      this.pendingEdits.clear();
-    }
-    if (!e.refresh) {
-      // --verify: a new stop brings its own comparison (refreshes keep the last).
-      patch.verify = e.verify;
-      if (e.verify) {
-        const sc = s.verifyScore ?? { compared: 0, exact: 0 };
-        patch.verifyScore = { compared: sc.compared + 1, exact: sc.exact + (e.verify.exact ? 1 : 0) };
-      }
-    }
-    // The engine's own figure when it has one (neural: model time); else the
-    // time from sending the command to this stop, before any of our rendering.
-    if (e.latencyMs !== undefined) patch.latencyMs = e.latencyMs;
-    else if (this.running && !this.running.stopped) patch.latencyMs = Math.round(this.now() - this.running.t0);
-    if (this.running) this.running.stopped = true;
-    const next = { ...s, ...patch };
-    const f = next.stop!.frames[next.selected];
-    if (f) Object.assign(patch, this.follow(next, f.line, f.file !== this.frame(s)?.file, this.verifyView(next)?.realLine));
-    patch.stackSel = next.stop!.frames.length - 1 - next.selected;
-    if (next.varSel >= this.variables(next).length) patch.varSel = 0;
-    this.set(patch);
+    const r = this.running;
+    if (r && e.refresh) r.refreshed = true;
+    if (isNewStop(this.state, e)) this.pendingEdits.clear();
+    const elapsedMs = r && !r.stopped ? Math.round(this.now() - r.t0) : undefined;
+    if (r) r.stopped = true;
+    this.set(applyStop(this.state, e, { fileLength: this.fileLength, elapsedMs }));
   }
 
-  /**
-   * Source view scrolled so `line` is visible with some context; cursor moved
-   * there. `also` (--verify's real line) is brought into view too when both fit.
-   */
-  private follow(s: State, line: number, force: boolean, also?: number): Partial<State> {
-    const h = Math.max(1, s.layout.source.height - 1);
-    const f = this.frame(s);
-    const n = f ? (this.sources.get(f.file)?.length ?? line) : line;
-    let top = s.sourceTop;
-    const margin = Math.min(2, Math.floor(h / 4));
-    if (force || line < top + margin || line > top + h - 1 - margin) top = line - Math.floor(h / 3);
-    if (also !== undefined && also <= n) {
-      if (also < top) top = Math.max(also - 1, line - h + 1);
-      else if (also > top + h - 1) top = Math.min(also - h + 2, line);
-    }
-    top = Math.max(1, Math.min(top, Math.max(1, n - h + 1)));
-    return { sourceTop: top, sourceCursor: line };
-  }
+  /** Lines in a source file, when it can be read. */
+  private fileLength = (file: string): number | undefined => this.sources.get(file)?.length;
 
   private debuggerText(data: string): void {
     let text = this.partial.debugger + data;
@@ -449,10 +400,8 @@ export class TuiStore {
   }
 
   setSize(cols: number, rows: number): void {
-    const layout = computeLayout(cols, rows);
-    const s = { ...this.state, cols, rows, layout };
-    const f = this.frame(s);
-    this.set({ cols, rows, layout, ...(f ? this.follow(s, f.line, false) : {}), sourceCursor: this.state.sourceCursor });
+    const f = this.frame();
+    this.set(resized(this.state, cols, rows, f?.line, f ? (this.fileLength(f.file) ?? f.line) : 0));
   }
 
   // ---- keys ---------------------------------------------------------------
@@ -596,35 +545,26 @@ export class TuiStore {
     switch (s.focus) {
       case 'source': {
         const f = this.frame();
-        const n = f ? (this.sources.get(f.file)?.length ?? 1) : 1;
-        const h = Math.max(1, s.layout.source.height - 1);
-        let line = s.sourceCursor;
-        if (up) line--;
-        else if (down) line++;
-        else if (k.name === 'pageup') line -= h;
-        else if (k.name === 'pagedown') line += h;
-        else if (k.name === 'home' || ch === 'g') line = 1;
-        else if (k.name === 'end' || ch === 'G') line = n;
-        else if (ch === '.') line = f?.line ?? 1;
-        else if (ch === 'B' || ch === 't') {
+        const moved = moveCursor(s, k, f ? (this.fileLength(f.file) ?? 1) : 1, f?.line);
+        if (moved) {
+          this.set(moved);
+          return true;
+        }
+        if (ch === 'B' || ch === 't') {
           if (!f) return true;
           const cmd = ch === 't' ? 'tbreak' : 'b';
           const text = `${cmd} ${f.file}:${s.sourceCursor}` + (ch === 'B' ? ', ' : '');
           if (ch === 't') this.submit(text, { fromKey: true });
           else this.set({ focus: 'command', input: text, cursor: text.length });
           return true;
-        } else if (ch === 'x') {
+        }
+        if (ch === 'x') {
           if (!f) return true;
           const bps = breakpointsAt(s.breakpoints, f.file, s.sourceCursor);
           if (bps.length) this.submit(`${bps[0]!.enabled ? 'disable' : 'enable'} ${bps.map((b) => b.num).join(' ')}`, { fromKey: true });
           return true;
-        } else return false;
-        line = Math.max(1, Math.min(n, line));
-        let top = s.sourceTop;
-        if (line < top) top = line;
-        if (line > top + h - 1) top = line - h + 1;
-        this.set({ sourceCursor: line, sourceTop: top });
-        return true;
+        }
+        return false;
       }
       case 'variables': {
         const vars = this.variables();
@@ -671,8 +611,7 @@ export class TuiStore {
         } else if (k.name === 'enter') {
           const f = this.frame();
           if (bp && f && bp.file === f.file) {
-            const st = { ...s };
-            this.set({ ...this.follow(st, bp.line, false), focus: 'source' });
+            this.set({ ...follow(s, bp.line, this.fileLength(f.file) ?? bp.line, false), focus: 'source' });
           } else if (bp) this.set({ message: `breakpoint ${bp.num} is in ${this.displayPath(bp.file)}` });
         } else return false;
         return true;
@@ -717,10 +656,6 @@ export class TuiStore {
     const bps = breakpointsAt(s.breakpoints, f.file, line);
     this.submit(bps.length ? `cl ${f.file}:${line}` : `b ${f.file}:${line}`, { fromKey: true });
   }
-}
-
-function clampIndex(i: number, n: number): number {
-  return Math.max(0, Math.min(n - 1, i));
 }
 
 /** `!x = 5` or `x = 5` (x not a command): the name and the expression. */
