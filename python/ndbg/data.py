@@ -7,7 +7,7 @@ windows-NNNNN.npy (uint16 [N, window]), mask-NNNNN.npy (uint8 [N, window]) and
 traces-NNNNN.jsonl.gz (one JSON object per program). The layout is specified in
 docs/format.md ("Dataset files").
 
-Programs come from `ndbg.generator.generate` (a few built-in templates until that
+Programs come from `ndbg.gen.generator.generate` (a few built-in templates until that
 module exists). Everything after generation runs in worker processes forked from
 this one (hash seed fixed to 0, memory limited, killed when they hang), in order, so
 a build is deterministic given --seed and --programs.
@@ -139,9 +139,9 @@ def _fallback_generate(rng):
 
 
 def load_generator():
-    """(generate, catalogue or None): ndbg.generator when present, else the fallback."""
+    """(generate, catalogue or None): ndbg.gen.generator when present, else the fallback."""
     try:
-        from . import generator
+        from .gen import generator
     except ImportError:
         return _fallback_generate, None, 'fallback'
     return generator.generate, getattr(generator, 'CATALOGUE', None), 'generator'

@@ -1313,7 +1313,7 @@ def test_random_control_flow_sound():
 
 def _generated_sources(n):
     try:
-        from ndbg.generator import generate
+        from ndbg.gen.generator import generate
     except ImportError:
         return None
     out = []
@@ -1326,7 +1326,7 @@ def test_generated_programs_sound():
     import pytest
     sources = _generated_sources(200)
     if sources is None:
-        pytest.skip('ndbg.generator not available yet')
+        pytest.skip('ndbg.gen.generator not available yet')
     failures = []
     for i, src in enumerate(sources):
         bad = check(src, analyze(src), trace(src, max_events=3000))
@@ -1341,7 +1341,7 @@ def _main():
     import argparse
     parser = argparse.ArgumentParser()
     parser.add_argument('--fuzz', type=int, default=0, help='random control-flow programs')
-    parser.add_argument('--generated', type=int, default=0, help='ndbg.generator programs')
+    parser.add_argument('--generated', type=int, default=0, help='ndbg.gen.generator programs')
     parser.add_argument('--start', type=int, default=0, help='first seed')
     parser.add_argument('--target', default=None)
     args = parser.parse_args()
@@ -1352,7 +1352,7 @@ def _main():
     if args.generated:
         sources = _generated_sources(args.generated + args.start)
         if sources is None:
-            print('ndbg.generator not available')
+            print('ndbg.gen.generator not available')
         else:
             sets.append(('generated', sources[args.start:]))
     failed = False

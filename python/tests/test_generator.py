@@ -14,10 +14,10 @@ import sys
 
 import pytest
 
-from ndbg.generator import (
+from ndbg.gen.generator import (
     CATALOGUE, CONSTRUCTS, Program, coverage, generate, generate_unique, main,
 )
-from ndbg.gen_check import run_program
+from ndbg.gen.check import run_program
 
 PYDIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 N_RUN = 300        # programs executed
@@ -105,8 +105,8 @@ def _digest_in_subprocess(hashseed, n=80, python=None):
     code = (
         'import hashlib, json, random, sys\n'
         'sys.path.insert(0, %r)\n'
-        'from ndbg.generator import generate\n'
-        'from ndbg.gen_check import run_program\n'
+        'from ndbg.gen.generator import generate\n'
+        'from ndbg.gen.check import run_program\n'
         'out = []\n'
         'for s in range(%d):\n'
         '    p = generate(random.Random(s))\n'

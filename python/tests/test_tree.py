@@ -110,7 +110,7 @@ def test_stack_and_parent(program):
 def test_generated_programs_against_pdb():
     # the bdb simulation on realistic code: random states and actions of generated programs
     import random
-    gen = pytest.importorskip('ndbg.generator')
+    gen = pytest.importorskip('ndbg.gen.generator')
     checked = 0
     for k in range(60):
         p = gen.generate(random.Random(k))

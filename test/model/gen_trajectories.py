@@ -62,7 +62,7 @@ def main():
     for name in sorted(PROGRAMS):
         out.append(record(name, PROGRAMS[name], '', rng))
     try:
-        from ndbg.generator import generate
+        from ndbg.gen.generator import generate
     except ImportError:
         generate = None
     if generate:

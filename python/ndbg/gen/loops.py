@@ -1,11 +1,11 @@
 """Loop idioms: a for loop over a collection feeding one or two accumulators,
 comprehensions, nested loops and while loops with a guaranteed bound."""
 
-from .gen_core import (
+from .core import (
     Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
     iv_mul, iv_abs,
 )
-from .gen_expr import cond, xform, int_to_int, paren
+from .expr import cond, xform, int_to_int, paren
 
 ELEM_NAMES = {
     STR: ['word', 'w', 'name', 'token', 'part', 'item', 's', 'label'],

@@ -1,12 +1,12 @@
 """Straight-line idioms: builtins over collections, string, list, dict, set and
 tuple methods, branches, try/except, formatting and prints."""
 
-from .gen_core import (
+from .core import (
     Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
     LMIX, OPT, iv_mul, iv_abs, NAMES, WORDS, SHORT_WORDS,
 )
-from .gen_expr import cond, xform, int_to_int, str_to_str, summarize
-from .gen_loops import fstr
+from .expr import cond, xform, int_to_int, str_to_str, summarize
+from .loops import fstr
 
 
 def small(v, bound=10 ** 6):

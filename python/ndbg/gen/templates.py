@@ -1,14 +1,14 @@
 """Shapes that need more than one idiom: recursion, generator functions,
 helpers that raise and callers that catch, and small classes."""
 
-from .gen_core import (
+from .core import (
     Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, LPAIR, LMIX, LLINT,
     SHORT_WORDS, WORDS, lit,
 )
-from .gen_expr import cond, int_to_int, str_to_str
-from . import gen_funcs as _funcs
-from .gen_funcs import func_name, EXTRA, default_for
-from .gen_loops import fstr
+from .expr import cond, int_to_int, str_to_str
+from . import funcs as _funcs
+from .funcs import func_name, EXTRA, default_for
+from .loops import fstr
 
 
 def add_module_func(F, lines):

@@ -1,6 +1,6 @@
 """Random Python programs to trace: the training data of the neural debugger.
 
-    from ndbg.generator import generate, CATALOGUE, coverage
+    from ndbg.gen.generator import generate, CATALOGUE, coverage
     prog = generate(random.Random(7))
     prog.source, prog.kind, prog.stdin, prog.features
 
@@ -9,7 +9,7 @@ Programs are short, real-looking functions or scripts built from typed idioms
 state, terminates within a few hundred executed lines, and raises or loops
 forever only when `features` says so ('uncaught', 'infinite').
 
-    python -m ndbg.generator --n 5 --seed 1      samples, coverage and throughput
+    python -m ndbg.gen.generator --n 5 --seed 1      samples, coverage and throughput
 """
 
 import argparse
@@ -18,8 +18,8 @@ import random
 import sys
 import time
 
-from .gen_program import G, function_program, script_program, class_program
-from . import gen_templates  # noqa: F401  (registers recursion, generators, raising helpers)
+from .program import G, function_program, script_program, class_program
+from . import templates  # noqa: F401  (registers recursion, generators, raising helpers)
 
 __all__ = ['Program', 'generate', 'generate_unique', 'CATALOGUE', 'CONSTRUCTS', 'coverage',
            'construct_coverage']
@@ -179,7 +179,7 @@ def construct_coverage(programs):
 # CLI
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog='python -m ndbg.generator', description=__doc__.split('\n\n')[0])
+    ap = argparse.ArgumentParser(prog='python -m ndbg.gen.generator', description=__doc__.split('\n\n')[0])
     ap.add_argument('--n', type=int, default=5, help='samples to print')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--stats', type=int, default=2000, help='programs for the coverage and speed summary (0: none)')
@@ -216,7 +216,7 @@ def main(argv=None):
     print('source lines: median %d, p90 %d, max %d' % (
         lines[len(lines) // 2], lines[int(len(lines) * 0.9)], lines[-1]))
     if args.check:
-        from .gen_check import run_program
+        from .check import run_program
         t0 = time.perf_counter()
         res = [run_program(p.source, p.stdin) for p in progs]
         dt = time.perf_counter() - t0

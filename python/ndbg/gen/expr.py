@@ -1,11 +1,11 @@
 """Expressions over one variable: conditions and transforms that never raise.
 
 Each transform returns a Var whose name is the expression's source text and
-whose ranges bound the expression's values (see gen_core.Var).  Operands are
+whose ranges bound the expression's values (see core.Var).  Operands are
 plain names (loop variables, parameters, locals), so no parentheses are needed.
 """
 
-from .gen_core import (
+from .core import (
     Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, LPAIR,
     iv_abs, iv_mul,
 )

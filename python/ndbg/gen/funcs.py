@@ -3,13 +3,13 @@ nested several calls deep), guards, and the return statement."""
 
 from bisect import bisect_right
 
-from .gen_core import (
+from .core import (
     Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
     LMIX, NAMES,
 )
-from .gen_expr import cond, summarize
-from .gen_loops import st_loop, st_comp, st_nested, st_while, fstr
-from .gen_stmts import (
+from .expr import cond, summarize
+from .loops import st_loop, st_comp, st_nested, st_while, fstr
+from .stmts import (
     st_aggregate, st_pairs_two, st_str, st_kv_parse, st_slice, st_list_mut,
     st_dict_ops, st_set_ops, st_tuple_ops, st_branch, st_try, st_print, st_math,
     st_format, st_mixed, st_iter_next, st_sort_lambda, st_derive,
@@ -433,8 +433,8 @@ SCALAR_IDIOMS = [
     (1.0, st_while), (1.0, st_try), (0.6, st_format), (1.0, st_comp), (0.8, st_aggregate),
     (0.6, st_slice),
 ]
-EXTRA = []   # (weight, fn) added by gen_templates: recursion, generators, raising helpers
-FULL = IDIOMS + EXTRA   # rebuilt by gen_templates once EXTRA is filled
+EXTRA = []   # (weight, fn) added by templates: recursion, generators, raising helpers
+FULL = IDIOMS + EXTRA   # rebuilt by templates once EXTRA is filled
 
 
 _CUM = {}

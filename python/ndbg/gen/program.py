@@ -1,17 +1,17 @@
 """Whole programs: a main function with helpers and module code that calls it,
 a module-level script, or a small class; faults put in on purpose."""
 
-from .gen_core import (
+from .core import (
     Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, LPAIR, LMIX,
     value_for, lit, str_value, SHORT_WORDS, WORDS,
 )
-from .gen_funcs import (
+from .funcs import (
     run_idioms, maybe_guard, finish, func_name, IDIOMS, default_for,
 )
-from .gen_loops import fstr
-from . import gen_stmts as S
-from . import gen_loops as L
-from . import gen_templates as T
+from .loops import fstr
+from . import stmts as S
+from . import loops as L
+from . import templates as T
 
 
 class G:
