@@ -66,21 +66,32 @@ async function createEngine(o: SessionOptions): Promise<Engine> {
       stdin: o.stdin,
     });
   }
-  // The neural engine lives in src/engine/neural.ts (not part of the
-  // foundation); it is loaded only when asked for, to keep startup lean.
-  let mod: { createNeuralEngine?: (o: SessionOptions) => Engine | Promise<Engine> };
+  const neural = await loadNeural();
+  return neural.createNeuralEngine(o);
+}
+
+type NeuralModule = typeof import('../engine/neural.js');
+
+/**
+ * The neural engine's code (src/engine/neural.ts and the model runtime under it),
+ * loaded only for `--engine neural` to keep the python engine's start lean. When it
+ * cannot be loaded (a missing or half-built dist/, a dependency that fails to load),
+ * the user gets one line: what failed, and how to repair it or get going without it.
+ */
+export async function loadNeural(load: () => Promise<NeuralModule> = () => import('../engine/neural.js')): Promise<NeuralModule> {
   try {
-    mod = (await import(/* neural engine */ '../engine/neural.js' as string)) as typeof mod;
-  } catch {
-    mod = {};
-  }
-  if (!mod.createNeuralEngine) {
+    return await load();
+  } catch (e) {
     throw new UserError(
-      "ndbg: the neural engine is not available in this build yet. Use '--engine python'.",
-      2,
+      `ndbg: the neural engine could not be loaded: ${firstLine(e)}. Reinstall ndbg (in a checkout: npm ci && npm run build), or use '--engine python'.`,
+      1,
     );
   }
-  return mod.createNeuralEngine(o);
+}
+
+function firstLine(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return (text.split('\n')[0] ?? '').trim().replace(/\.$/, '') || 'unknown error';
 }
 
 export class Session implements Engine {

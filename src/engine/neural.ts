@@ -1,7 +1,7 @@
 // The neural engine: debugging by prediction. The model (src/model) predicts the
 // state each debugger action leads to; the neural debugger (./neural/) speaks
 // pdb's language over those states. The script is read (and parsed by
-// python/ndbg/analysis/cfg.py for the model's constraints), never run: no process
+// python/ndbg/cfg.py for the model's constraints), never run: no process
 // executes any line of it. `--verify` wraps this engine with the python engine
 // in lockstep (./verify.ts).
 
@@ -17,10 +17,14 @@ import type { Predictor } from '../model/types.js';
 
 export { NeuralDebugger } from './neural/debugger.js';
 
-/** Options of the neural engine beyond SessionOptions (tests inject a predictor). */
+type Runtime = typeof import('../model/predictor.js');
+
+/** Options of the neural engine beyond SessionOptions (tests inject a predictor, or a runtime that fails to load). */
 export interface NeuralDeps {
   /** A loaded predictor; default: loadPredictor({ modelDir: o.model, device: o.device }). */
   predictor?: Predictor;
+  /** The model runtime's module (default: src/model/predictor.ts, which loads onnxruntime-node). */
+  runtime?: () => Promise<Runtime>;
 }
 
 /** The script's path as pdb prints it (realpath, as pdb's _ScriptTarget). */
@@ -47,7 +51,7 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
   let predictor = deps.predictor;
   let owned = false;
   if (!predictor) {
-    const { loadPredictor, ModelError } = await import('../model/predictor.js');
+    const { loadPredictor, ModelError } = await loadRuntime(deps.runtime ?? (() => import('../model/predictor.js')));
     try {
       predictor = await loadPredictor({ modelDir: o.model, device: o.device, python: o.python });
       owned = true;
@@ -75,6 +79,22 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
     notes,
     release: owned ? () => p.close() : undefined,
   });
+}
+
+/**
+ * The model runtime, loaded when a session needs a model (it loads onnxruntime-node's
+ * native library). When it cannot be loaded, one line says what failed and what to do.
+ */
+async function loadRuntime(load: () => Promise<Runtime>): Promise<Runtime> {
+  try {
+    return await load();
+  } catch (e) {
+    const text = (e instanceof Error ? e.message : String(e)).split('\n')[0]!.trim().replace(/\.$/, '');
+    throw new UserError(
+      `ndbg: the model runtime could not be loaded: ${text || 'unknown error'}. Reinstall ndbg's dependencies (in a checkout: npm ci), or use '--engine python'.`,
+      1,
+    );
+  }
 }
 
 /** Loaded by the command layer for `--engine neural` (src/commands/session.ts). */
