@@ -39,19 +39,17 @@ export interface StopEvent {
   /** Neural engine only: how the frame was obtained and how long it took. */
   latencyMs?: number;
   /**
-   * Added for reverse execution: the index of this state's trace event in the
-   * current run (1-based; every call/line/return/exception event counts).
+   * The index of this state's trace event in the current run (1-based; every
+   * call/line/return/exception event counts). Python engine only.
    */
   index?: number;
   /**
-   * Added so front ends can follow `u`/`d` and edits (`!x = 1`): true when
-   * this re-describes the same stop (new selected frame or changed locals).
+   * True when this re-describes the stop already reported (another selected
+   * frame after `u`/`d`, or locals changed by an edit such as `!x = 1`): the
+   * program did not move.
    */
   refresh?: boolean;
-  /**
-   * Added for `--verify` (neural engine checked against the python engine in
-   * lockstep): how this predicted stop compares with the real one.
-   */
+  /** `--verify` only: how this predicted stop compares with the real one. */
   verify?: VerifyInfo;
 }
 
@@ -107,7 +105,7 @@ export interface ResultEvent {
 export interface ExitEvent {
   type: 'exit';
   code: number;
-  /** Added: the signal that killed the debuggee, if any (e.g. 'SIGKILL'). */
+  /** The signal that killed the debuggee, if one did (e.g. 'SIGKILL'). */
   signal?: string;
 }
 
@@ -119,7 +117,12 @@ export type EngineEvent =
   | ResultEvent
   | ExitEvent;
 
-/** Structured debugger actions (the paper's action set plus pdb's). */
+/**
+ * What a front end can ask an engine to do besides typing a command line. The
+ * paper's actions as the model knows them (src/model's ModelAction: the same kinds,
+ * without `file`), plus `inv_continue`, which is no model action: an engine answers it
+ * from the run's history (back to the previous breakpoint hit, or the start).
+ */
 export type Action =
   | { kind: 'step_into' }
   | { kind: 'step_over' }
@@ -129,8 +132,6 @@ export type Action =
   | { kind: 'inv_step_into' }
   | { kind: 'inv_step_over' }
   | { kind: 'inv_step_call' }
-  // Added for the `rc`/`reverse-continue` command: back to the previous
-  // breakpoint hit, or the start of the run.
   | { kind: 'inv_continue' };
 
 /** The pdb command that performs each forward action; both engines map actions through it. */
