@@ -3,6 +3,7 @@
 // temporary breakpoints and function breakpoints, with bdb's texts.
 
 import { evaluateCondition, type Scope } from '../../pyval/index.js';
+import type { PdbFrame } from './render.js';
 
 export interface Breakpoint {
   number: number;
@@ -33,12 +34,10 @@ export function bpFormat(b: Breakpoint): string {
   return ret;
 }
 
-/** A frame as bdb's break_here sees it. */
-export interface BreakFrame {
-  file: string;
-  line: number;
-  func: string;
-  scope: Scope;
+/** A breakpoint that stopped the program; `deleted`: a temporary one, deleted as it stopped (pdb says so). */
+export interface Hit {
+  bp: Breakpoint;
+  deleted: boolean;
 }
 
 export class Breakpoints {
@@ -111,11 +110,12 @@ export class Breakpoints {
   }
 
   /**
-   * bdb.break_here + effective() at a line event: the breakpoint that stops
-   * here (hits and ignore counts updated as bdb does), whether a temporary one
-   * may be deleted, and a condition that could not be evaluated (bdb stops then).
+   * bdb.break_here + effective() at a line event of frame `f`, conditions evaluated
+   * in `scope`: the breakpoint that stops here (hits and ignore counts updated as
+   * bdb does), whether a temporary one may be deleted, and a condition that could
+   * not be evaluated (bdb stops then).
    */
-  breakHere(f: BreakFrame): { bp: Breakpoint; deleteTemp: boolean; condError?: string } | null {
+  breakHere(f: Pick<PdbFrame, 'file' | 'line' | 'func'>, scope: Scope): { bp: Breakpoint; deleteTemp: boolean; condError?: string } | null {
     let candidates = this.at(f.file, f.line).filter((b) => !b.funcname);
     for (const b of this.all()) {
       if (b.funcname && b.file === f.file && b.funcname === f.func && (b.funcFirstLine ?? -1) === f.line) candidates.push(b);
@@ -132,7 +132,7 @@ export class Breakpoints {
         }
         return { bp: b, deleteTemp: true };
       }
-      const r = evaluateCondition(b.cond, f.scope);
+      const r = evaluateCondition(b.cond, scope);
       if (r.error !== undefined) return { bp: b, deleteTemp: false, condError: r.error };
       if (r.stop) {
         if (b.ignore > 0) b.ignore--;

@@ -19,11 +19,13 @@ import {
   typeName,
   type Scope,
 } from '../../pyval/index.js';
-import { Breakpoints, bpFormat, bpStr, type Breakpoint } from './breakpoints.js';
+import { Breakpoints, bpFormat, bpStr, type Breakpoint, type Hit } from './breakpoints.js';
+import { cmpKeys, jumpOrder } from './jumpOrder.js';
 import { FALLBACK_FACTS, type PdbFacts } from './probe.js';
 import { printLines, stackEntry, type PdbFrame } from './render.js';
 import type { FunctionDef, ScriptSource } from './source.js';
-import { Timeline, relateFrames, type FrameInfo, type Node } from './timeline.js';
+import { firstNode } from './start.js';
+import { Timeline, relateFrames, type ProgramFrame, type Node } from './timeline.js';
 
 /** What the debugger needs of the model: a predictor session (src/model/types.ts). */
 export type ModelSession = Pick<PredictorSession, 'initialState' | 'predict'> & { close?: () => void };
@@ -60,7 +62,7 @@ type Context =
   // after the module returned: pdb steps through its own frames (`<string>`, bdb.run)
   | { kind: 'string'; phase: 'exception' | 'return'; exception?: string }
   | { kind: 'bdb'; at: 'quit' | 'run' | 'except'; exception?: string }
-  | { kind: 'pm'; frames: FrameInfo[]; line: number; exception: string; locals: Record<string, string>; seen: Node[] };
+  | { kind: 'pm'; frames: ProgramFrame[]; line: number; exception: string; locals: Record<string, string>; seen: Node[] };
 
 type Ready = 'prompt' | 'input' | 'exit';
 
@@ -161,7 +163,7 @@ export class NeuralDebugger implements Engine {
       case 'breakpoint':
         return this.runCommand(() => this.runToLine(a.line), `breakpoint ${a.line}`);
       default:
-        return this.runCommand(() => this.reverse(a.kind as ReverseKind), a.kind);
+        return this.runCommand(() => this.reverse(a.kind as ReverseAction), a.kind);
     }
   }
 
@@ -442,7 +444,7 @@ export class NeuralDebugger implements Engine {
   }
 
   /** The program frames of the current stop. */
-  private programFrames(): FrameInfo[] {
+  private programFrames(): ProgramFrame[] {
     if (this.ctx.kind === 'node') return this.timeline.current.frames;
     if (this.ctx.kind === 'pm') return this.ctx.frames;
     return [];
@@ -527,36 +529,8 @@ export class NeuralDebugger implements Engine {
   }
 
   // ============================================================ stops
-  private firstNode(): Node | null {
-    const at = this.o.atReturn;
-    if (at) return this.atReturnNode(at.func, at.value);
-    const s = this.o.model.initialState();
-    return { state: s, via: null, frames: relateFrames(null, s, this.src, 'forward'), confidence: {}, origin: 'start' };
-  }
-
-  private atReturnNode(func: string, value: string): Node {
-    const d = this.src.findDefs(func).find((x) => x.kind === 'def');
-    if (!d) throw new Error(`--at-return: the script defines no function '${func}'`);
-    const returns = this.src.returnLines(d);
-    const line = returns.length ? returns[returns.length - 1]! : d.lastLine;
-    const stack = this.callChain(d, new Set());
-    const state: ModelState = { event: 'return', line, func: d.name, stack, locals: {}, retval: value, exception: null, stdout: '', exit: null };
-    return { state, via: null, frames: relateFrames(null, state, this.src, 'forward'), confidence: {}, origin: 'start' };
-  }
-
-  /** Lines of the frames below a call of `d`, outermost first, as far as the source shows them. */
-  private callChain(d: FunctionDef, seen: Set<FunctionDef>): number[] {
-    seen.add(d);
-    const callers = this.src.callersOf(d.name).filter((c) => c.scope !== d);
-    const top = callers.find((c) => !c.scope);
-    if (top) return [top.line];
-    for (const c of callers) {
-      if (c.scope && c.scope.kind === 'def' && !seen.has(c.scope)) {
-        const below = this.callChain(c.scope, seen);
-        if (below.length) return [...below, c.line];
-      }
-    }
-    return [];
+  private firstNode(): Node {
+    return firstNode(this.o.model, this.src, this.o.atReturn);
   }
 
   /**
@@ -569,7 +543,7 @@ export class NeuralDebugger implements Engine {
     node.shown = true;
     if (opts.stdout) this.programOutput(node.state.stdout);
     const s = node.state;
-    if (opts.hit?.text) this.message(opts.hit.text);
+    if (opts.hit?.deleted) this.message(`Deleted ${bpStr(opts.hit.bp)}`);
     if (s.event === 'call') this.message('--Call--');
     else if (s.event === 'return') this.message('--Return--');
     else if (s.event === 'exception' && s.exception) this.message(s.exception);
@@ -780,13 +754,13 @@ export class NeuralDebugger implements Engine {
     if (!p0) return null;
     const t0 = this.nodeFrom(p0, { kind: action }, here, 'forward');
     if (p0.state!.event !== 'exit') {
-      const k0 = this.jumpOrder(here, p0.state!);
+      const k0 = jumpOrder(here, p0.state!, this.src);
       const earlier: Array<{ node: Node; key: number[] }> = [];
       for (const line of lines.sort((a, b) => a - b)) {
         const p = await this.predict(history, { kind: 'breakpoint', line });
         if (!p) return null;
         if (p.state!.event === 'exit') continue;
-        const key = this.jumpOrder(here, p.state!);
+        const key = jumpOrder(here, p.state!, this.src);
         if (cmpKeys(key, k0) < 0) earlier.push({ node: this.nodeFrom(p, { kind: 'breakpoint', line }, here, 'forward'), key });
       }
       earlier.sort((a, b) => cmpKeys(a.key, b.key));
@@ -899,51 +873,25 @@ export class NeuralDebugger implements Engine {
       options.push({ line, p });
     }
     const hits = options.filter((o) => o.p.state!.event !== 'exit');
-    const best = hits.length ? hits.map((o) => ({ o, key: this.jumpOrder(here, o.p.state!) })).sort((a, b) => cmpKeys(a.key, b.key))[0]!.o : options[0]!;
+    const best = hits.length ? hits.map((o) => ({ o, key: jumpOrder(here, o.p.state!, this.src) })).sort((a, b) => cmpKeys(a.key, b.key))[0]!.o : options[0]!;
     const latency = options.reduce((t, o) => t + o.p.latencyMs, 0);
     const node = this.nodeFrom(best.p, { kind: 'breakpoint', line: best.line }, here, 'forward');
     node.latencyMs = latency;
     return tl.push(node);
   }
 
-  /**
-   * Where a predicted breakpoint hit lies in execution order from `here`, as a sort
-   * key: first the frames of `here` that must return before it (fewer is earlier),
-   * then, in the innermost frame both share, how far ahead its line (or the line of
-   * the call that leads to it) is from where that frame stands (a line at or before
-   * it means a later loop iteration), then the output on the way.
-   */
-  private jumpOrder(here: Node, t: ModelState): number[] {
-    const frames = relateFrames(here, t, this.src, 'forward');
-    let common = 0;
-    while (common < here.frames.length && common < frames.length && here.frames[common]!.id === frames[common]!.id) common++;
-    const unwinds = here.frames.length - common;
-    if (common === 0) return [unwinds, 0, 0, t.stdout.length];
-    const level = common - 1;
-    const cur = here.frames[level]!.line;
-    const n = this.src.length + 1;
-    const inFrame = frames.length - 1 === level;
-    const at = frames[level]!.line;
-    // a return or exception event on the current line happens now; a line event there, on the next pass
-    const now = inFrame && unwinds === 0 && t.event !== 'line' && at === cur;
-    const ahead = now ? 0 : inFrame || unwinds > 0 ? (at > cur ? at - cur : at + n - cur) : at >= cur ? at - cur : at + n - cur;
-    // on one line: its line event, then the calls it makes, then its return or exception
-    return [unwinds, ahead, inFrame ? (t.event === 'line' ? 0 : 2) : 1, t.stdout.length];
-  }
-
-  /** bdb.break_here at a predicted line event: the breakpoint that stops there, and pdb's text for a deleted temporary one. */
+  /** bdb.break_here at a predicted line event: the breakpoint that stops there (a temporary one is deleted). */
   private checkBreak(node: Node): Hit | null {
     const s = node.state;
     if (s.event !== 'line' || s.line === null) return null;
-    const frames = node.frames;
-    const scope: Scope = frames.length > 1 ? { locals: s.locals, globals: this.moduleLocalsAt(node) } : { locals: s.locals };
-    const r = this.bps.breakHere({ file: this.file, line: s.line, func: s.func ?? '<module>', scope });
+    const scope: Scope = node.frames.length > 1 ? { locals: s.locals, globals: this.moduleLocalsAt(node) } : { locals: s.locals };
+    const r = this.bps.breakHere({ file: this.file, line: s.line, func: s.func ?? '<module>' }, scope);
     if (!r) return null;
     if (r.deleteTemp && r.bp.temporary) {
       this.bps.delete(r.bp);
-      return { bp: r.bp, text: `Deleted ${bpStr(r.bp)}` };
+      return { bp: r.bp, deleted: true };
     }
-    return { bp: r.bp, text: '' };
+    return { bp: r.bp, deleted: false };
   }
 
   private moduleLocalsAt(node: Node): Record<string, string> {
@@ -1113,7 +1061,7 @@ export class NeuralDebugger implements Engine {
    * over it (`r`, `c`), the model's inverse steps from the module's return walk
    * back through the unwinding to find it.
    */
-  private async exceptionOrigin(): Promise<{ frames: FrameInfo[]; line: number; locals: Record<string, string>; seen: Node[] }> {
+  private async exceptionOrigin(): Promise<{ frames: ProgramFrame[]; line: number; locals: Record<string, string>; seen: Node[] }> {
     const seen: Node[] = [];
     const nodes = this.timeline.nodes;
     let origin: Node | undefined;
@@ -1198,7 +1146,7 @@ export class NeuralDebugger implements Engine {
   }
 
   // ============================================================ reverse
-  private async reverse(kind: ReverseKind): Promise<void> {
+  private async reverse(kind: ReverseAction): Promise<void> {
     if (this.ctx.kind !== 'node') {
       {
         // back into the program: its last known state
@@ -1262,7 +1210,7 @@ export class NeuralDebugger implements Engine {
   }
 
   /** Before the first recorded state: the model's inverse actions. */
-  private async pastStart(kind: ReverseKind): Promise<void> {
+  private async pastStart(kind: ReverseAction): Promise<void> {
     const tl = this.timeline;
     const first = tl.nodes[0]!;
     if (first.origin === 'start' && !this.o.atReturn && tl.back.length === 1) return this.message(NO_HISTORY);
@@ -1754,21 +1702,11 @@ export class NeuralDebugger implements Engine {
   }
 }
 
-type ReverseKind = 'inv_step_into' | 'inv_step_over' | 'inv_step_call' | 'inv_continue';
-
-/** A breakpoint that stopped the program, and pdb's text for it ('' or a temporary one's deletion). */
-interface Hit {
-  bp: Breakpoint;
-  text: string;
-}
+/** The engine's reverse actions (src/commands/reverse.ts names their commands). */
+type ReverseAction = Extract<Action['kind'], `inv_${string}`>;
 
 const EXIT_NORMAL: ModelState = { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: 'normal' };
 const exitError = (exception: string): ModelState => ({ ...EXIT_NORMAL, exit: 'error', exception });
-
-const cmpKeys = (a: number[], b: number[]): number => {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
-};
 
 /** Python's int() of a command argument, or null. */
 function parseIntArg(s: string): number | null {

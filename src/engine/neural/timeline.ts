@@ -7,11 +7,11 @@
 // the prompt is part of what later predictions see.
 
 import type { HistoryEntry, ModelAction, ModelState } from '../../model/types.js';
-import type { Breakpoint } from './breakpoints.js';
+import type { Hit } from './breakpoints.js';
 import type { ScriptSource } from './source.js';
 
 /** A program frame of a node's stack: its code name, line, and an identity across states. */
-export interface FrameInfo {
+export interface ProgramFrame {
   func: string;
   line: number;
   id: number;
@@ -22,7 +22,7 @@ export interface Node {
   /** The forward action from the previous node to this one; null: a new segment (start, edit, jump, unknown). */
   via: ModelAction | null;
   /** Program frames, outermost first; the last is the state's own frame (empty for an exit). */
-  frames: FrameInfo[];
+  frames: ProgramFrame[];
   /** Confidence per local (carried over in the same frame for unchanged values). */
   confidence: Record<string, number>;
   /** Model time that produced this node. */
@@ -32,7 +32,7 @@ export interface Node {
   /** The debugger stopped here (pdb then keeps a return value in the frame's locals). */
   shown?: boolean;
   /** Reached as a breakpoint hit during n / r / until. */
-  bpHit?: { bp: Breakpoint; text: string };
+  bpHit?: Hit;
 }
 
 let nextFrameId = 1;
@@ -57,13 +57,13 @@ export function forwardOf(inv: ModelAction, before: ModelState, after: ModelStat
  * callers whose lines agree keep their identity and names; the rest are named
  * from the source (the def or class that holds the line).
  */
-export function relateFrames(from: Node | null, to: ModelState, src: ScriptSource, direction: 'forward' | 'backward'): FrameInfo[] {
+export function relateFrames(from: Node | null, to: ModelState, src: ScriptSource, direction: 'forward' | 'backward'): ProgramFrame[] {
   if (to.event === 'exit' || to.line === null) return [];
   const depth = to.stack.length;
   let prev = from?.frames ?? [];
   // a frame that returned does not run again (generators aside): later states are in other frames
   if (direction === 'forward' && from?.state.event === 'return') prev = prev.slice(0, -1);
-  const out: FrameInfo[] = [];
+  const out: ProgramFrame[] = [];
   let matching = true;
   for (let i = 0; i < depth; i++) {
     const line = to.stack[i]!;
