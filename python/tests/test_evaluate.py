@@ -1,8 +1,8 @@
 import torch
 
-from ndbg.evaluate import Successors, baseline_states, decode_examples, greedy_decode, markdown, score
+from ndbg.learn.evaluate import Successors, baseline_states, decode_examples, greedy_decode, markdown, score
 from ndbg.trace.format import State
-from ndbg.model import CONFIGS, GPT, ModelConfig
+from ndbg.learn.model import CONFIGS, GPT, ModelConfig
 
 SOURCE = '''def f(n):
     total = 0

@@ -5,9 +5,9 @@ import pytest
 import torch
 
 from model_fixtures import make_data
-from ndbg.export import check_against_ort, export, load_onnx_weights, node_available
-from ndbg.model import GPT
-from ndbg.train import main, torch_load
+from ndbg.learn.export import check_against_ort, export, load_onnx_weights, node_available
+from ndbg.learn.model import GPT
+from ndbg.learn.train import main, torch_load
 
 needs_node = pytest.mark.skipif(not node_available(), reason='node not on PATH: cannot run onnxruntime-node')
 
@@ -57,14 +57,14 @@ def test_fp16_weights_parts_and_init_onnx(trained):
           '--batch-size', '8', '--threads', '1', '--quiet'])
     cont = torch_load(os.path.join(run, 'ckpt.pt'))
     assert cont['step'] == 2 and cont['prior']['tokens'] == ck['tokens']
-    from ndbg.export import training_summary
+    from ndbg.learn.export import training_summary
     assert training_summary(cont)['total_tokens'] == cont['tokens'] + ck['tokens']
     shutil.rmtree(run)
 
 
 @needs_node
 def test_check_export_of_parts(trained):
-    from ndbg.export import check_export
+    from ndbg.learn.export import check_export
     root, data, ckpt = trained
     out = str(root / 'model_parts')
     export(ckpt, out, parts_mb=0.1, check=False)

@@ -1,6 +1,6 @@
 import torch
 
-from ndbg.model import CONFIGS, GPT, ModelConfig
+from ndbg.learn.model import CONFIGS, GPT, ModelConfig
 
 
 def tiny(vocab=100):
@@ -53,7 +53,7 @@ def test_tied_embeddings_and_sizes():
 
 
 def test_preallocated_cache_equals_concatenated_past():
-    from ndbg.model import KVCache
+    from ndbg.learn.model import KVCache
     m = tiny()
     ids = torch.randint(0, 100, (2, 10))
     with torch.no_grad():
@@ -79,7 +79,7 @@ def test_causal_fast_path_equals_masked_attention():
 
 
 def test_widen_computes_the_same_function_and_then_learns():
-    from ndbg.model import widen
+    from ndbg.learn.model import widen
     torch.manual_seed(0)
     old = ModelConfig(vocab_size=97, d_model=32, n_layer=2, n_head=2)
     new = ModelConfig(vocab_size=97, d_model=64, n_layer=2, n_head=4)
@@ -105,7 +105,7 @@ def test_widen_computes_the_same_function_and_then_learns():
 
 def test_widen_refuses_a_change_it_cannot_preserve():
     import pytest
-    from ndbg.model import widen
+    from ndbg.learn.model import widen
     old = ModelConfig(vocab_size=97, d_model=32, n_layer=2, n_head=2)
     with pytest.raises(ValueError):
         widen(GPT(old).state_dict(), old, ModelConfig(vocab_size=97, d_model=64, n_layer=2, n_head=2))

@@ -4,7 +4,7 @@ import os
 import torch
 
 from model_fixtures import make_data
-from ndbg.train import main, torch_load
+from ndbg.learn.train import main, torch_load
 
 
 def read_log(run):
@@ -44,7 +44,7 @@ def test_fp32_and_token_budget(tmp_path):
 
 def test_gpu_script_parses():
     import subprocess
-    script = os.path.join(os.path.dirname(__file__), '..', 'ndbg', 'gpu_train.sh')
+    script = os.path.join(os.path.dirname(__file__), '..', '..', 'scripts', 'gpu_train.sh')
     subprocess.run(['bash', '-n', script], check=True)
 
 

@@ -31,8 +31,8 @@ export function testModel(args: string[] = []): { dir: string } | { skip: string
   if (why) return { skip: why };
   const hash = createHash('sha256')
     .update(readFileSync(SCRIPT))
-    .update(readFileSync(join(ROOT, 'python', 'ndbg', 'export.py')))
-    .update(readFileSync(join(ROOT, 'python', 'ndbg', 'model.py')))
+    .update(readFileSync(join(ROOT, 'python', 'ndbg', 'learn', 'export.py')))
+    .update(readFileSync(join(ROOT, 'python', 'ndbg', 'learn', 'model.py')))
     .update(JSON.stringify(args))
     .digest('hex')
     .slice(0, 16);

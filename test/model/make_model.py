@@ -25,8 +25,8 @@ sys.path.insert(0, os.path.join(ROOT, 'python'))
 import torch  # noqa: E402
 
 from ndbg.trace import format as fmt  # noqa: E402
-from ndbg.export import export, legacy_exporter  # noqa: E402
-from ndbg.model import CONFIGS, GPT, ModelConfig  # noqa: E402
+from ndbg.learn.export import export, legacy_exporter  # noqa: E402
+from ndbg.learn.model import CONFIGS, GPT, ModelConfig  # noqa: E402
 
 
 def main(argv=None):

@@ -35,7 +35,7 @@ from dataclasses import replace
 
 import torch
 
-from .trace.format import ACTIONS
+from ..trace.format import ACTIONS
 from .model import GPT, KVCache, ModelConfig
 
 BASELINES = ('next_line', 'cfg_successor', 'repeat')
@@ -210,12 +210,12 @@ def _continue_greedy(model, pending, results, end_id, max_new, batch_size, devic
 # ---------------------------------------------------------------- states
 
 def compare(pred, gold):
-    from .trace.examples import compare as cmp
+    from ..trace.examples import compare as cmp
     return cmp(pred, gold)
 
 
 def components():
-    from .trace.examples import COMPONENTS
+    from ..trace.examples import COMPONENTS
     return COMPONENTS
 
 
@@ -244,7 +244,7 @@ class Successors:
     `event` at `line` has exactly one possible next event in the same frame, else None."""
 
     def __init__(self, source, target=None):
-        from .analysis.cfg import analyze
+        from ..analysis.cfg import analyze
         try:
             r = analyze(source, target)
         except Exception:          # unparsable source, an unsupported target: no predictions
@@ -425,7 +425,7 @@ def load_examples(data_dir, split, limit=None, per_action=None, seed=None, windo
     the builder stored (seed None) or freshly sampled trajectories (seed given):
     -> (examples [dict(prompt_ids, target_ids, action, before, after, source)], tokenizer)."""
     import random
-    from .trace import examples as E
+    from ..trace import examples as E
     tok = E.load_tokenizer(data_dir)
     window = window or E.load_meta(data_dir).get('window')
     rng = None if seed is None else random.Random(seed)
@@ -454,7 +454,7 @@ def traced_by(data_dir):
 
 
 def decode_predictions(tok, examples, generated):
-    from .trace import examples as E
+    from ..trace import examples as E
     preds = []
     for ex, ids in zip(examples, generated):
         try:
@@ -507,7 +507,7 @@ def main(argv=None):
     examples, tok = load_examples(a.data, a.split, a.limit, a.per_action, a.seed)
     if not examples:
         raise SystemExit(f'no examples in {a.data}/{a.split}')
-    from .trace.format import END
+    from ..trace.format import END
     res = evaluate(model, examples, lambda exs, gen: decode_predictions(tok, exs, gen), END,
                    a.batch_size, device, target=traced_by(a.data))
     res.update(model=dict(path=a.model, num_params=desc['num_params'], config=desc['config'],

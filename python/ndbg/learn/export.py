@@ -6,7 +6,7 @@
 Writes model.onnx (a key and a value tensor per layer in and out, dynamic batch /
 seq / past axes),
 tokenizer.json and config.json, then runs the exported file in onnxruntime-node
-(python/ndbg/ort_check.mjs: the runtime ndbg itself uses) on a prefill, a multi-token
+(ort_check.mjs beside this file: the runtime ndbg itself uses) on a prefill, a multi-token
 continuation and two cached decoding steps and compares its logits with PyTorch's: max abs diff must be below
 --tolerance (1e-3; fp32 on both sides, so in practice ~1e-5). The result goes into
 config.json.

@@ -29,10 +29,10 @@ from multiprocessing import connection, get_context
 
 import numpy as np
 
-from .trace import format as fmt
-from .trace.tokenizer import Tokenizer
-from .trace.tracer import ensure_hash_seed, trace_program
-from .trace.tree import Trace, iter_segments, sample_trajectories, segment_states
+from ..trace import format as fmt
+from ..trace.tokenizer import Tokenizer
+from ..trace.tracer import ensure_hash_seed, trace_program
+from ..trace.tree import Trace, iter_segments, sample_trajectories, segment_states
 
 SPLITS = (('train', 96), ('val', 2), ('test', 2))  # percent, by program hash
 
@@ -141,7 +141,7 @@ def _fallback_generate(rng):
 def load_generator():
     """(generate, catalogue or None): ndbg.gen.generator when present, else the fallback."""
     try:
-        from .gen import generator
+        from ..gen import generator
     except ImportError:
         return _fallback_generate, None, 'fallback'
     return generator.generate, getattr(generator, 'CATALOGUE', None), 'generator'

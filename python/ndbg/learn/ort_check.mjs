@@ -1,8 +1,8 @@
 // Runs an ONNX model with onnxruntime-node, the runtime ndbg ships with, so Python can
-// compare its logits with PyTorch's (python/ndbg/export.py; there is no onnxruntime
+// compare its logits with PyTorch's (export.py beside this file; there is no onnxruntime
 // Python package here).
 //
-//   node python/ndbg/ort_check.mjs model.onnx requests.json outputs.json
+//   node python/ndbg/learn/ort_check.mjs model.onnx requests.json outputs.json
 //
 // requests.json: [{ "name": { "type": "int64"|"float32", "dims": [..], "data": [..] }, ... }, ...]
 //   Each request is one session.run. A float32 input whose "data" is the string

@@ -2,7 +2,7 @@
 # One prepared GPU run: build data with all cores, train, export, evaluate, write the card.
 # For a lent machine with PyTorch, CUDA and no network (e.g. one H200); see docs/training.md.
 #
-#   OUT=/path/to/out bash python/ndbg/gpu_train.sh          # from the repository root
+#   OUT=/path/to/out bash scripts/gpu_train.sh          # from the repository root
 #
 # Everything that should come back is written under $OUT (the model in <= 16 MiB parts,
 # its card, eval.json, the training log, the data's meta.json); data and checkpoints stay
@@ -15,7 +15,7 @@
 #   DEADLINE=570   seconds for the whole script: training is shortened so that export
 #                  and evaluation (RESERVE=150 s) still fit (for a device command limit)
 # CPU smoke test (tiny sizes, what the tests run):
-#   OUT=/tmp/o DEVICE=cpu CONFIG=tiny MINUTES=0.2 PROGRAMS=300 BATCH=4 EVAL_PER_ACTION=5 bash python/ndbg/gpu_train.sh
+#   OUT=/tmp/o DEVICE=cpu CONFIG=tiny MINUTES=0.2 PROGRAMS=300 BATCH=4 EVAL_PER_ACTION=5 bash scripts/gpu_train.sh
 set -euo pipefail
 
 : "${OUT:?set OUT to the output directory}"
@@ -37,7 +37,7 @@ DEADLINE=${DEADLINE:-0}
 RESERVE=${RESERVE:-150}
 T0=$(date +%s)
 
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export PYTHONPATH="$ROOT/python${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONHASHSEED=0
 DATA=$WORK/data
