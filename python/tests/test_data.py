@@ -16,7 +16,7 @@ PYTHON_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 @pytest.fixture(scope='module')
 def dataset(tmp_path_factory):
     out = tmp_path_factory.mktemp('ds')
-    subprocess.run([sys.executable, '-m', 'ndbg.learn.data', 'build', '--programs', '120', '--out', str(out),
+    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs', '120', '--out', str(out),
                     '--tokenizer-programs', '60', '--vocab', '600', '--workers', '2', '--window', '1024',
                     '--max-steps', '48'],
                    cwd=PYTHON_DIR, check=True, capture_output=True)
@@ -128,7 +128,7 @@ def test_normalized_hash_ignores_comments_and_blank_lines():
 
 def test_deterministic_across_worker_counts(dataset, tmp_path):
     out = str(tmp_path / 'again')
-    subprocess.run([sys.executable, '-m', 'ndbg.learn.data', 'build', '--programs', '120', '--out', out,
+    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs', '120', '--out', out,
                     '--tokenizer-programs', '60', '--vocab', '600', '--workers', '1', '--window', '1024',
                     '--max-steps', '48', '--chunk', '7'],
                    cwd=PYTHON_DIR, check=True, capture_output=True)
@@ -147,7 +147,7 @@ def test_programs_dir_builds_an_evaluation_set(dataset, tmp_path):
     # longer than the window: kept as trajectories, no windows
     (progs / 'c_long.py').write_text(''.join(f'v{i} = {i} * 3 + 1\n' for i in range(400)))
     out = tmp_path / 'ev'
-    subprocess.run([sys.executable, '-m', 'ndbg.learn.data', 'build', '--programs-dir', str(progs), '--split-all', 'test',
+    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(progs), '--split-all', 'test',
                     '--out', str(out), '--tokenizer', os.path.join(dataset, 'tokenizer.json'), '--workers', '1'],
                    cwd=PYTHON_DIR, check=True, capture_output=True)
     with gzip.open(out / 'test' / 'traces-00000.jsonl.gz', 'rt') as f:
@@ -161,6 +161,6 @@ def test_programs_dir_builds_an_evaluation_set(dataset, tmp_path):
 
 
 def test_programs_dir_needs_the_models_tokenizer(tmp_path):
-    r = subprocess.run([sys.executable, '-m', 'ndbg.learn.data', 'build', '--programs-dir', str(tmp_path), '--out',
+    r = subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(tmp_path), '--out',
                         str(tmp_path / 'o')], cwd=PYTHON_DIR, capture_output=True, text=True)
     assert r.returncode != 0 and '--tokenizer' in r.stderr

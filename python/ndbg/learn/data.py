@@ -697,8 +697,3 @@ def show(args):
             k = j
         print('=== window %d: %d tokens, %d targets' % (r, len(ids), sum(mask)))
         print(''.join(parts))
-
-
-if __name__ == '__main__':
-    ensure_hash_seed('ndbg.data')
-    main()

@@ -526,7 +526,3 @@ def main(argv=None):
     print(md)
     if a.card:
         print('wrote', write_card(out), file=sys.stderr)
-
-
-if __name__ == '__main__':
-    main()

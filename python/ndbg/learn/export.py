@@ -377,7 +377,3 @@ def main(argv=None):
         p.error('--ckpt and --out are required (or --check MODEL_DIR)')
     export(a.ckpt, a.out, fp16={'auto': 'auto', 'fp32': False, 'fp16': True}[a.weights], parts_mb=a.parts_mb, max_mb=a.max_mb,
            tolerance=a.tolerance, check=not a.no_check, opset=a.opset)
-
-
-if __name__ == '__main__':
-    main()

@@ -633,7 +633,3 @@ def main(argv=None):
         sweep(args)
     else:
         train(args)
-
-
-if __name__ == '__main__':
-    main()
