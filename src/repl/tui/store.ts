@@ -2,10 +2,8 @@
 // keys in, commands out. Components only draw a State; the --play player and the
 // tests drive this class directly. Data flows one way: key -> store -> engine ->
 // event -> store -> render.
-import { sep } from 'node:path';
 import type { Engine, EngineEvent, Frame, StopEvent } from '../../engine/engine.js';
 import { History } from '../history.js';
-import { sanitizeLine } from './ansi.js';
 import { applyCommandOutput, breakpointsAt, type Breakpoint } from './breakpoints.js';
 import { complete } from './complete.js';
 import { walkHistory } from './historyNav.js';
@@ -16,7 +14,8 @@ import * as select from './selectors.js';
 import { SourceCache } from './source.js';
 import { follow, moveCursor, resized } from './sourceView.js';
 import { applyStop, isNewStop } from './stop.js';
-import { FOCUS_ORDER, initialState, type LineKind, type State, type TextLine, type Variable, type VerifyView } from './state.js';
+import { FOCUS_ORDER, initialState, type LineKind, type State, type Variable, type VerifyView } from './state.js';
+import { ConsoleLog, LineAssembler, OutputLog } from './transcript.js';
 
 export interface StoreOptions {
   title: string;
@@ -38,8 +37,6 @@ export interface StoreOptions {
   now?: () => number;
 }
 
-const CONSOLE_LIMIT = 5000;
-const OUTPUT_LIMIT = 5000;
 const LOCATION = /^> .*\(\d+\).*$/;
 const ARROW = /^-> /;
 const RESTART = /will be restarted$/;
@@ -54,34 +51,32 @@ export class TuiStore {
   private lastCommand = '';
   /** Debugger text of the command now running (for breakpoint parsing). */
   private running: { line: string; output: string; moving: boolean; stopped: boolean; refreshed: boolean; t0: number } | null = null;
-  private partial = { debugger: '', stdout: '', stderr: '' };
-  private outputOpen = false;
-  private consoleBuf: TextLine[] = [];
-  private outputBuf: TextLine[] = [];
+  /** pdb's text, a line at a time; the console's and the output pane's lines. */
+  private debuggerLines = new LineAssembler();
+  private consoleLog: ConsoleLog;
+  private outputLog = new OutputLog();
   private idleWaiters: Array<() => void> = [];
   private quitting = false;
   private pendingEdits = new Map<string, string>();
   private now: () => number;
-  private cwd: string;
-  private mask: (text: string) => string;
   onRedraw: () => void = () => {};
 
   constructor(private engine: Engine, opts: StoreOptions) {
     this.sources = opts.source ?? new SourceCache();
     this.history = new History(opts.historyPath === undefined ? null : opts.historyPath);
     this.now = opts.now ?? (() => performance.now());
-    this.cwd = opts.cwd ?? process.cwd();
-    this.mask = opts.maskAddresses ? select.maskAddresses : (t) => t;
+    const cwd = opts.cwd ?? process.cwd();
+    this.consoleLog = new ConsoleLog(cwd, opts.maskAddresses ? select.maskAddresses : (t) => t);
     this.state = initialState({
       title: opts.title,
       cols: opts.cols,
       rows: opts.rows,
-      cwd: this.cwd,
+      cwd,
       info: engine.info,
       showLatency: opts.showLatency ?? true,
       maskAddresses: opts.maskAddresses ?? false,
-      console: this.consoleBuf,
-      output: this.outputBuf,
+      console: this.consoleLog.lines,
+      output: this.outputLog.lines,
     });
   }
 
@@ -206,12 +201,8 @@ export class TuiStore {
   private fileLength = (file: string): number | undefined => this.sources.get(file)?.length;
 
   private debuggerText(data: string): void {
-    let text = this.partial.debugger + data;
-    const lines = text.split('\n');
-    this.partial.debugger = lines.pop()!;
     if (this.running) this.running.output += data;
-    for (const l of lines) this.debuggerLine(l);
-    text = '';
+    for (const l of this.debuggerLines.push(data)) this.debuggerLine(l);
   }
 
   private debuggerLine(l: string): void {
@@ -226,42 +217,18 @@ export class TuiStore {
   }
 
   private flushDebugger(): void {
-    if (this.partial.debugger) {
-      const l = this.partial.debugger;
-      this.partial.debugger = '';
-      this.debuggerLine(l);
-    }
+    const l = this.debuggerLines.flush();
+    if (l !== undefined) this.debuggerLine(l);
   }
 
   private outputText(stream: 'stdout' | 'stderr' | 'info', data: string): void {
-    if (stream === 'info') this.outputOpen = false; // a note never joins program text
-    const lines = data.split('\n');
-    const out = this.outputBuf;
-    lines.forEach((piece, i) => {
-      const text = sanitizeLine(piece);
-      if (i === 0 && this.outputOpen && out.length) {
-        const last = out[out.length - 1]!;
-        out[out.length - 1] = { text: last.text + text, kind: last.kind };
-      } else {
-        out.push({ text, kind: stream });
-      }
-    });
-    // A trailing newline leaves an empty open line; drop it until text arrives.
-    this.outputOpen = !data.endsWith('\n');
-    if (!this.outputOpen) out.pop();
-    if (out.length > OUTPUT_LIMIT * 2) out.splice(0, out.length - OUTPUT_LIMIT);
+    this.outputLog.write(stream, data);
     this.set({ outputRev: this.state.outputRev + 1 });
   }
 
   addConsole(text: string, kind: LineKind): void {
-    const c = this.consoleBuf;
-    for (const t of text.split('\n')) c.push({ text: this.mask(this.shorten(sanitizeLine(t))), kind });
-    if (c.length > CONSOLE_LIMIT * 2) c.splice(0, c.length - CONSOLE_LIMIT);
+    this.consoleLog.add(text, kind);
     this.set({ consoleRev: this.state.consoleRev + 1, consoleScroll: 0 });
-  }
-
-  private shorten(text: string): string {
-    return this.cwd.length > 1 ? text.split(this.cwd + sep).join('') : text;
   }
 
   // ---- commands -----------------------------------------------------------

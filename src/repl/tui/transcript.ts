@@ -1,0 +1,86 @@
+// The console's transcript and the output pane's program text, as the screen
+// shows them: split into lines, made safe to draw, capped in length. The
+// buffers are appended in place: a program printing 20,000 lines must not
+// copy the whole buffer per line; the state's revision numbers say they changed.
+import { sep } from 'node:path';
+import { sanitizeLine } from './ansi.js';
+import type { LineKind, TextLine } from './state.js';
+
+/** Lines kept (trimmed to this once twice as many have piled up). */
+export const CONSOLE_LIMIT = 5000;
+export const OUTPUT_LIMIT = 5000;
+
+function cap(lines: TextLine[], limit: number): void {
+  if (lines.length > limit * 2) lines.splice(0, lines.length - limit);
+}
+
+/** The program's output: text joins the last line until a newline ends it. */
+export class OutputLog {
+  readonly lines: TextLine[] = [];
+  /** The last line has no newline yet: the next text continues it. */
+  private open = false;
+
+  constructor(private readonly limit = OUTPUT_LIMIT) {}
+
+  /** `info` is ndbg's own note (a restart): it never joins the program's text. */
+  write(stream: 'stdout' | 'stderr' | 'info', data: string): void {
+    if (stream === 'info') this.open = false;
+    const out = this.lines;
+    data.split('\n').forEach((piece, i) => {
+      const text = sanitizeLine(piece);
+      if (i === 0 && this.open && out.length) {
+        const last = out[out.length - 1]!;
+        out[out.length - 1] = { text: last.text + text, kind: last.kind };
+      } else {
+        out.push({ text, kind: stream });
+      }
+    });
+    // A trailing newline leaves an empty open line; drop it until text arrives.
+    this.open = !data.endsWith('\n');
+    if (!this.open) out.pop();
+    cap(out, this.limit);
+  }
+}
+
+/** The transcript: commands, what they printed, ndbg's notes; one entry a line. */
+export class ConsoleLog {
+  readonly lines: TextLine[] = [];
+
+  /**
+   * `cwd`: paths under it are shown relative to it; `mask`: how reprs are
+   * shown (addresses masked under --play).
+   */
+  constructor(
+    private readonly cwd: string,
+    private readonly mask: (text: string) => string,
+    private readonly limit = CONSOLE_LIMIT,
+  ) {}
+
+  add(text: string, kind: LineKind): void {
+    for (const t of text.split('\n')) this.lines.push({ text: this.mask(this.shorten(sanitizeLine(t))), kind });
+    cap(this.lines, this.limit);
+  }
+
+  private shorten(text: string): string {
+    return this.cwd.length > 1 ? text.split(this.cwd + sep).join('') : text;
+  }
+}
+
+/** Text that arrives in pieces, handed on a whole line at a time. */
+export class LineAssembler {
+  private rest = '';
+
+  /** The lines `data` completes (without their newline). */
+  push(data: string): string[] {
+    const lines = (this.rest + data).split('\n');
+    this.rest = lines.pop()!;
+    return lines;
+  }
+
+  /** The unfinished last line, if any (the engine waits: show it). */
+  flush(): string | undefined {
+    const l = this.rest;
+    this.rest = '';
+    return l || undefined;
+  }
+}
