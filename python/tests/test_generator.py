@@ -34,6 +34,23 @@ def results(programs):
     return [run_program(p.source, p.stdin, max_steps=20000, max_seconds=2.0) for p in programs[:N_RUN]]
 
 
+def test_every_idiom_is_in_the_one_table():
+    # idioms.py lists every idiom a body may be drawn from; no module adds to
+    # a table when imported (they are tuples), and no idiom is left out.
+    from ndbg.gen import funcs, idioms, loops, stmts, templates
+    tables = (idioms.FUNCTION, idioms.SCALAR, idioms.SCRIPT)
+    assert all(type(t) is tuple for t in tables)
+    listed = {fn for t in tables for _, fn in t}
+    defined = {v for m in (funcs, loops, stmts, templates) for n, v in vars(m).items()
+               if n.startswith('st_') and callable(v)}
+    assert listed == defined
+    assert {templates.st_recursion, templates.st_generator, templates.st_raise_helper} <= {fn for _, fn in idioms.FUNCTION}
+    # a body draws only from its table
+    rng = random.Random(3)
+    script = {fn for _, fn in idioms.SCRIPT}
+    assert all(idioms.draw(rng, idioms.SCRIPT) in script for _ in range(200))
+
+
 def test_catalogue():
     assert len(CATALOGUE) >= 120
     assert len(set(CATALOGUE)) == len(CATALOGUE)

@@ -1,19 +1,13 @@
-"""Functions: the idiom driver, helpers (extracted blocks and per-element helpers,
-nested several calls deep), guards, and the return statement."""
-
-from bisect import bisect_right
+"""Functions: helpers (extracted blocks and per-element helpers, nested several
+calls deep), guards, and the return statement. The idioms a body is drawn from
+are in idioms.py."""
 
 from .core import (
     Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
     LMIX, NAMES,
 )
 from .expr import cond, summarize
-from .loops import st_loop, st_comp, st_nested, st_while, fstr
-from .stmts import (
-    st_aggregate, st_pairs_two, st_str, st_kv_parse, st_slice, st_list_mut,
-    st_dict_ops, st_set_ops, st_tuple_ops, st_branch, st_try, st_print, st_math,
-    st_format, st_mixed, st_iter_next, st_sort_lambda, st_derive,
-)
+from .loops import fstr
 
 DEFAULTS = {
     INT: ('0', '-1'), FLOAT: ('0.0',), BOOL: ('False',), STR: ("''",), LINT: ('[]',),
@@ -110,7 +104,8 @@ def st_helper(F):
     params = [param_like(F, H, a) for a in args]
     pnames = [p.name for p in params]
     guard = maybe_guard(H)
-    run_idioms(H, rng.choice((1, 2, 2, 3, 3)))
+    from . import idioms  # here, not above: the table holds this idiom
+    idioms.run(H, rng.choice((1, 2, 2, 3, 3)), idioms.FUNCTION)
     ret = finish(H, guard)
     if ret is None:
         return False
@@ -139,7 +134,8 @@ def scalar_helper(F, e, ret_t, budget):
     p = H.add(Var(H.fresh(pool), e.t, e.lo, e.hi, e.elo, e.ehi, e.flav))
     guard = maybe_guard(H, p=0.2)
     k = rng.choice((0, 0, 1, 1, 2))
-    run_idioms(H, k, scalar=True)
+    from . import idioms  # here, not above: the table holds st_map_helper, which calls this
+    idioms.run(H, k, idioms.SCALAR)
     ret = finish(H, guard, want=ret_t)
     name = func_name(F, HELPER_NAMES[ret_t])
     return name, H, [p.name], ret
@@ -415,69 +411,3 @@ def find_first(F, guard):
         fill_guard(F, guard, 'None')
     F.spend(c.hi * 2)
     return True
-
-
-# ---------------------------------------------------------------------------
-# The driver
-
-IDIOMS = [
-    (7.0, st_loop), (4.0, st_comp), (4.0, st_aggregate), (1.5, st_pairs_two),
-    (3.5, st_str), (1.0, st_kv_parse), (2.0, st_slice), (2.5, st_list_mut),
-    (2.5, st_dict_ops), (1.5, st_set_ops), (1.2, st_tuple_ops), (2.5, st_branch),
-    (2.5, st_while), (2.5, st_try), (0.8, st_print), (1.8, st_math), (1.2, st_format),
-    (3.0, st_mixed), (0.8, st_iter_next), (2.0, st_sort_lambda), (1.0, st_derive),
-    (0.8, st_nested), (2.2, st_helper), (2.6, st_map_helper),
-]
-SCALAR_IDIOMS = [
-    (2.0, st_str), (2.0, st_branch), (1.0, st_math), (1.0, st_derive), (1.5, st_loop),
-    (1.0, st_while), (1.0, st_try), (0.6, st_format), (1.0, st_comp), (0.8, st_aggregate),
-    (0.6, st_slice),
-]
-EXTRA = []   # (weight, fn) added by templates: recursion, generators, raising helpers
-FULL = IDIOMS + EXTRA   # rebuilt by templates once EXTRA is filled
-
-
-_CUM = {}
-
-
-def _pick(rng, table):
-    """A weighted choice from [(weight, fn)]; cumulative weights cached per table."""
-    key = id(table)
-    ent = _CUM.get(key)
-    if ent is None or ent[0] is not table:
-        cum = []
-        total = 0.0
-        for wgt, _ in table:
-            total += wgt
-            cum.append(total)
-        ent = _CUM[key] = (table, cum, [fn for _, fn in table])
-    _, cum, fns = ent
-    return fns[bisect_right(cum, rng.random() * cum[-1])]
-
-
-def run_idioms(F, k, scalar=False, table=None):
-    rng = F.rng
-    g = F.g
-    if table is None:
-        table = SCALAR_IDIOMS if scalar else FULL
-    done = 0
-    for _ in range(k):
-        for _ in range(8):
-            fn = _pick(rng, table)
-            n_lines = len(F.w.lines)
-            n_funcs = len(g.funcs)
-            names = set(F.names)
-            scope = list(F.scope)
-            feats = set(g.feats)
-            cost = F.cost
-            if fn(F):
-                done += 1
-                break
-            # an idiom that gave up leaves no trace
-            del F.w.lines[n_lines:]
-            del g.funcs[n_funcs:]
-            F.names = names
-            F.scope = scope
-            g.feats = feats
-            F.cost = cost
-    return done

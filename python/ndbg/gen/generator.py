@@ -19,7 +19,6 @@ import sys
 import time
 
 from .program import G, function_program, script_program, class_program
-from . import templates  # noqa: F401  (registers recursion, generators, raising helpers)
 
 __all__ = ['Program', 'generate', 'generate_unique', 'CATALOGUE', 'CONSTRUCTS', 'coverage',
            'construct_coverage']

@@ -5,12 +5,9 @@ from .core import (
     Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, LPAIR, LMIX,
     value_for, lit, str_value, SHORT_WORDS, WORDS,
 )
-from .funcs import (
-    run_idioms, maybe_guard, finish, func_name, IDIOMS, default_for,
-)
+from .funcs import maybe_guard, finish, func_name, default_for
+from . import idioms
 from .loops import fstr
-from . import stmts as S
-from . import loops as L
 from . import templates as T
 
 
@@ -479,7 +476,7 @@ def function_program(g, fault=None):
     else:
         guard = maybe_guard(F, p=0.3)
     F.feat('function')
-    run_idioms(F, rng.choice((3, 3, 4, 4, 4, 5, 5, 6)))
+    idioms.run(F, rng.choice((3, 3, 4, 4, 4, 5, 5, 6)), idioms.FUNCTION)
     if fault == 'infinite' and fault_at[0] is None:
         ret = finish_plain(F)
     elif fault is not None:
@@ -522,15 +519,6 @@ def assemble(g, main, calls, pre=None):
     out += calls
     return '\n'.join(out) + '\n'
 
-
-SCRIPT_IDIOMS = [
-    (9.0, L.st_loop), (4.0, L.st_comp), (4.0, S.st_aggregate), (1.5, S.st_pairs_two),
-    (3.5, S.st_str), (1.0, S.st_kv_parse), (2.0, S.st_slice), (2.5, S.st_list_mut),
-    (2.5, S.st_dict_ops), (1.5, S.st_set_ops), (1.2, S.st_tuple_ops), (2.5, S.st_branch),
-    (3.5, L.st_while), (2.5, S.st_try), (3.0, S.st_print), (1.8, S.st_math), (1.2, S.st_format),
-    (3.0, S.st_mixed), (0.8, S.st_iter_next), (2.0, S.st_sort_lambda), (1.0, S.st_derive),
-    (1.5, L.st_nested),
-]
 
 INPUT_KINDS = ['int', 'line', 'ints', 'words', 'count_lines', 'two_ints']
 
@@ -624,7 +612,7 @@ def script_program(g, fault=None):
     else:
         for _ in range(rng.choice((1, 2, 2, 2, 3))):
             script_literal(F)
-    run_idioms(F, rng.choice((4, 5, 5, 6, 6, 7, 8)), table=SCRIPT_IDIOMS)
+    idioms.run(F, rng.choice((4, 5, 5, 6, 6, 7, 8)), idioms.SCRIPT)
     if fault == 'uncaught':
         script_crash(F)
     elif fault == 'infinite':

@@ -6,8 +6,7 @@ from .core import (
     SHORT_WORDS, WORDS, lit,
 )
 from .expr import cond, int_to_int, str_to_str
-from . import funcs as _funcs
-from .funcs import func_name, EXTRA, default_for
+from .funcs import func_name, default_for
 from .loops import fstr
 
 
@@ -565,10 +564,6 @@ def st_raise_helper(F):
     F.add(Var(good, LINT, 0, c.hi, elo, ehi))
     F.spend(c.hi * 8 + 4)
     return True
-
-
-EXTRA.extend([(1.4, st_recursion), (1.0, st_generator), (0.9, st_raise_helper)])
-_funcs.FULL[:] = _funcs.IDIOMS + EXTRA
 
 
 # ---------------------------------------------------------------------------
