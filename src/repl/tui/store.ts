@@ -1,20 +1,20 @@
-// The TUI's one piece of state and everything that changes it: engine events in,
-// keys in, commands out. Components only draw a State; the --play player and the
-// tests drive this class directly. Data flows one way: key -> store -> engine ->
-// event -> store -> render.
+// The one place that holds the TUI's state (state.ts), and the one that talks to
+// the engine: it subscribes the screen, turns engine events into state through
+// the reducers (stop.ts, transcript.ts), runs the command queue, and performs
+// what keyHandling.ts decides a key does. Components only draw a State; the
+// --play player and the tests drive this class directly. Data flows one way:
+// key -> store -> engine -> event -> store -> render.
 import type { Engine, EngineEvent, Frame, StopEvent } from '../../engine/engine.js';
 import { History } from '../history.js';
-import { applyCommandOutput, breakpointsAt, type Breakpoint } from './breakpoints.js';
-import { complete } from './complete.js';
-import { walkHistory } from './historyNav.js';
+import { applyCommandOutput } from './breakpoints.js';
 import type { Key } from './keys.js';
-import { COMMANDS, GLOBAL_KEYS, KEY_HELP, PANE_KEYS, isMoving, isQuit, type KeyAction } from './keymap.js';
-import { editCommandLine, editValue } from './lineEdit.js';
+import { keyEffects, type Effect } from './keyHandling.js';
+import { COMMANDS, KEY_HELP, isMoving, isQuit } from './keymap.js';
 import * as select from './selectors.js';
 import { SourceCache } from './source.js';
-import { follow, moveCursor, resized } from './sourceView.js';
+import { resized } from './sourceView.js';
 import { applyStop, isNewStop } from './stop.js';
-import { FOCUS_ORDER, initialState, type LineKind, type State, type Variable, type VerifyView } from './state.js';
+import { initialState, type LineKind, type State, type Variable } from './state.js';
 import { ConsoleLog, LineAssembler, OutputLog } from './transcript.js';
 
 export interface StoreOptions {
@@ -127,14 +127,8 @@ export class TuiStore {
   frame(s: State = this.state): Frame | undefined {
     return select.selectedFrame(s);
   }
-  displayPath(p: string): string {
-    return select.displayPath(this.state, p);
-  }
   variables(s: State = this.state): Variable[] {
     return select.variables(s);
-  }
-  verifyView(s: State = this.state): VerifyView | undefined {
-    return select.verifyView(s);
   }
   changedNames(s: State = this.state): Set<string> {
     return select.changedNames(s);
@@ -371,257 +365,30 @@ export class TuiStore {
     this.set(resized(this.state, cols, rows, f?.line, f ? (this.fileLength(f.file) ?? f.line) : 0));
   }
 
-  // ---- keys ---------------------------------------------------------------
+  // ---- keys (keyHandling.ts decides; the store performs) -----------------
 
   key(k: Key): void {
-    const s = this.state;
-    if (s.done) return;
-    if (s.message) this.set({ message: undefined });
-    if (k.name === 'ctrl-c') return this.interrupt();
-    if (k.name === 'ctrl-l') return this.onRedraw();
-    const global = GLOBAL_KEYS[k.name];
-    if (global) return this.act(global);
-    if (k.name.startsWith('alt-')) {
-      const a = PANE_KEYS[k.name.slice(4)];
-      if (a) return this.act(a);
-    }
-    if (s.varEdit) return this.editKey(k);
-    if (s.focus === 'command') return this.commandKey(k);
-    return this.paneKey(k);
+    const effects = keyEffects(this.state, k, { history: this.history.entries, fileLength: this.fileLength });
+    for (const e of effects) this.perform(e);
   }
 
-  private act(a: KeyAction): void {
-    switch (a.kind) {
-      case 'command':
-        return this.submit(a.line, { fromKey: true });
-      case 'toggle-breakpoint':
-        return this.toggleBreakpoint();
-      case 'help':
-        this.addConsole(KEY_HELP.join('\n'), 'info');
-        return;
+  private perform(e: Effect): void {
+    switch (e.kind) {
+      case 'set':
+        return this.set(e.patch);
+      case 'submit':
+        return this.submit(e.line, { fromKey: e.fromKey });
+      case 'eof':
+        return void this.answerInput(null);
+      case 'interrupt':
+        return this.interrupt();
       case 'quit':
         return this.quit();
+      case 'redraw':
+        return this.onRedraw();
+      case 'help':
+        return this.addConsole(KEY_HELP.join('\n'), 'info');
     }
-  }
-
-  private focusNext(dir: 1 | -1): void {
-    const i = FOCUS_ORDER.indexOf(this.state.focus);
-    const n = FOCUS_ORDER.length;
-    this.set({ focus: FOCUS_ORDER[(i + dir + n) % n]! });
-  }
-
-  private commandKey(k: Key): void {
-    const s = this.state;
-    const { input, cursor } = s;
-    switch (k.name) {
-      case 'paste': {
-        const lines = k.text!.replace(/\r\n?/g, '\n').split('\n');
-        const last = lines.pop()!;
-        let cur = input.slice(0, cursor);
-        const rest = input.slice(cursor);
-        for (const l of lines) {
-          this.set({ input: '', cursor: 0 });
-          this.submit(cur + l);
-          cur = '';
-        }
-        return this.set({ input: cur + last + rest, cursor: cur.length + last.length });
-      }
-      case 'enter':
-        this.set({ input: '', cursor: 0 });
-        return this.submit(input);
-      case 'ctrl-d':
-        if (input === '') {
-          if (s.awaitingInput && !s.busy) return void this.answerInput(null);
-          return this.quit();
-        }
-        break;
-      case 'up':
-      case 'ctrl-p':
-        return this.historyMove(-1);
-      case 'down':
-      case 'ctrl-n':
-        return this.historyMove(1);
-      case 'tab': {
-        if (input.trim() === '') return this.focusNext(1);
-        const names = this.variables().map((v) => v.name).filter((n) => /^[A-Za-z_]\w*$/.test(n));
-        const r = complete(input, cursor, COMMANDS, names);
-        if (r.choices.length) this.set({ message: r.choices.join('  ') });
-        return this.set({ input: r.input, cursor: r.cursor });
-      }
-      case 'shift-tab':
-        return this.focusNext(-1);
-      case 'escape':
-        return this.set({ focus: 'source' });
-      case 'pageup':
-        return this.scroll('console', +this.pageOf('console'));
-      case 'pagedown':
-        return this.scroll('console', -this.pageOf('console'));
-    }
-    const edited = editCommandLine({ text: input, cursor }, k);
-    if (edited) this.set({ input: edited.text, cursor: edited.cursor });
-    // unknown keys do nothing
-  }
-
-  private historyMove(dir: 1 | -1): void {
-    const r = walkHistory(this.state.history, this.history.entries, dir, this.state.input);
-    if (r) this.set({ history: r.history, input: r.input, cursor: r.input.length });
-  }
-
-  private pageOf(p: 'console' | 'output'): number {
-    return Math.max(1, this.state.layout[p].height - 2);
-  }
-
-  private scroll(p: 'console' | 'output', by: number): void {
-    const lines = p === 'console' ? this.state.console : this.state.output;
-    const h = this.state.layout[p].height - 1;
-    // Rows, not lines, once long lines wrap: allow a screenful extra; the pane
-    // stops at the top whatever the number.
-    const max = Math.max(0, lines.length - h) + h;
-    const key = p === 'console' ? 'consoleScroll' : 'outputScroll';
-    const cur = this.state[key];
-    this.set({ [key]: Math.max(0, Math.min(max, cur + by)) });
-  }
-
-  private paneKey(k: Key): void {
-    const s = this.state;
-    if (k.name === 'tab') return this.focusNext(1);
-    if (k.name === 'shift-tab') return this.focusNext(-1);
-    if (k.name === 'escape' || (k.name === 'text' && k.text === ':')) return this.set({ focus: 'command' });
-    const handled = this.paneSpecific(k);
-    if (handled) return;
-    if (k.name === 'text' && k.text!.length === 1) {
-      const a = PANE_KEYS[k.text!];
-      if (a) return this.act(a);
-    }
-    if (k.name === 'text' || k.name === 'paste') {
-      // Typing in a pane starts a command.
-      this.set({ focus: 'command' });
-      return this.commandKey(k);
-    }
-    if (k.name === 'enter' && s.focus !== 'variables' && s.focus !== 'breakpoints') {
-      this.set({ focus: 'command' });
-    }
-  }
-
-  /** Pane-local keys; true when the key was used. */
-  private paneSpecific(k: Key): boolean {
-    const s = this.state;
-    const ch = k.name === 'text' && k.text!.length === 1 ? k.text! : '';
-    const up = k.name === 'up' || ch === 'k';
-    const down = k.name === 'down' || ch === 'j';
-    switch (s.focus) {
-      case 'source': {
-        const f = this.frame();
-        const moved = moveCursor(s, k, f ? (this.fileLength(f.file) ?? 1) : 1, f?.line);
-        if (moved) {
-          this.set(moved);
-          return true;
-        }
-        if (ch === 'B' || ch === 't') {
-          if (!f) return true;
-          const cmd = ch === 't' ? 'tbreak' : 'b';
-          const text = `${cmd} ${f.file}:${s.sourceCursor}` + (ch === 'B' ? ', ' : '');
-          if (ch === 't') this.submit(text, { fromKey: true });
-          else this.set({ focus: 'command', input: text, cursor: text.length });
-          return true;
-        }
-        if (ch === 'x') {
-          if (!f) return true;
-          const bps = breakpointsAt(s.breakpoints, f.file, s.sourceCursor);
-          if (bps.length) this.submit(`${bps[0]!.enabled ? 'disable' : 'enable'} ${bps.map((b) => b.num).join(' ')}`, { fromKey: true });
-          return true;
-        }
-        return false;
-      }
-      case 'variables': {
-        const vars = this.variables();
-        const v = vars[s.varSel];
-        if (up) this.set({ varSel: Math.max(0, s.varSel - 1) });
-        else if (down) this.set({ varSel: Math.min(Math.max(0, vars.length - 1), s.varSel + 1) });
-        else if (k.name === 'enter' || ch === 'e') {
-          if (!v) return true;
-          if (v.special || !/^[A-Za-z_]\w*$/.test(v.name)) {
-            this.set({ message: `${v.name} cannot be set` });
-          } else {
-            const text = v.absent ? '' : v.value;
-            this.set({ varEdit: { name: v.name, text, cursor: text.length } });
-          }
-        } else if (k.name === 'right' || k.name === 'left' || ch === ' ') {
-          if (!v) return true;
-          const ex = new Set(s.expanded);
-          if (k.name === 'left' || (ch === ' ' && ex.has(v.name))) ex.delete(v.name);
-          else ex.add(v.name);
-          this.set({ expanded: ex });
-        } else if (ch === 'a') this.set({ showDunder: !s.showDunder, varSel: 0 });
-        else if (ch === 'g') this.set({ showGlobals: !s.showGlobals, varSel: 0, expanded: new Set() });
-        else return false;
-        return true;
-      }
-      case 'stack': {
-        if (!s.stop) return up || down;
-        // Innermost frame is listed first; moving down the list goes up the stack.
-        if (down && s.selected > 0) this.submit('u', { fromKey: true });
-        else if (up && s.selected < s.stop.frames.length - 1) this.submit('d', { fromKey: true });
-        else return up || down;
-        return true;
-      }
-      case 'breakpoints': {
-        const bps = s.breakpoints;
-        const bp = bps[s.bpSel];
-        if (up) this.set({ bpSel: Math.max(0, s.bpSel - 1) });
-        else if (down) this.set({ bpSel: Math.min(Math.max(0, bps.length - 1), s.bpSel + 1) });
-        else if (ch === ' ') {
-          if (bp) this.submit(`${bp.enabled ? 'disable' : 'enable'} ${bp.num}`, { fromKey: true });
-        } else if (k.name === 'delete' || ch === 'x') {
-          if (bp) this.submit(`cl ${bp.num}`, { fromKey: true });
-          this.set({ bpSel: Math.max(0, Math.min(s.bpSel, bps.length - 2)) });
-        } else if (k.name === 'enter') {
-          const f = this.frame();
-          if (bp && f && bp.file === f.file) {
-            this.set({ ...follow(s, bp.line, this.fileLength(f.file) ?? bp.line, false), focus: 'source' });
-          } else if (bp) this.set({ message: `breakpoint ${bp.num} is in ${this.displayPath(bp.file)}` });
-        } else return false;
-        return true;
-      }
-      case 'console':
-      case 'output': {
-        const page = this.pageOf(s.focus);
-        if (up) this.scroll(s.focus, 1);
-        else if (down) this.scroll(s.focus, -1);
-        else if (k.name === 'pageup') this.scroll(s.focus, page);
-        else if (k.name === 'pagedown') this.scroll(s.focus, -page);
-        else if (k.name === 'end' || ch === 'G') this.scroll(s.focus, -Infinity);
-        else if (k.name === 'home' || ch === 'g') this.scroll(s.focus, Infinity);
-        else return false;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private editKey(k: Key): void {
-    const e = this.state.varEdit!;
-    switch (k.name) {
-      case 'escape':
-        return this.set({ varEdit: undefined });
-      case 'enter':
-        this.set({ varEdit: undefined });
-        if (e.text.trim() === '') return;
-        // In the globals view a plain `!x = v` would make a local of the function.
-        this.submit(this.state.showGlobals ? `!globals()[${JSON.stringify(e.name)}] = ${e.text.trim()}` : `!${e.name} = ${e.text.trim()}`, { fromKey: true });
-        return;
-    }
-    const edited = editValue(e, k);
-    if (edited && (edited.text !== e.text || edited.cursor !== e.cursor)) this.set({ varEdit: { ...e, ...edited } });
-  }
-
-  toggleBreakpoint(): void {
-    const s = this.state;
-    const f = this.frame();
-    if (!f) return;
-    const line = s.sourceCursor || f.line;
-    const bps = breakpointsAt(s.breakpoints, f.file, line);
-    this.submit(bps.length ? `cl ${f.file}:${line}` : `b ${f.file}:${line}`, { fromKey: true });
   }
 }
 
