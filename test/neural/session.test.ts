@@ -200,3 +200,26 @@ describe('interrupting a prediction', () => {
     expect(out.endsWith('(Pdb) *** ndbg: prediction interrupted\n(Pdb) ')).toBe(true);
   });
 });
+
+describe('the command loop', () => {
+  it('resumes by breakpoint commands run in a loop, not by recursion: 200 stops, then the guard', async () => {
+    const again = () => line(16, { s: '3' });
+    const model = new ScriptedModel(line(2), Array.from({ length: 210 }, () => again));
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { stdout, events } = await drive(dbg, ['b 16', 'commands 1', 'silent', 'p s', 'continue', 'c', 'q']);
+    expect(stdout.split('\n').filter((l) => l.endsWith('3')).length).toBe(201);
+    expect(stdout).toContain('*** ndbg: 200 breakpoint stops in a row were resumed by their commands; stopping here');
+    // each line of the list is a command of its own, answered with its result (as the python engine does)
+    const results = events.filter((e) => e.type === 'result' && e.command === 'p s' && e.output !== '');
+    expect(results).toHaveLength(201);
+    expect(results[0]).toMatchObject({ output: '3\n', ok: true });
+  });
+
+  it('until with one of pdb\'s own frames selected runs in the program\'s outermost frame', async () => {
+    const model = new ScriptedModel(line(2), [line(7)]);
+    const dbg = await neuralDebugger('neural_basic.py', model);
+    const { stdout } = await drive(dbg, ['u', 'u', 'unt', 'q']);
+    expect(model.calls[0]!.action).toEqual({ kind: 'step_over' });
+    expect(stdout).toContain(`(Pdb) > ${F}(7)<module>()\n-> def scale(xs, k=2):\n(Pdb) `);
+  });
+});

@@ -13,6 +13,8 @@ export interface PdbFrame {
   func: string;
   /** The frame's `__return__` (repr), when it stopped at its return event. */
   retval?: string;
+  /** The program frame this is (index into the stop's program frames, 0 = module); absent for bdb's and pdb's own frames. */
+  level?: number;
 }
 
 /** linecache.getline for a frame's file: the line with its newline, or ''. */

@@ -1,0 +1,18 @@
+// pdb's default(): a line that is no command is a Python statement (`!stmt`
+// always is one). pyval runs it over the predicted values only, refusing what
+// would need the program; an assignment becomes an edit of the program's state
+// (core.edit) that later predictions are conditioned on.
+
+import { execute } from '../../../pyval/index.js';
+import type { NeuralDebugger } from '../debugger.js';
+
+export function exec(pdb: NeuralDebugger, stmt: string): void {
+  const level = pdb.selectedLevel();
+  const r = execute(stmt, pdb.scope());
+  pdb.say(r.output);
+  if (!r.ok) {
+    pdb.failed();
+    pdb.say(`${r.error ?? '*** error'}\n`);
+  }
+  pdb.core.edit(level, r);
+}

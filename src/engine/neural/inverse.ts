@@ -1,0 +1,164 @@
+// Reverse execution in the stepping core: back through the session's timeline
+// (rs, rn, rc, reverse-finish), then the model's inverse actions past its first
+// state; and the search post-mortem needs, for where an uncaught exception came
+// from when the timeline jumped over it (inverse steps from the module's return).
+// Functions of the core, apart from it because they go the other way.
+
+import type { ModelAction } from '../../model/types.js';
+import type { Core } from './core.js';
+import { NO_HISTORY, STAY, type ExceptionOrigin, type Outcome, type ReverseAction } from './outcome.js';
+import type { Node } from './timeline.js';
+
+/** rs / rn / rc / reverse-finish: back through the timeline, then the model's inverse actions past its start. */
+export async function reverse(core: Core, kind: ReverseAction): Promise<Outcome> {
+  const tl = core.timeline;
+  // back into the program from pdb's own frames or post-mortem: its last known state
+  if (core.place.kind !== 'node') return core.stopAt(tl.current);
+  const cur = tl.current;
+  const depth = cur.frames.length;
+  const ownId = cur.frames[depth - 1]?.id;
+  let target = -1;
+  switch (kind) {
+    case 'inv_step_into':
+      target = tl.pos - 1;
+      break;
+    case 'inv_step_over':
+      for (let k = tl.pos - 1; k >= 0; k--) {
+        if (tl.nodes[k]!.frames.length <= depth) {
+          target = k;
+          break;
+        }
+      }
+      break;
+    case 'inv_step_call': {
+      for (let k = tl.pos - 1; k >= 0; k--) {
+        const n = tl.nodes[k]!;
+        if (n.state.event === 'call' && n.frames[n.frames.length - 1]?.id === ownId) {
+          target = k;
+          break;
+        }
+      }
+      if (target < 0 && depth <= 1) return { kind: 'stay', note: NO_HISTORY };
+      if (target < 0) {
+        // the earliest recorded state of this activation
+        let k = tl.pos;
+        while (k > 0 && tl.nodes[k - 1]!.frames[tl.nodes[k - 1]!.frames.length - 1]?.id === ownId) k--;
+        if (k < tl.pos) target = k;
+      }
+      break;
+    }
+    case 'inv_continue': {
+      const lines = new Set(core.bps.stopLines(core.file));
+      for (let k = tl.pos - 1; k >= 0; k--) {
+        const s = tl.nodes[k]!.state;
+        if (s.event === 'line' && s.line !== null && lines.has(s.line)) {
+          target = k;
+          break;
+        }
+      }
+      if (target < 0 && tl.pos > 0) target = 0;
+      break;
+    }
+  }
+  if (target >= 0) {
+    tl.pos = target;
+    return core.stopAt(tl.current);
+  }
+  return pastStart(core, kind);
+}
+
+/** Before the first recorded state: the model's inverse actions. */
+async function pastStart(core: Core, kind: ReverseAction): Promise<Outcome> {
+  const tl = core.timeline;
+  const first = tl.nodes[0]!;
+  if (first.origin === 'start' && !core.startsAtReturn && tl.back.length === 1) return { kind: 'stay', note: NO_HISTORY };
+  if (kind === 'inv_continue') return { kind: 'stay', note: NO_HISTORY };
+  let inv: ModelAction;
+  if (kind === 'inv_step_call') {
+    if (first.state.event === 'return') inv = { kind: 'inv_step_call' };
+    else return reverseToCall(core);
+  } else inv = { kind };
+  const p = await core.model.predict(tl.inverseHistory(), inv);
+  if (!p) return STAY;
+  if (p.state!.event === 'exit') return noEarlierState(core);
+  const node = core.model.nodeFrom(p, inv, first, 'backward');
+  tl.prepend(node, inv);
+  return core.stopAt(node);
+}
+
+/** reverse-finish from a state that is not a return: inverse steps over, back to this frame's call. */
+async function reverseToCall(core: Core): Promise<Outcome> {
+  const tl = core.timeline;
+  const depth = tl.nodes[0]!.frames.length;
+  const cap = core.cap;
+  for (let k = 0; k < cap; k++) {
+    const first = tl.nodes[0]!;
+    const inv: ModelAction = { kind: 'inv_step_over' };
+    const p = await core.model.predict(tl.inverseHistory(), inv);
+    if (!p) return STAY;
+    if (p.state!.event === 'exit') return noEarlierState(core);
+    const node = core.model.nodeFrom(p, inv, first, 'backward');
+    tl.prepend(node, inv);
+    if (node.state.event === 'call' || node.frames.length < depth) return core.stopAt(node);
+  }
+  return core.stopAt(tl.nodes[0]!, undefined, `*** ndbg: stopped predicting after ${cap} inverse steps without reaching the call`);
+}
+
+function noEarlierState(core: Core): Outcome {
+core.model.fail('ndbg: the model predicted no earlier state');
+return STAY;
+}
+
+/**
+ * Where an uncaught exception came from: the deepest exception event of the
+ * timeline's last run of exception and return events; when the timeline jumped
+ * over it (`r`, `c`), the model's inverse steps from the module's return walk
+ * back through the unwinding to find it.
+ */
+export async function exceptionOrigin(core: Core): Promise<ExceptionOrigin> {
+  const seen: Node[] = [];
+  const nodes = core.timeline.nodes;
+  let origin: Node | undefined;
+  for (let k = core.timeline.pos; k >= 0; k--) {
+    const n = nodes[k]!;
+    if (n.state.event === 'exception') {
+      if (!origin || n.frames.length >= origin.frames.length) origin = n;
+      continue;
+    }
+    if (n.state.event === 'return' || n.state.event === 'exit') continue;
+    break;
+  }
+  const cur = core.timeline.current;
+  const history = core.timeline.history();
+  let end: Node | undefined = cur.state.event === 'return' && cur.state.stack.length === 0 ? cur : undefined;
+  if (!origin && !end) {
+    // the exit came from a jump (`c`): first the way to the module's return, by step_return
+    let from = cur;
+    for (let k = 0; k < 40 && !end; k++) {
+      const a: ModelAction = { kind: 'step_return' };
+      const p = await core.model.predict(history, a);
+      if (!p || p.state!.event === 'exit') break;
+      const n = core.model.nodeFrom(p, a, from, 'forward');
+      history.push({ action: a, state: n.state });
+      if (n.state.event === 'return' && n.state.stack.length === 0) end = n;
+      from = n;
+    }
+  }
+  if (!origin && end) {
+    let from = end;
+    for (let k = 0; k < 40; k++) {
+      const inv: ModelAction = { kind: 'inv_step_into' };
+      const p = await core.model.predict(history, inv);
+      if (!p || p.state!.event === 'exit') break;
+      const n = core.model.nodeFrom(p, inv, from, 'backward');
+      history.push({ action: inv, state: n.state });
+      seen.push(n);
+      if (n.state.event === 'exception') {
+        if (!origin || n.frames.length >= origin.frames.length) origin = n;
+      } else if (n.state.event !== 'return') break;
+      from = n;
+    }
+  }
+  const at = origin ?? cur;
+  return { frames: at.frames.map((f) => ({ ...f })), line: at.state.line ?? 1, locals: at.state.locals, seen };
+}

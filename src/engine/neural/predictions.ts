@@ -1,0 +1,97 @@
+// The stepping core's access to the model: one prediction at a time (Ctrl-C
+// aborts it), read into a timeline node with its frames and confidences, and
+// every failure, warning or problem of a prediction reported as it happens (the
+// command loop prints the reports; nothing here prints).
+
+import type { HistoryEntry, ModelAction, Prediction, PredictorSession } from '../../model/types.js';
+import type { ScriptSource } from './source.js';
+import { relateFrames, type Node, type Timeline } from './timeline.js';
+
+/** What the core needs of the model: a predictor session (src/model/types.ts). */
+export type ModelSession = Pick<PredictorSession, 'initialState' | 'predict'> & { close?: () => void };
+
+/** What happens on the way, reported as it happens. */
+export type Report =
+  /** The program wrote `text` (a state passed going forward). */
+  | { kind: 'output'; text: string }
+  /** A prediction failed (interrupted, the model threw, unreadable output, no earlier state): the action stays where it got to. */
+  | { kind: 'failed'; text: string }
+  /** The model's warning about a prediction (the script does not fit its window). */
+  | { kind: 'warning'; text: string }
+  /** A prediction was read, but the model reported a problem with it. */
+  | { kind: 'problem'; text: string };
+
+export class Predictions {
+  private abort?: AbortController;
+
+  constructor(
+    private readonly model: ModelSession,
+    private readonly src: ScriptSource,
+    readonly report: (r: Report) => void,
+  ) {}
+
+  /** The state `action` leads to after `history`, or null (the failure reported). */
+  async predict(history: HistoryEntry[], action: ModelAction): Promise<Prediction | null> {
+    const ac = new AbortController();
+    this.abort = ac;
+    let p: Prediction;
+    try {
+      p = await this.model.predict(history, action, { signal: ac.signal });
+    } catch (e) {
+      if (ac.signal.aborted) this.fail('ndbg: prediction interrupted');
+      else this.fail(`ndbg: the model failed: ${(e as Error).message ?? String(e)}`);
+      return null;
+    } finally {
+      if (this.abort === ac) this.abort = undefined;
+    }
+    if (p.warning) this.report({ kind: 'warning', text: p.warning });
+    if (!p.state) {
+      this.fail(`ndbg: the model's prediction could not be read: ${p.error ?? p.text}`);
+      return null;
+    }
+    if (p.error) this.report({ kind: 'problem', text: p.error });
+    return p;
+  }
+
+  fail(text: string): void {
+    this.report({ kind: 'failed', text });
+  }
+
+  /** A prediction as a node after `from`: its frames related to `from`'s, confidences carried over in the same frame. */
+  nodeFrom(p: Prediction, via: ModelAction, from: Node, direction: 'forward' | 'backward'): Node {
+    const s = p.state!;
+    const frames = relateFrames(from, s, this.src, direction);
+    const conf: Record<string, number> = {};
+    const own = frames[frames.length - 1];
+    const prevOwn = from.frames[from.frames.length - 1];
+    const sameFrame = own && prevOwn && own.id === prevOwn.id;
+    for (const k of Object.keys(s.locals)) {
+      const v = p.confidence.values[k];
+      if (v !== undefined) conf[k] = v;
+      else if (sameFrame && from.confidence[k] !== undefined && from.state.locals[k] === s.locals[k]) conf[k] = from.confidence[k]!;
+    }
+    return { state: s, via: direction === 'forward' ? via : null, frames, confidence: conf, latencyMs: p.latencyMs, origin: 'predicted' };
+  }
+
+  /** One forward action from the timeline's current node: the recorded next node, or a prediction (pushed). */
+  async forward(tl: Timeline, action: ModelAction): Promise<Node | null> {
+    const rec = tl.recordedNext(action);
+    if (rec) {
+      tl.pos++;
+      return rec;
+    }
+    const p = await this.predict(tl.history(), action);
+    if (!p) return null;
+    return tl.push(this.nodeFrom(p, action, tl.current, 'forward'));
+  }
+
+  /** Abort the prediction in flight (Ctrl-C). */
+  interrupt(): void {
+    this.abort?.abort();
+  }
+
+  close(): void {
+    this.abort?.abort();
+    this.model.close?.();
+  }
+}

@@ -1,0 +1,93 @@
+// pdb's view of where the core stands: the stack pdb would show (bdb's and pdb's
+// own frames around the program's, from the local CPython's facts), each program
+// frame marked with its level so that nothing counts pdb's frames; the scope that
+// `p`, `display` and `!stmt` evaluate in; and the stop as an event for front ends.
+
+import type { Frame, StopEvent } from '../engine.js';
+import type { Scope } from '../../pyval/index.js';
+import type { Core } from './core.js';
+import type { PdbFacts } from './probe.js';
+import type { PdbFrame } from './render.js';
+
+/** pdb's stack for the core's place: bdb's frames, then the program's (outermost first). */
+export function pdbStack(core: Core, facts: PdbFacts): PdbFrame[] {
+  const f = facts;
+  const file = core.file;
+  const bdbRun: PdbFrame = { file: f.bdbFile, line: f.bdbRun[0], func: 'run' };
+  const place = core.place;
+  switch (place.kind) {
+    case 'string':
+      return [bdbRun, { file: '<string>', line: 1, func: '<module>', retval: 'None' }];
+    case 'bdb': {
+      const line = place.at === 'quit' ? f.bdbQuit[0] : place.at === 'except' ? f.bdbExcept[0] : f.bdbRun[0];
+      return [{ file: f.bdbFile, line, func: 'run' }];
+    }
+    case 'pm': {
+      const o = place.origin;
+      return [
+        { file: f.pdbFile, line: f.pdbMain[0], func: 'main' },
+        { file: f.pdbFile, line: f.pdbRun[0], func: '_run' },
+        bdbRun,
+        // `__return__` lands in __main__'s dict, which `<string>` shares, once pdb stopped at the module's return
+        { file: '<string>', line: 1, func: '<module>', ...(o.frames[0] && core.shownReturn(o.frames[0].id) !== undefined ? { retval: 'None' } : {}) },
+        ...o.frames.map((fr, i, all): PdbFrame => {
+          const pf: PdbFrame = { file, line: i === all.length - 1 ? o.line : fr.line, func: fr.func, level: i };
+          // pdb leaves `__return__` in the locals of a frame it stopped at the return of
+          const ret = core.shownReturn(fr.id);
+          if (ret !== undefined) pf.retval = ret;
+          return pf;
+        }),
+      ];
+    }
+    case 'node': {
+      const node = core.timeline.current;
+      const frames = node.frames.map((fr, i, all): PdbFrame => {
+        const pf: PdbFrame = { file, line: fr.line, func: fr.func, level: i };
+        if (i === all.length - 1 && node.state.event === 'return') pf.retval = node.state.retval ?? 'None';
+        return pf;
+      });
+      return [bdbRun, { file: '<string>', line: 1, func: '<module>' }, ...frames];
+    }
+  }
+}
+
+/** pyval's scope for stack entry `f`: a program frame's locals, and the module's as globals. */
+export function scopeOf(core: Core, f: PdbFrame | undefined): Scope {
+  if (f?.level === undefined) {
+    // `<string>` runs with __main__'s namespace: the module's variables
+    if (f?.file !== '<string>') return { locals: {} };
+    return { locals: core.place.kind === 'string' ? core.timeline.current.state.locals : core.localsOf(0) };
+  }
+  const locals = core.localsOf(f.level);
+  if (f.level === 0) return { locals };
+  return { locals, globals: core.localsOf(0) };
+}
+
+/** The stop as front ends get it: every frame with its locals, the selected one, and what the event carries. */
+export function stopEvent(core: Core, stack: PdbFrame[], selected: number): StopEvent {
+  const frames: Frame[] = stack.map((f) => ({ file: f.file, line: f.line, func: f.func, locals: f.level !== undefined ? core.localsOf(f.level) : {} }));
+  const ev: StopEvent = { type: 'stop', event: 'line', frames, selected };
+  const place = core.place;
+  if (place.kind === 'node') {
+    const node = core.timeline.current;
+    const s = node.state;
+    ev.event = s.event === 'exit' ? 'line' : s.event;
+    if (s.event === 'return') ev.retval = s.retval ?? 'None';
+    if (s.event === 'exception' && s.exception) ev.exception = s.exception;
+    const last = frames[frames.length - 1];
+    if (last) last.confidence = { ...node.confidence };
+    if (node.latencyMs !== undefined) ev.latencyMs = Math.round(node.latencyMs * 10) / 10;
+  } else if (place.kind === 'string') {
+    ev.event = place.phase;
+    ev.retval = 'None';
+    if (place.exception) ev.exception = place.exception;
+  } else if (place.kind === 'bdb' && place.at === 'run') {
+    ev.event = 'exception';
+    ev.exception = place.exception;
+  } else if (place.kind === 'pm') {
+    ev.event = 'exception';
+    ev.exception = place.exception;
+    ev.postMortem = true;
+  }
+  return ev;
+}
