@@ -16,12 +16,18 @@ const NAMES: Record<string, Action['kind']> = {
 
 /** The action for a reverse command line, or undefined for any other line. */
 export function parseReverse(line: string): Action | undefined {
-  const kind = NAMES[line.trim()];
-  return kind ? ({ kind } as Action) : undefined;
+  const name = line.trim();
+  return isReverseName(name) ? ({ kind: NAMES[name]! } as Action) : undefined;
 }
 
+/** Own names only: `constructor` or `toString` typed at the prompt are not reverse commands. */
 export function isReverseName(name: string): boolean {
-  return name in NAMES;
+  return Object.hasOwn(NAMES, name);
+}
+
+/** `help NAME` for a reverse command, or undefined. */
+export function reverseHelp(name: string): string | undefined {
+  return Object.hasOwn(REVERSE_HELP, name) ? REVERSE_HELP[name] : undefined;
 }
 
 export const REVERSE_HELP: Record<string, string> = {

@@ -7,7 +7,7 @@ import type { Action, Engine, EngineEvent, EngineInfo, Listener, PromptEvent } f
 import { UserError } from '../engine/errors.js';
 import { PythonEngine } from '../engine/python.js';
 import type { SpawnedBridge } from '../engine/spawnBridge.js';
-import { parseReverse, REVERSE_HELP } from './reverse.js';
+import { parseReverse, reverseHelp } from './reverse.js';
 
 export interface SessionOptions {
   engine: 'python' | 'neural';
@@ -139,8 +139,9 @@ export class Session implements Engine {
     }
     if (trimmed !== '') this.lastReverse = undefined;
     const help = /^(?:h|help)\s+(\S+)$/.exec(trimmed);
-    if (help && REVERSE_HELP[help[1]!]) {
-      this.say(`${REVERSE_HELP[help[1]!]}\n`, line);
+    const text = help ? reverseHelp(help[1]!) : undefined;
+    if (text) {
+      this.say(`${text}\n`, line);
       return;
     }
     return engine.command(line);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, StopEvent } from '../../src/engine/engine.js';
 import { createNeuralDebugger } from '../../src/engine/neural.js';
+import { NO_HISTORY } from '../../src/engine/neural/core.js';
 import type { ModelState, Predictor } from '../../src/model/types.js';
 import { ScriptedModel, drive, fixturePath, line, neuralDebugger, prediction } from './helpers.js';
 
@@ -213,6 +214,14 @@ describe('the command loop', () => {
     const results = events.filter((e) => e.type === 'result' && e.command === 'p s' && e.output !== '');
     expect(results).toHaveLength(201);
     expect(results[0]).toMatchObject({ output: '3\n', ok: true });
+  });
+
+  it('a line named like an object property is neither a command nor a reverse command', async () => {
+    const dbg = await neuralDebugger('neural_basic.py', new ScriptedModel(line(2), []));
+    const { stdout } = await drive(dbg, ['constructor', 'toString', 'help constructor', 'help valueOf', 'q']);
+    expect(stdout).not.toContain(NO_HISTORY);
+    expect(stdout.match(/\(Pdb\) \*\*\* ndbg: cannot execute '(constructor|toString)'/g)).toHaveLength(2);
+    expect(stdout).toContain("(Pdb) *** No help for 'constructor'\n(Pdb) *** No help for 'valueOf'\n");
   });
 
   it('until with one of pdb\'s own frames selected runs in the program\'s outermost frame', async () => {
