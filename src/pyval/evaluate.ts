@@ -269,7 +269,7 @@ class Evaluator implements Ctx {
     if (g !== undefined) return g;
     const b = BUILTIN_NAMES.get(id);
     if (b !== undefined) return b;
-    if (REFUSED_OBJECTS[id] !== undefined) return { kind: 'opaque', text: REFUSED_OBJECTS[id]!, why: `is the site builtin ${id}` } as OpaqueV;
+    if (Object.hasOwn(REFUSED_OBJECTS, id)) return { kind: 'opaque', text: REFUSED_OBJECTS[id]!, why: `is the site builtin ${id}` } as OpaqueV;
     throw new PyError('NameError', `name '${id}' is not defined`);
   }
 
@@ -408,7 +408,7 @@ class Evaluator implements Ctx {
     const f = this.eval(node.func, env);
     if (f.kind === 'opaque') {
       const who = node.func.k === 'name' ? node.func.id : this.src.slice(node.func.s, node.func.e);
-      if (node.func.k === 'name' && REFUSED_OBJECTS[who] !== undefined && f.why.startsWith('is the site builtin')) {
+      if (node.func.k === 'name' && Object.hasOwn(REFUSED_OBJECTS, who) && f.why.startsWith('is the site builtin')) {
         throw new Refusal(refusedCallReason(who));
       }
       if (/^<(function|bound method|lambda|built-in method)\b/.test(f.text) || /^<class '/.test(f.text)) {

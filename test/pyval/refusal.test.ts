@@ -162,3 +162,16 @@ describe('scoping', () => {
     expect(printExpression('len', fn).text).toBe('<built-in function len>');
   });
 });
+
+describe('names', () => {
+  test("JavaScript's object properties are not Python names", () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const r = evaluate(name, SCOPE);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toBe(`*** NameError: name '${name}' is not defined`);
+      const call = evaluate(`${name}()`, SCOPE);
+      expect(call.ok).toBe(false);
+      if (!call.ok) expect(call.error).toContain('NameError');
+    }
+  });
+});
