@@ -3,8 +3,9 @@
 `pdb_stops(source, commands)` runs `source` under pdb.Pdb, answers each stop with the
 next command ('s', 'n', 'r', 'c', 'b LINE' then 'c'), and returns the stops as
 (event, line, func, depth, locals) tuples, with 'exit' when the program ended
-before the next stop. Locals go through the tracer's repr so that they compare with
-trace events; pdb's own '__return__' / '__exception__' are dropped.
+before the next stop. Locals go through the tracer's repr and its rule of which
+locals show (ndbg.bridge.shown) so that they compare with trace events; pdb's own
+'__return__' / '__exception__' are dropped.
 """
 
 import contextlib
@@ -13,9 +14,9 @@ import linecache
 import pdb
 import sys
 
+from ndbg.bridge.shown import is_namespace, shows
+from ndbg.bridge.values import PDB_LOCALS
 from ndbg.trace.tracer import FILENAME, safe_repr
-
-_CO_OPTIMIZED = 0x1
 
 
 class _Quit(BaseException):
@@ -55,14 +56,9 @@ class _Driver(pdb.Pdb):
             if back.f_code.co_filename == FILENAME:
                 depth += 1
             back = back.f_back
-        namespace = not (frame.f_code.co_flags & _CO_OPTIMIZED)
-        loc = {}
-        for k, v in list(frame.f_locals.items()):
-            if not k.isidentifier() or k in ('__return__', '__exception__'):
-                continue
-            if namespace and (k.startswith('__') or type(v).__name__ in ('module', 'function') or isinstance(v, type)):
-                continue
-            loc[k] = safe_repr(v)
+        namespace = is_namespace(frame.f_code)
+        loc = {k: safe_repr(v) for k, v in list(frame.f_locals.items())
+               if k not in PDB_LOCALS and shows(k, v, namespace)}
         self.stops.append((self._event, frame.f_lineno, frame.f_code.co_name, depth, loc))
         if not self.commands:
             raise _Quit

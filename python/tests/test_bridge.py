@@ -3,6 +3,7 @@ event counter's independence from pdb's stepping mode, reverse targets."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -77,6 +78,56 @@ def test_stop_events_carry_frames_and_safe_locals(tmp_path):
     kinds = [(m['t'], m.get('d', '')[:2]) for m in r['msgs'] if m['t'] in ('s', 'o')]
     i = kinds.index(('s', ''), 1)
     assert kinds[i + 1] == ('o', '> ')
+
+
+def test_a_stop_hides_the_locals_a_trace_state_hides(tmp_path):
+    # One rule (ndbg/bridge/shown.py) for the tracer, whose traces the model
+    # learns, and for the bridge, whose stops --verify compares predictions
+    # with: at every stop of `s`, the locals less `hidden` are the tracer's.
+    # At the return of a class body neither shows its methods.
+    source = textwrap.dedent("""\
+        import os
+        from math import sqrt
+        LIMIT = 3
+
+
+        class Counter:
+            start = 1
+            __secret = 2
+
+            def __init__(self):
+                self.n = Counter.start
+
+            def bump(self):
+                self.n += 1
+                return self.n
+
+
+        def total(xs):
+            return sum([x * 2 for x in xs])
+
+
+        c = Counter()
+        r = c.bump()
+        t = total([1, 2])
+        """)
+    path = script(tmp_path, source)
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, '..'), PYTHONHASHSEED='0')
+    traced = subprocess.run([PYTHON, '-m', 'ndbg.trace.tracer', path], capture_output=True, text=True, env=env, check=True)
+    events = json.loads(traced.stdout)['events']
+    want = [(e['event'], e['line'], e['func'], e['locals']) for e in events]
+    r = bridge_driver.run([path], ['s'] * (len(events) - 1) + ['q'], cwd=str(tmp_path), locals_=True)
+    seen = []
+    for m in stops(r['msgs']):
+        f = m['frames'][-1]
+        hidden = set(f.get('hidden', ()))
+        assert hidden <= set(f['locals'])
+        assert ('.0' in f['locals']) == ('.0' in hidden)  # a comprehension's iterator (<= 3.11)
+        seen.append((m['event'], f['line'], f['func'],
+                     {k: re.sub(r' at 0x[0-9a-fA-F]+', '', v) for k, v in f['locals'].items() if k not in hidden}))
+    assert seen == want
+    class_return = [s for s in seen if s[:1] == ('return',) and s[2] == 'Counter']
+    assert class_return == [('return', 13, 'Counter', {'start': '1', '_Counter__secret': '2'})]
 
 
 def test_program_output_and_input_requests(tmp_path):
@@ -197,12 +248,20 @@ def test_bridge_frames_are_never_counted():
     assert bridge_channel.Channel.text.__code__.co_filename in state.OWN
 
 
-def stdlib_names():
-    names = getattr(sys, 'stdlib_module_names', None)
-    if names is None:  # Python < 3.10: what the standard library directory holds
-        import sysconfig
-        names = {f.split('.')[0] for f in os.listdir(sysconfig.get_paths()['stdlib'])}
-    return set(names) | set(sys.builtin_module_names)
+_STDLIB_NAMES = """\
+import os, sys, sysconfig
+names = getattr(sys, 'stdlib_module_names', None)
+if names is None:  # Python < 3.10: what the standard library directories hold
+    lib = sysconfig.get_paths()['stdlib']
+    names = {f.split('.')[0] for d in (lib, os.path.join(lib, 'lib-dynload')) if os.path.isdir(d)
+             for f in os.listdir(d)}
+print(' '.join(set(names) | set(sys.builtin_module_names)))
+"""
+
+
+def stdlib_names(python=sys.executable):
+    """The top-level module names of `python`'s standard library."""
+    return set(subprocess.run([python, '-c', _STDLIB_NAMES], capture_output=True, text=True, check=True).stdout.split())
 
 
 def test_bridge_is_stdlib_only():
@@ -249,6 +308,6 @@ def test_the_program_sees_the_interpreter_as_pdb_leaves_it(tmp_path):
     assert our_path == pdb_path
     assert pdb_modules - our_modules == set()
     # beyond the standard library modules the bridge itself imports (gc, random)
-    extra = {m for m in our_modules - pdb_modules if m.split('.')[0] not in stdlib_names()}
+    extra = {m for m in our_modules - pdb_modules if m.split('.')[0] not in stdlib_names(PYTHON)}
     assert extra and all(m.split('.')[0] == '_ndbg_bridge' for m in extra), sorted(extra)
     assert 'ndbg' not in our_modules  # a program's own `ndbg` package stays its own

@@ -8,6 +8,8 @@ export interface BridgeFrame {
   line: number;
   func: string;
   locals?: Record<string, string>;
+  /** Names of `locals` a trace state of this frame leaves out (python/ndbg/bridge/shown.py). */
+  hidden?: string[];
 }
 
 export type BridgeMessage =

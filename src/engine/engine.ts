@@ -16,6 +16,13 @@ export interface Frame {
   /** The frame's locals: name -> repr string. */
   locals: Record<string, string>;
   /**
+   * Python engine only: the names of `locals` that a trace state of this frame
+   * leaves out (module and class bodies: functions, classes, modules, dunders;
+   * what pdb adds). The bridge applies the tracer's own rule
+   * (python/ndbg/bridge/shown.py), so `--verify` compares like with like.
+   */
+  hidden?: string[];
+  /**
    * Neural engine only: confidence in [0, 1] of each predicted local's value
    * (from token probabilities). Absent for the python engine (certain).
    */

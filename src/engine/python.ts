@@ -199,7 +199,7 @@ export class PythonEngine implements Engine {
           type: 'stop',
           event: m.event,
           frames: m.frames.map(
-            (f): Frame => ({ file: f.file, line: f.line, func: f.func, locals: f.locals ?? {} }),
+            (f): Frame => ({ file: f.file, line: f.line, func: f.func, locals: f.locals ?? {}, ...(f.hidden ? { hidden: f.hidden } : {}) }),
           ),
           selected: m.selected,
           index: m.n,

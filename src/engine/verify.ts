@@ -24,19 +24,18 @@ export function normalizeRepr(r: string): string {
   return s.length > REPR_LIMIT ? `${s.slice(0, REPR_LIMIT)}...` : s;
 }
 
-/** The python engine's stop as a model state: program frames only, locals as the tracer shows them. */
+/**
+ * The python engine's stop as a model state: program frames only, locals as the
+ * tracer shows them. Which locals those are the bridge says (`hidden`: the
+ * tracer's own rule, python/ndbg/bridge/shown.py); only reprs are normalized here.
+ */
 export function realState(stop: StopEvent, file: string): ModelState | null {
   const frames = stop.frames.filter((f) => f.file === file);
   const bottom = stop.frames[stop.frames.length - 1];
   if (!frames.length || !bottom || bottom.file !== file) return null;
-  const isModule = bottom.func === '<module>';
+  const hidden = new Set(bottom.hidden);
   const locals: Record<string, string> = {};
-  for (const [k, v] of Object.entries(bottom.locals)) {
-    if (k.startsWith('__') && k.endsWith('__')) continue;
-    // module (and class) bodies hide modules, functions and classes, as the tracer does
-    if (isModule && /^<(function|module|class|built-in function) /.test(v)) continue;
-    locals[k] = normalizeRepr(v);
-  }
+  for (const [k, v] of Object.entries(bottom.locals)) if (!hidden.has(k)) locals[k] = normalizeRepr(v);
   return {
     event: stop.event,
     line: bottom.line,

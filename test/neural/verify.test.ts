@@ -38,6 +38,21 @@ describe('verify', () => {
     expect(stops.filter((s) => s.verify?.exact)).toHaveLength(5);
   });
 
+  it('a class body returns with its methods hidden on both sides (the bridge says what a state shows)', async () => {
+    const model = new OracleModel(fixturePath('classes.py'));
+    const neural = await neuralDebugger('classes.py', model);
+    const engine = new VerifyEngine(neural, { engine: 'neural', target: 'fixtures/classes.py', python: PY });
+    const { stdout, events } = await drive(engine, [...Array(8).fill('s'), 'q'], false);
+    const stops = events.filter((e): e is StopEvent => e.type === 'stop' && !e.refresh);
+    const ret = stops.find((s) => s.event === 'return' && s.frames[s.frames.length - 1]!.func === 'Shape');
+    // the tracer (the model's data) hides __init__, describe, __repr__ and the
+    // dunders; so does the real state --verify compares with
+    expect(ret?.verify).toMatchObject({ exact: true, real: { func: 'Shape', locals: { sides: '0' } } });
+    expect(Object.keys(ret!.verify!.real!.locals)).toEqual(['sides']);
+    expect(stdout).not.toContain('[verify]');
+    expect(stdout).toContain('ndbg verify: 9/9 frames exact\n'); // the first stop and eight steps
+  });
+
   it('compares like the trace format: addresses removed, reprs cut at 100', () => {
     expect(normalizeRepr('<__main__.P object at 0x7f00aa>')).toBe('<__main__.P object>');
     expect(normalizeRepr(`'${'x'.repeat(200)}'`)).toHaveLength(103);

@@ -169,8 +169,11 @@ class BridgePdb(pdb.Pdb):
                 ch.flush_text()
                 ch.muted, muted = True, ch.muted  # a __repr__ may print
                 try:
-                    d['locals'] = {} if internal else frame_locals(f, f.f_code.co_name == '<module>', S.repr_limit,
-                                                                    self.curframe_locals if f is self.curframe else None)
+                    loc, hidden = ({}, ()) if internal else frame_locals(
+                        f, f.f_code.co_name == '<module>', S.repr_limit, self.curframe_locals if f is self.curframe else None)
+                    d['locals'] = loc
+                    if hidden:
+                        d['hidden'] = hidden  # not in a trace state of this frame (shown.py)
                 finally:
                     ch.muted = muted
             frames.append(d)

@@ -2,6 +2,8 @@
 broken or huge values) and fingerprints of plain values for checking that a
 replay sees what the recorded run saw (never running program code)."""
 
+from .shown import is_namespace, shows
+
 PLAIN = (int, float, complex, bool, type(None), str, bytes)
 
 
@@ -49,15 +51,25 @@ def safe_repr(v, limit):
     return r
 
 
+# What pdb itself adds to a frame's locals at a return or exception stop.
+PDB_LOCALS = ('__return__', '__exception__')
+
+
 def frame_locals(frame, is_module, limit, mapping=None):
+    """The frame's locals as reprs, and the names among them that a trace state
+    of the frame does not show (shown.py's rule, and what pdb added)."""
     # `mapping`: pdb's curframe_locals for the current frame. On Python <= 3.12
     # reading frame.f_locals again re-syncs that dict from the fast locals and
     # would silently undo an edit (`!x = 5`) made since the stop.
     out = {}
+    hidden = []
+    namespace = is_namespace(frame.f_code)
     for k, v in list((frame.f_locals if mapping is None else mapping).items()):
         if type(k) is not str:
             continue
         if (is_module and k[:2] == '__' and k[-2:] == '__') or k[:6] == '__pdb_':
             continue
         out[k] = safe_repr(v, limit)
-    return out
+        if k in PDB_LOCALS or not shows(k, v, namespace):
+            hidden.append(k)
+    return out, hidden

@@ -21,6 +21,8 @@ import signal
 import sys
 import time
 
+from ..bridge.shown import is_namespace, shows  # the bridge's rule: --verify compares with it
+
 FILENAME = '<ndbg>'
 REPR_LIMIT = 100
 REPR_MARKER = '...'
@@ -28,7 +30,6 @@ MAX_EVENTS = 2000
 TIME_LIMIT = 2.0
 
 _GENERATOR_FLAGS = 0x20 | 0x80 | 0x100 | 0x200  # generator, coroutine, iterable coroutine, async generator
-_CO_OPTIMIZED = 0x1
 _ADDRESS = re.compile(r' at 0x[0-9a-fA-F]+')
 
 
@@ -84,14 +85,6 @@ def exception_text(exc_type, exc_value, limit=REPR_LIMIT):
     return cut('%s: %s' % (name, message) if message else name, limit)
 
 
-def _is_namespace_noise(name, value):
-    # Module and class bodies: hide dunders, imported modules, functions and classes.
-    if name.startswith('__'):
-        return True
-    t = type(value)
-    return t.__name__ in ('module', 'function', 'builtin_function_or_method') or isinstance(value, type)
-
-
 class _Recorder:
     def __init__(self, code, out, max_events, repr_limit, deadline):
         self.code = code
@@ -115,15 +108,9 @@ class _Recorder:
 
     def _locals(self, frame):
         limit = self.repr_limit
-        result = {}
-        namespace = not (frame.f_code.co_flags & _CO_OPTIMIZED)
-        for name, value in list(frame.f_locals.items()):
-            if not isinstance(name, str) or not name.isidentifier():
-                continue  # '.0' in comprehensions
-            if namespace and _is_namespace_noise(name, value):
-                continue
-            result[name] = safe_repr(value, limit)
-        return result
+        namespace = is_namespace(frame.f_code)
+        return {name: safe_repr(value, limit) for name, value in list(frame.f_locals.items())
+                if shows(name, value, namespace)}
 
     def local_trace(self, frame, event, arg):
         if self.limit_hit:
