@@ -1290,6 +1290,15 @@ def test_cli(tmp_path):
                          capture_output=True, text=True, check=True).stdout
     r = json.loads(out)
     assert r['lines'] == {'1': [2], '2': ['return']}
+    # every output carries the format version src/model/cfg.ts checks, a syntax error's too
+    from ndbg.analysis.cfg import FORMAT_VERSION
+    assert r['format'] == FORMAT_VERSION
+    p.write_text('def (:\n')
+    bad = subprocess.run([sys.executable, '-m', 'ndbg.analysis.cfg', str(p)], cwd=here, capture_output=True, text=True)
+    assert bad.returncode == 1
+    err = json.loads(bad.stdout)
+    assert set(err) == {'format', 'error'} and err['format'] == FORMAT_VERSION
+    assert err['error'].startswith('SyntaxError: ')
 
 
 def test_precision_stats():

@@ -53,8 +53,29 @@ export interface CfgResult {
 const PYTHON_DIR = fileURLToPath(new URL('../../python/', import.meta.url));
 
 /**
+ * The version of cfg.py's JSON that this file reads (cfg.py's FORMAT_VERSION,
+ * raised whenever the shape above changes). The two ship together, but a
+ * python/ndbg/ from another version of ndbg than dist/ would otherwise be read
+ * field by field as if it were this one.
+ */
+export const CFG_FORMAT = 1;
+
+/** cfg.py's parsed output, checked to be in the format this file reads. */
+export function checkCfgFormat(json: unknown): CfgResult {
+  const r = (json ?? {}) as Partial<CfgResult>;
+  if (r.format !== CFG_FORMAT) {
+    const got = typeof r.format === 'number' ? `format ${r.format}` : 'no format version';
+    throw new Error(
+      `ndbg.analysis.cfg wrote ${got}, but this ndbg reads format ${CFG_FORMAT}: python/ndbg/ and dist/ ` +
+        'come from different versions of ndbg (reinstall it; in a checkout, npm run build)',
+    );
+  }
+  return r as CfgResult;
+}
+
+/**
  * Run cfg.py on `source`. Resolves to its JSON (with `error` set for a syntax error);
- * rejects when Python cannot be run at all.
+ * rejects when Python cannot be run at all, or the JSON is not in CFG_FORMAT.
  */
 export function runCfg(
   source: string,
@@ -82,10 +103,17 @@ export function runCfg(
     });
     child.on('close', (code) => {
       rmSync(dir, { recursive: true, force: true });
+      let json: unknown;
       try {
-        resolve(JSON.parse(out) as CfgResult);
+        json = JSON.parse(out);
       } catch {
         reject(new Error(`ndbg.analysis.cfg failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ') || 'no output'}`));
+        return;
+      }
+      try {
+        resolve(checkCfgFormat(json));
+      } catch (e) {
+        reject(e as Error);
       }
     });
   });

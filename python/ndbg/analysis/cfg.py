@@ -28,7 +28,7 @@ import symtable
 import sys
 
 SUPPORTED = ((3, 9), (3, 10), (3, 11), (3, 12), (3, 13))
-FORMAT_VERSION = 1
+FORMAT_VERSION = 1  # of the JSON; src/model/cfg.ts reads this one only (CFG_FORMAT): raise both on a change
 
 RETURN = -1       # frame returns (or a generator suspends at a yield)
 RAISE = -2        # an explicit raise leaves the frame
@@ -2226,7 +2226,7 @@ def main(argv=None):
     try:
         result = analyze(source, args.target)
     except SyntaxError as e:
-        json.dump({'error': 'SyntaxError: %s (line %s)' % (e.msg, e.lineno)}, sys.stdout)
+        json.dump({'format': FORMAT_VERSION, 'error': 'SyntaxError: %s (line %s)' % (e.msg, e.lineno)}, sys.stdout)
         sys.stdout.write('\n')
         return 1
     json.dump(precision(result) if args.stats else result, sys.stdout, indent=args.indent)
