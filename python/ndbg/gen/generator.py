@@ -19,13 +19,15 @@ import sys
 import time
 
 from .program import G, function_program, script_program, class_program
+from .stdlib import stdlib_program
 
 __all__ = ['Program', 'generate', 'generate_unique', 'CATALOGUE', 'CONSTRUCTS', 'coverage',
            'construct_coverage']
 
 # Share of each shape; faults are drawn first, independently of the shape.
-P_FUNCTION = 0.70
+P_FUNCTION = 0.74         # below this, not a script (function, class or stdlib programs)
 P_CLASS = 0.06          # of all programs: a class, methods and code using it (kind 'function')
+P_STDLIB = 0.12         # of all programs: a real standard-library function called with literals (kind 'function')
 P_UNCAUGHT = 0.045      # plus the classes' own uncaught endings: about 5% in all
 P_INFINITE = 0.01
 
@@ -54,6 +56,13 @@ def generate(rng):
         stdin = ''
         if shape < P_CLASS and fault is None:
             src = class_program(g)
+            kind = 'function'
+        elif shape < P_CLASS + P_STDLIB and fault != 'infinite':
+            made = stdlib_program(g, fault)
+            if made is None:
+                src = None
+            else:
+                src, g.feats = made
             kind = 'function'
         elif shape < P_FUNCTION:
             src = function_program(g, fault)
