@@ -37,11 +37,11 @@ def results(programs):
 def test_every_idiom_is_in_the_one_table():
     # idioms.py lists every idiom a body may be drawn from; no module adds to
     # a table when imported (they are tuples), and no idiom is left out.
-    from ndbg.gen import funcs, idioms, loops, stmts, templates
+    from ndbg.gen import funcs, idioms, loops, shapes, stmts, templates
     tables = (idioms.FUNCTION, idioms.SCALAR, idioms.SCRIPT)
     assert all(type(t) is tuple for t in tables)
     listed = {fn for t in tables for _, fn in t}
-    defined = {v for m in (funcs, loops, stmts, templates) for n, v in vars(m).items()
+    defined = {v for m in (funcs, loops, shapes, stmts, templates) for n, v in vars(m).items()
                if n.startswith('st_') and callable(v)}
     assert listed == defined
     assert {templates.st_recursion, templates.st_generator, templates.st_raise_helper} <= {fn for _, fn in idioms.FUNCTION}
@@ -263,3 +263,29 @@ def test_inconsistent_int_range_regression():
     result = run_program(prog.source, prog.stdin)
     expected = 'limit' if 'infinite' in prog.features else ('error' if 'uncaught' in prog.features else 'ok')
     assert result['status'] == expected
+
+
+def test_real_code_shapes():
+    """Method chains, d.get(k, []) + [x] grouping, classes that update attributes and
+    recursion over nested data (shapes.py): present, and every such program runs as labelled."""
+    from ndbg.gen import shapes
+    from ndbg.gen.program import G
+    for seed in range(60):
+        for make in (shapes.record_class_program, shapes.nested_program):
+            g = G(random.Random(seed))
+            src = make(g)
+            ast.parse(src, feature_version=(3, 9))
+            r = run_program(src, '', max_steps=20000, max_seconds=2.0)
+            assert r['status'] == 'ok', (r['exc'], src)
+            assert r['stdout']
+            if make is shapes.nested_program:
+                assert 'recursion' in g.feats and r['depth'] >= 2
+            else:
+                assert re.search(r'self\.\w+ (\+|-)= ', src)
+    progs = [generate(random.Random(s)) for s in range(1500)]
+    share = lambda rx: sum(1 for p in progs if re.search(rx, p.source, re.M)) / len(progs)
+    assert share(r'\.get\(\w+, \[\]\) \+ \[') >= 0.02
+    assert share(r'join\(sorted\(set\(') >= 0.02
+    assert share(r'\.\w+\([^()]*\)\.\w+\([^()]*\)\.\w+\(') >= 0.02
+    assert share(r'self\.\w+ (\+|-)= ') >= 0.02
+    assert share(r'isinstance\(\w+, list\)') >= 0.01

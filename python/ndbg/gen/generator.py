@@ -20,6 +20,7 @@ import time
 
 from .program import G, function_program, script_program, class_program
 from .stdlib import stdlib_program
+from .shapes import record_class_program, nested_program
 
 __all__ = ['Program', 'generate', 'generate_unique', 'CATALOGUE', 'CONSTRUCTS', 'coverage',
            'construct_coverage']
@@ -28,6 +29,8 @@ __all__ = ['Program', 'generate', 'generate_unique', 'CATALOGUE', 'CONSTRUCTS', 
 P_FUNCTION = 0.74         # below this, not a script (function, class or stdlib programs)
 P_CLASS = 0.06          # of all programs: a class, methods and code using it (kind 'function')
 P_STDLIB = 0.12         # of all programs: a real standard-library function called with literals (kind 'function')
+P_RECORD = 0.03         # a class whose methods update attributes, used with literal arguments
+P_NESTED = 0.03         # recursion over nested lists or a dict tree, called with literals
 P_UNCAUGHT = 0.045      # plus the classes' own uncaught endings: about 5% in all
 P_INFINITE = 0.01
 
@@ -63,6 +66,12 @@ def generate(rng):
                 src = None
             else:
                 src, g.feats = made
+            kind = 'function'
+        elif shape < P_CLASS + P_STDLIB + P_RECORD and fault is None:
+            src = record_class_program(g)
+            kind = 'function'
+        elif shape < P_CLASS + P_STDLIB + P_RECORD + P_NESTED and fault is None:
+            src = nested_program(g)
             kind = 'function'
         elif shape < P_FUNCTION:
             src = function_program(g, fault)

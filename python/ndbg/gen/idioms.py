@@ -14,7 +14,7 @@ the same program only with the same entries in the same order.
 
 from bisect import bisect_right
 
-from . import funcs, loops, stmts, templates
+from . import funcs, loops, shapes, stmts, templates
 
 FUNCTION = (
     (7.0, loops.st_loop), (4.0, loops.st_comp), (4.0, stmts.st_aggregate), (1.5, stmts.st_pairs_two),
@@ -25,6 +25,8 @@ FUNCTION = (
     (1.0, stmts.st_derive), (0.8, loops.st_nested), (2.2, funcs.st_helper), (2.6, funcs.st_map_helper),
     # shapes of more than one idiom (templates.py)
     (1.4, templates.st_recursion), (1.0, templates.st_generator), (0.9, templates.st_raise_helper),
+    # real code's shapes the rest makes rarely (shapes.py, issue 10)
+    (2.0, shapes.st_chain), (1.2, shapes.st_group_get),
 )
 
 SCALAR = (
@@ -40,6 +42,7 @@ SCRIPT = (
     (3.5, loops.st_while), (2.5, stmts.st_try), (3.0, stmts.st_print), (1.8, stmts.st_math),
     (1.2, stmts.st_format), (3.0, stmts.st_mixed), (0.8, stmts.st_iter_next), (2.0, stmts.st_sort_lambda),
     (1.0, stmts.st_derive), (1.5, loops.st_nested),
+    (2.0, shapes.st_chain), (1.2, shapes.st_group_get),
 )
 
 
