@@ -1,9 +1,13 @@
-// `npm pack` makes a package that runs with only Node and python3:
-// `npx ./ndbg-<version>.tgz script.py` in an empty directory, offline from
-// npm's cache, prints what `python3 -m pdb` prints.
+// `npm pack` makes a package that installs wherever the npm registry is
+// reachable and runs with only Node and python3: `npx --yes ./ndbg-<version>.tgz
+// script.py` in an empty directory, with an empty npm cache and none of this
+// project's npm settings, prints what `python3 -m pdb` prints (python engine)
+// and runs the shipped model on the CPU (neural engine). onnxruntime-node's
+// install script finds the CUDA files it would download already there
+// (bin/preinstall.js's placeholders) and reaches nothing outside the registry.
 
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,18 +37,60 @@ describe('npm pack', () => {
     const cfg = JSON.parse(execFileSync(PYTHON, ['-m', 'ndbg.analysis.cfg', join(dir, 'prog.py')], { cwd: join(dir, 'package', 'python'), encoding: 'utf8' })) as { entry: number };
     expect(cfg.entry).toBe(1);
 
-    copyFileSync(join(ROOT, '.npmrc'), join(dir, '.npmrc')); // skip onnxruntime's CUDA download
-    writeFileSync(join(dir, 'demo.py'), 'def f(n):\n    return n * 2\n\nx = f(20)\nprint(x + 2)\n');
+    // A new user's npm: this folder has no package.json or .npmrc above it that
+    // is ours, the cache is empty, and nothing npm set for this test run (npm
+    // test exports npm_config_* and npm_package_*) or ONNXRUNTIME_* leaks in.
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|onnxruntime_)/i.test(k)) env[k] = v;
+    env.npm_config_cache = join(dir, 'npm-cache');
+    const work = join(dir, 'work');
+    mkdirSync(work);
+    execFileSync('cp', [join(dir, tgz), work]);
+    writeFileSync(join(work, 'demo.py'), 'def f(n):\n    return n * 2\n\nx = f(20)\nprint(x + 2)\n');
+    const npx = (args: string[], input: string) => {
+      const r = spawnSync('npx', ['--yes', `./${tgz}`, ...args], { cwd: work, env, input, encoding: 'utf8', timeout: 240_000 });
+      // npm itself says nothing: no unknown-config or install-script warnings.
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      return r.stdout;
+    };
+
     const cmds = 'n\ns\nn\np n\nc\nq\n';
-    const env = { ...process.env, npm_config_yes: 'true', npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
-    const ours = execFileSync('npx', ['--yes', '--prefer-offline', `./${tgz}`, '--engine', 'python', '--python', PYTHON, 'demo.py'], {
-      cwd: dir,
-      env,
-      input: cmds,
-      encoding: 'utf8',
-    });
-    const pdb = await runProcess(PYTHON, ['-m', 'pdb', join(dir, 'demo.py')], cmds);
+    const ours = npx(['--engine', 'python', '--python', PYTHON, 'demo.py'], cmds);
+    const pdb = await runProcess(PYTHON, ['-m', 'pdb', join(work, 'demo.py')], cmds);
     expect(ours).toBe(pdb.stdout);
     expect(ours).toContain('(Pdb) 20\n');
+
+    // The neural engine (the default) from the same install: the model, on
+    // onnxruntime-node's bundled CPU binaries. `n` over the def can only go to line 4.
+    const events = npx(['--json', 'demo.py'], 'n\nq\n')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; frames?: Array<{ file: string; line: number; confidence?: unknown }> });
+    const stops = events.filter((e) => e.type === 'stop').map((e) => e.frames!.at(-1)!);
+    expect(stops.map((f) => [f.file, f.line])).toEqual([
+      [join(work, 'demo.py'), 1],
+      [join(work, 'demo.py'), 4],
+    ]);
+    expect(stops[1]!.confidence).toBeDefined(); // a predicted frame
+
+    // What kept onnxruntime-node's install off the network: placeholders
+    // where it would have downloaded the CUDA provider (Linux x64 only).
+    const npxDirs = readdirSync(join(env.npm_config_cache, '_npx'));
+    expect(npxDirs).toHaveLength(1);
+    const ortBin = join(env.npm_config_cache, '_npx', npxDirs[0]!, 'node_modules', 'onnxruntime-node', 'bin', 'napi-v6', process.platform, process.arch);
+    expect(existsSync(join(ortBin, 'onnxruntime_binding.node'))).toBe(true);
+    if (`${process.platform}/${process.arch}` === 'linux/x64') {
+      expect(readFileSync(join(ortBin, 'libonnxruntime_providers_cuda.so'), 'utf8')).toMatch(/^ndbg placeholder, not a library/);
+    }
+
+    // `npm install -g` works the same way (same cache, now warm).
+    const prefix = join(dir, 'global');
+    const g = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', join(work, tgz)], { cwd: work, env, encoding: 'utf8', timeout: 240_000 });
+    // npm 11 lists packages with install scripts for review (its own policy,
+    // onnxruntime-node's postinstall is there anyway); nothing else.
+    expect(g.stderr.split('\n').filter((l) => /npm (warn|error)/.test(l) && !l.startsWith('npm warn install-scripts'))).toEqual([]);
+    expect(g.status).toBe(0);
+    expect(execFileSync(join(prefix, 'bin', 'ndbg'), ['--version'], { cwd: work, env, encoding: 'utf8' })).toBe(`ndbg ${version}\n`);
   });
 });

@@ -228,10 +228,24 @@ function ortBinDir(): string | null {
   }
 }
 
-/** Whether onnxruntime-node's CUDA provider libraries are installed (see docs/runtime.md). */
+/**
+ * Whether onnxruntime-node's CUDA provider libraries are installed (see docs/runtime.md).
+ * A library, not the text placeholder that ndbg's preinstall (bin/preinstall.js) leaves
+ * there so that onnxruntime-node's install script skips the download.
+ */
 export function cudaProviderInstalled(): boolean {
   const bin = ortBinDir();
-  return bin !== null && existsSync(join(bin, 'libonnxruntime_providers_cuda.so'));
+  if (bin === null) return false;
+  const lib = join(bin, 'libonnxruntime_providers_cuda.so');
+  if (!existsSync(lib)) return false;
+  const head = Buffer.alloc(4);
+  const fd = openSync(lib, 'r');
+  try {
+    readSync(fd, head, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46])); // \x7fELF
 }
 
 /** Whether a Vulkan loader is present (WebGPU on Linux runs Dawn over Vulkan). */
