@@ -38,7 +38,7 @@ def _with_entry(g, entry, fault):
     saved = S.CURATED
     S.CURATED = [entry]
     try:
-        return S.stdlib_program(g, fault)
+        return S.stdlib_program(g, fault, max_chars=10 ** 6)   # every function, however long
     finally:
         S.CURATED = saved
 
@@ -51,6 +51,21 @@ def test_curated_list():
     # on this interpreter (3.11) every curated function's closure is built
     missing = [(m, f) for m, f in names if S.closure(m, f) is None]
     assert not missing, missing
+    # short enough for the dataset's windows (the builder skips longer programs): most of them
+    assert len(S.drawable()) >= 25
+
+
+def test_programs_fit_the_window():
+    from ndbg.trace import format as fmt
+    from ndbg.trace.tokenizer import Tokenizer
+    import os
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'models', 'v1', 'tokenizer.json')
+    if not os.path.exists(path):
+        pytest.skip('no tokenizer here')
+    tok = Tokenizer.load(path)
+    progs = [generate(random.Random(s)) for s in range(1200)]
+    lens = [len(tok.encode_items(fmt.encode_context(p.source, p.stdin))) for p in progs if 'stdlib' in p.features]
+    assert sum(1 for n in lens if n <= 512) / len(lens) >= 0.9, sorted(lens)[-20:]
 
 
 @pytest.mark.parametrize('entry', S.CURATED, ids=lambda e: '%s.%s' % (e[0], e[1]))

@@ -27,15 +27,20 @@ import builtins
 import dis
 import importlib
 import inspect
+import io
 import re
-import sys
 import textwrap
+import tokenize
 import types
 
 __all__ = ['CURATED', 'stdlib_program', 'available', 'closure']
 
 MAX_CONST = 1500         # characters of one constant's literal
-MAX_SOURCE = 9000        # characters of a program's definitions
+MAX_SOURCE = 9000        # characters of a function's definitions, docstrings and comments left out
+# Programs longer than this (characters, definitions and calls) are not drawn: the
+# dataset builder skips a program whose code takes more than half of a training
+# window (1024 tokens, about 0.6 tokens per character here). Raise it with the window.
+MAX_CHARS = 860
 
 
 # ---------------------------------------------------------------------------
@@ -573,6 +578,53 @@ def _strip_docstrings(src):
     return '\n'.join(lines)
 
 
+def _strip_comments(src):
+    """A def's source without its comments (lines that held only a comment are dropped)."""
+    lines = src.split('\n')
+    cut = {}
+    try:
+        for t in tokenize.generate_tokens(io.StringIO(src).readline):
+            if t.type == tokenize.COMMENT:
+                cut[t.start[0] - 1] = t.start[1]
+    except (tokenize.TokenError, IndentationError):
+        return src
+    out = []
+    for k, line in enumerate(lines):
+        if k in cut:
+            kept = line[:cut[k]].rstrip()
+            if not kept:
+                continue
+            line = kept
+        out.append(line)
+    return '\n'.join(out)
+
+
+def _short(src):
+    return _strip_comments(_strip_docstrings(src))
+
+
+_SIZES = {}
+_VARIANTS = {}
+
+
+def _variant(cl, level):
+    """The definitions' text: 0 as in the stdlib, 1 without comments, 2 without docstrings too."""
+    key = (id(cl), level)
+    if key not in _VARIANTS:
+        strip = (lambda d: d, _strip_comments, _short)[level]
+        _VARIANTS[key] = _definitions(dict(cl, defs=[strip(d) for d in cl['defs']]))
+    return _VARIANTS[key]
+
+
+def _size(entry):
+    """Characters of the entry's definitions without docstrings and comments (None: unavailable)."""
+    key = (entry[0], entry[1])
+    if key not in _SIZES:
+        cl = closure(entry[0], entry[1])
+        _SIZES[key] = None if cl is None else len(_definitions(dict(cl, defs=[_short(d) for d in cl['defs']])))
+    return _SIZES[key]
+
+
 _AVAILABLE = None
 
 
@@ -582,6 +634,15 @@ def available():
     if _AVAILABLE is None:
         _AVAILABLE = [e for e in CURATED if closure(e[0], e[1]) is not None]
     return _AVAILABLE
+
+
+def drawable(max_chars=None):
+    """The available entries short enough for programs of at most max_chars (default MAX_CHARS)."""
+    limit = MAX_CHARS if max_chars is None else max_chars
+    return [e for e in CURATED if _size(e) is not None and _size(e) + CALLS_CHARS <= limit]
+
+
+CALLS_CHARS = 140    # what the module-level calls add, about
 
 
 # ---------------------------------------------------------------------------
@@ -599,19 +660,26 @@ def _lit(v):
     return _const_literal(v)
 
 
-def stdlib_program(g, fault=None):
+def stdlib_program(g, fault=None, max_chars=None):
     """(source, features) of one program calling a curated stdlib function, or None."""
     rng = g.rng
-    entry = rng.choice(CURATED)
+    pool = drawable(max_chars)
+    if not pool:
+        return None
+    entry = rng.choice(pool)
     modname, name, argfn, flags = entry
     if fault == 'uncaught' and name not in BAD:
         return None
     cl = closure(modname, name)
-    if cl is None:
-        return None
-    keep_docs = rng.random() < 0.25
-    defs = cl['defs'] if keep_docs else [_strip_docstrings(d) for d in cl['defs']]
-    head = _definitions(dict(cl, defs=defs))
+    limit = MAX_CHARS if max_chars is None else max_chars
+    # comments and docstrings kept where the program stays short enough, else left out
+    r = rng.random()
+    level = 0
+    if r < 0.6 or len(_variant(cl, 0)) + CALLS_CHARS > limit:
+        level = 1
+        if r < 0.3 or len(_variant(cl, 1)) + CALLS_CHARS > limit:
+            level = 2
+    head = _variant(cl, level)
     n_calls = rng.choice((2, 3, 3, 4))
     calls = [argfn(rng) for _ in range(n_calls)]
     if fault == 'uncaught':
