@@ -82,4 +82,73 @@ describe('--json', () => {
     const stops = events.filter((e) => e.type === 'stop') as Array<Ev & { frames: Array<{ locals: Record<string, string> }> }>;
     expect(stops.at(-1)!.frames.at(-1)!.locals.acc).toBe('103');
   });
+
+  it('reports the breakpoint table as data whenever it changes, before the command or stop that changed it', async () => {
+    const script = ['b square', 'tbreak 10, i > 0', 'condition 1 v > 0', 'ignore 1 1', 'commands 1', 'silent', 'p v', 'end', 'disable 2', 'enable 2', 'p 1', 'c', 'c', 'cl 1', 'q'];
+    const events = await drive('fixtures/reverse_demo.py', (ev) => (ev.type === 'input' ? 'ada' : (script.shift() ?? 'q')));
+    type Table = Ev & { breakpoints: Array<Record<string, unknown>> };
+    const tables = events.filter((e) => e.type === 'breakpoints') as Table[];
+    const file = (tables[0]!.breakpoints[0]!.file as string);
+    expect(file).toMatch(/\/fixtures\/reverse_demo\.py$/);
+    // `b square`: the def line, or from 3.13 its first line, as that Python's pdb says
+    const line = tables[0]!.breakpoints[0]!.line as number;
+    expect([2, 3]).toContain(line);
+    const b1 = { number: 1, file, line, func: 'square', hits: 0, ignore: 0, enabled: true, temporary: false };
+    const b2 = { number: 2, file, line: 10, condition: 'i > 0', hits: 0, ignore: 0, enabled: true, temporary: true };
+    expect(tables.map((t) => t.breakpoints)).toEqual([
+      [b1],
+      [b1, b2],
+      [{ ...b1, condition: 'v > 0' }, b2],
+      [{ ...b1, condition: 'v > 0', ignore: 1 }, b2],
+      [{ ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'] }, b2],
+      [{ ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'] }, { ...b2, enabled: false }],
+      [{ ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'] }, b2],
+      // c: square(0) counted (its condition is false); the tbreak stops at i = 1 and goes
+      [{ ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'], hits: 1 }],
+      // c: square(1) counted and ignored, square(2) stops
+      [{ ...b1, condition: 'v > 0', ignore: 0, commands: ['p v'], hits: 3 }],
+      [],
+    ]);
+    // `p 1` changes nothing: no table; each table comes just before the outcome of its command (or the stop)
+    const at = (i: number) => events[events.indexOf(tables[i]!) + 1]!;
+    expect(at(0)).toMatchObject({ type: 'command', command: 'b square' });
+    expect(at(7)).toMatchObject({ type: 'stop' });
+    expect(at(9)).toMatchObject({ type: 'command', command: 'cl 1' });
+  });
+
+  it('reports the outcome of every command: error, resumed, the values it set', async () => {
+    const script = ['b 4', 'c', 'p nosuch', '!acc = 100', 'acc += 1', 'n', 'q'];
+    const events = await drive('fixtures/tui_demo.py', () => script.shift() ?? 'q');
+    const outcomes = events.filter((e) => e.type === 'command').map(({ v: _, type: __, ...o }) => o);
+    expect(outcomes).toEqual([
+      { command: 'b 4', ok: true, resumed: false },
+      { command: 'c', ok: true, resumed: true },
+      { command: 'p nosuch', ok: false, resumed: false, error: "NameError: name 'nosuch' is not defined" },
+      { command: '!acc = 100', ok: true, resumed: false, edits: { acc: '100' } },
+      { command: 'acc += 1', ok: true, resumed: false, edits: { acc: '101' } },
+      { command: 'n', ok: true, resumed: true },
+      { command: 'q', ok: true, resumed: true },
+    ]);
+    // A resuming command's outcome comes before where the program got to.
+    const n = events.findIndex((e) => e.type === 'command' && e.command === 'n');
+    expect(events.slice(n + 1).find((e) => e.type === 'stop')).toBeDefined();
+    expect(events.slice(0, n).filter((e) => e.type === 'stop').length).toBe(4); // first, b 4, two edits (refresh)
+  });
+
+  it('says which debugger text is an error or a location, and when the program starts again', async () => {
+    const script = ['p nosuch', 'n', 'w', 'c', 'run', 'b 10', 'c', 'rs', 'q'];
+    const events = await drive('fixtures/reverse_demo.py', (ev) => (ev.type === 'input' ? 'ada' : (script.shift() ?? 'q')));
+    const texts = events.filter((e) => e.type === 'text' && e.stream === 'debugger') as Array<Ev & { data: string; kind?: string }>;
+    const kinds = (k?: string) => texts.filter((t) => t.kind === k).map((t) => t.data);
+    expect(kinds('error')).toEqual(["*** NameError: name 'nosuch' is not defined\n"]);
+    const locations = kinds('location');
+    expect(locations.every((l) => /^> .*\(\d+\).*\n-> /.test(l))).toBe(true);
+    expect(locations.length).toBe(events.filter((e) => e.type === 'stop' && !e.refresh).length);
+    // `where` lists the stack: text, but no location
+    expect(texts.filter((t) => t.kind === undefined && t.data.startsWith('> ')).map((t) => t.data)).toEqual([expect.stringMatching(/reverse_demo\.py\(7\)<module>\(\)\n/)]);
+    // the program ran to its end (pdb restarts it) and `run`: two restarts; `rs` replays, which is none
+    const restarts = events.filter((e) => e.type === 'restart');
+    expect(restarts.length).toBe(2);
+    expect(events[events.indexOf(restarts[0]!) - 1]).toMatchObject({ type: 'text', data: 'The program finished and will be restarted\n' });
+  });
 });

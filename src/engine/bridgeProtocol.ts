@@ -12,12 +12,29 @@ export interface BridgeFrame {
   hidden?: string[];
 }
 
+/** One of bdb's breakpoints; the fields are BreakpointInfo's (engine.ts). */
+export interface BridgeBreakpoint {
+  number: number;
+  file: string;
+  line: number;
+  func?: string;
+  condition?: string;
+  hits: number;
+  ignore: number;
+  enabled: boolean;
+  temporary: boolean;
+  commands?: string[];
+}
+
 export type BridgeMessage =
   | { t: 'h'; v: number; python: string; pid: number } // hello
-  | { t: 'o'; s: 'stdout' | 'stderr' | 'debugger'; d: string } // output text
+  | { t: 'o'; s: 'stdout' | 'stderr' | 'debugger'; d: string; k?: 'error' | 'location' } // output text; k: what it is
   | { t: 'p'; p: string } // pdb waits for a command line; p = its prompt
   | { t: 'i' } // the program reads a line of stdin
   | { t: 'r'; c: string; ok: boolean } // a command finished without resuming
+  | { t: 'c'; c: string; ok: boolean; e?: string; res: boolean; ed?: Record<string, string> } // a command's outcome
+  | { t: 'b'; bps: BridgeBreakpoint[] } // the breakpoint table changed
+  | { t: 'n' } // the program starts again (a new ordinary run)
   | {
       t: 's'; // stop (or `refresh`: same stop, new selection or state)
       event: 'call' | 'line' | 'return' | 'exception';

@@ -86,6 +86,14 @@ export interface TextEvent {
   type: 'text';
   stream: 'stdout' | 'stderr' | 'debugger';
   data: string;
+  /**
+   * What debugger text is, when it is one of these (absent: anything else):
+   * `error`, an error message (pdb's `error()`: `*** ...`); `location`, where
+   * the program is, printed after a stop or a move of the selected frame (pdb's
+   * `> file(line)func()` and `-> source` lines; not `where`'s listing). Front
+   * ends render by it instead of matching the text.
+   */
+  kind?: 'error' | 'location';
 }
 
 /** The engine waits for the next command line; `prompt` is what pdb prints. */
@@ -108,6 +116,72 @@ export interface ResultEvent {
   ok: boolean;
 }
 
+/** One breakpoint, as bdb keeps it (`bdb.Breakpoint`). */
+export interface BreakpointInfo {
+  /** pdb's breakpoint number (1-based, never reused). */
+  number: number;
+  /** Absolute path, as pdb prints it. */
+  file: string;
+  line: number;
+  /** For a breakpoint set on a function (`b func`): the function's name. */
+  func?: string;
+  /** The condition (`b 5, x > 3`, `condition 1 x > 3`), when there is one. */
+  condition?: string;
+  /** Times it was reached (counted as bdb counts: also when the condition or ignore count let it pass). */
+  hits: number;
+  /** How many more hits to pass over (`ignore`). */
+  ignore: number;
+  enabled: boolean;
+  /** Deleted at its first stop (`tbreak`). */
+  temporary: boolean;
+  /** The command lines `commands N` attached to it, in order (`silent` and `end` are not kept). */
+  commands?: string[];
+}
+
+/**
+ * The breakpoint table changed (a command set, cleared, enabled, disabled it,
+ * changed its condition, ignore count or commands; a stop counted a hit or
+ * deleted a temporary one). Always the whole table, in number order; emitted
+ * before the `command` or `stop` event of what changed it.
+ */
+export interface BreakpointsEvent {
+  type: 'breakpoints';
+  breakpoints: BreakpointInfo[];
+}
+
+/**
+ * The outcome of one command the debugger ran (after alias expansion, one per
+ * `;;` part, commands at the first stop and breakpoint commands included),
+ * emitted when the command returns: after its text and its `result`, before
+ * the `stop` (a refresh, or where the program got to) or `exit` it leads to.
+ */
+export interface CommandEvent {
+  type: 'command';
+  /** The command as the debugger ran it. */
+  command: string;
+  /** False when the command failed (it printed an error). */
+  ok: boolean;
+  /** When it failed: the (first) error message, without pdb's `*** `. */
+  error?: string;
+  /** True when it handed control back to the program (s, n, r, c, unt, run, a reverse command, q...). */
+  resumed: boolean;
+  /**
+   * Variables of the selected frame the command bound (`!x = 5`, `x = 5`,
+   * `!x += 1`): name -> repr of the new value. Absent when it bound none (and
+   * in line mode, where locals are not reported, so no repr is computed).
+   */
+  edits?: Record<string, string>;
+}
+
+/**
+ * The program starts again from the beginning in the same session: it ended
+ * and pdb restarts it, or `run`/`restart`, or a replay diverged. Emitted before
+ * anything of the new run (going back in time by replaying is not a restart).
+ */
+export interface RestartEvent {
+  type: 'restart';
+}
+
 /** The debuggee process (or predicted program) ended; the session is over. */
 export interface ExitEvent {
   type: 'exit';
@@ -122,6 +196,9 @@ export type EngineEvent =
   | PromptEvent
   | InputRequestEvent
   | ResultEvent
+  | BreakpointsEvent
+  | CommandEvent
+  | RestartEvent
   | ExitEvent;
 
 /**

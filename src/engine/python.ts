@@ -10,6 +10,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { PDB_COMMAND_OF_ACTION } from './engine.js';
 import type {
   Action,
+  CommandEvent,
   Engine,
   EngineEvent,
   EngineInfo,
@@ -176,7 +177,7 @@ export class PythonEngine implements Engine {
     switch (m.t) {
       case 'o':
         if (m.s === 'debugger') this.outputSinceCommand += m.d;
-        this.emit({ type: 'text', stream: m.s, data: m.d });
+        this.emit({ type: 'text', stream: m.s, data: m.d, ...(m.k ? { kind: m.k } : {}) });
         break;
       case 'p':
         this.emit({ type: 'prompt', prompt: m.p });
@@ -212,6 +213,19 @@ export class PythonEngine implements Engine {
         this.emit(stop);
         break;
       }
+      case 'c': {
+        const e: CommandEvent = { type: 'command', command: m.c, ok: m.ok, resumed: m.res };
+        if (m.e !== undefined) e.error = m.e;
+        if (m.ed) e.edits = m.ed;
+        this.emit(e);
+        break;
+      }
+      case 'b':
+        this.emit({ type: 'breakpoints', breakpoints: m.bps });
+        break;
+      case 'n':
+        this.emit({ type: 'restart' });
+        break;
       case 'h':
         break;
     }

@@ -58,7 +58,8 @@ class Channel:
     """Frames out on one fd, tagged lines in on another. Output text is
     coalesced per stream and sent when a write ends a line (or at 8 KiB), so
     a print() costs one frame; pending text always goes before any other
-    frame, so order is kept."""
+    frame, so order is kept. `kind`, while set, says what the debugger text
+    written now is ('error', 'location'): it travels as the frame's "k"."""
 
     def __init__(self, fd_out, fd_in):
         self.fd_out = fd_out
@@ -71,7 +72,9 @@ class Channel:
         self._rbuf = b''
         self._text = []
         self._text_stream = None
+        self._text_kind = None
         self._text_len = 0
+        self.kind = None
 
     def _send_raw(self, data):
         view = memoryview(data)
@@ -87,18 +90,21 @@ class Channel:
         if self._text:
             data = ''.join(self._text)
             stream = self._text_stream
+            kind = ',"k":' + jstr(self._text_kind) if self._text_kind else ''
             self._text = []
             self._text_len = 0
-            self._send_raw(('{"t":"o","s":' + jstr(stream) + ',"d":' + jstr(data) + '}\n')
+            self._send_raw(('{"t":"o","s":' + jstr(stream) + kind + ',"d":' + jstr(data) + '}\n')
                            .encode('utf-8', 'surrogatepass'))
 
     def text(self, stream, data):
         if self.muted or not data:
             return
+        kind = self.kind if stream == 'debugger' else None
         with self._lock:
-            if self._text_stream != stream:
+            if self._text_stream != stream or self._text_kind != kind:
                 self._flush_text()
                 self._text_stream = stream
+                self._text_kind = kind
             self._text.append(data)
             self._text_len += len(data)
             if data[-1] == '\n' or self._text_len > 8192:

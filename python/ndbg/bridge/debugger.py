@@ -4,7 +4,10 @@ the running Python version, and reports to ndbg over one ordered channel
 (channel.py).
 
 What BridgePdb adds to pdb:
-  * stop events (structured frames) and command results on the channel;
+  * stop events (structured frames), command results and outcomes, and
+    bdb's breakpoint table as data on the channel; debugger text tagged as
+    an error or a location where it is one, so no front end reads pdb's
+    English to learn these;
   * an index for every stop (the count of trace events so far), kept even
     where pdb stops tracing, and reverse execution by replay (replay.py).
 """
@@ -39,6 +42,9 @@ class BridgePdb(pdb.Pdb):
         self._ndbg_stop_pending = None
         self._ndbg_depth = 0
         self._ndbg_ok = True
+        self._ndbg_error = None   # the first error message of the command
+        self._ndbg_edits = {}     # name -> repr bound by the command (`!x = 5`)
+        self._ndbg_listing = False  # inside `where`: its entries are no location
 
     # ---- counting ------------------------------------------------------
     def _ndbg_call(self, frame, arg):
@@ -103,6 +109,10 @@ class BridgePdb(pdb.Pdb):
         super().reset()
         if sys._getframe(1).f_code is RUN_CODE:
             replay.begin_run(self)
+            if S.replay is None:  # an ordinary run, not a replay
+                S.runs += 1
+                if S.runs > 1:
+                    S.ch.send({'t': 'n'})  # the program starts again
 
     # ---- stops ---------------------------------------------------------
     def user_call(self, frame, argument_list):
@@ -156,6 +166,7 @@ class BridgePdb(pdb.Pdb):
                 S.base_frames = [f for f, _ in self.stack]
             S.stops[n] = (kind, canonic(bottom.f_code.co_filename), self.stack[-1][1],
                           fingerprint_locals(bottom))
+        self._ndbg_report_breakpoints()  # hits counted, a temporary one deleted
         ch.send(self._ndbg_stop_event(kind, n, pm))
 
     def _ndbg_stop_event(self, kind, n, pm):
@@ -193,10 +204,68 @@ class BridgePdb(pdb.Pdb):
             ev['pm'] = True
         return ev
 
+    # ---- breakpoints ---------------------------------------------------
+    def _ndbg_breakpoints(self):
+        """bdb's table (Breakpoint.bpbynumber) as data, in number order."""
+        table = []
+        for bp in bdb.Breakpoint.bpbynumber:
+            if bp is None:
+                continue
+            d = {'number': bp.number, 'file': bp.file, 'line': bp.line, 'hits': bp.hits,
+                 'ignore': bp.ignore, 'enabled': bool(bp.enabled), 'temporary': bool(bp.temporary)}
+            if bp.funcname:
+                d['func'] = bp.funcname
+            if bp.cond:
+                d['condition'] = bp.cond
+            if self.commands.get(bp.number):
+                d['commands'] = list(self.commands[bp.number])
+            table.append(d)
+        return table
+
+    def _ndbg_report_breakpoints(self):
+        """Send the table when it differs from the one last sent."""
+        table = self._ndbg_breakpoints()
+        if table != S.reported_bps:
+            S.reported_bps = table
+            S.ch.send({'t': 'b', 'bps': table})
+
+    # ---- text that is data ------------------------------------------------
+    def _ndbg_tagged(self, kind, fn, *args, **kwargs):
+        """Run fn with the debugger text it prints tagged as `kind`."""
+        ch = S.ch
+        before, ch.kind = ch.kind, kind
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            ch.kind = before
+
+    def print_stack_entry(self, *args, **kwargs):
+        if self._ndbg_listing:
+            return super().print_stack_entry(*args, **kwargs)
+        return self._ndbg_tagged('location', super().print_stack_entry, *args, **kwargs)
+
+    def print_stack_trace(self, *args, **kwargs):
+        self._ndbg_listing = True  # `where`: a listing, not where the program is
+        try:
+            return super().print_stack_trace(*args, **kwargs)
+        finally:
+            self._ndbg_listing = False
+
     # ---- commands ------------------------------------------------------
     def error(self, msg):
+        if self._ndbg_ok:
+            self._ndbg_error = str(msg)
         self._ndbg_ok = False
-        super().error(msg)
+        self._ndbg_tagged('error', super().error, msg)
+
+    def _ndbg_outcome(self, line, resumed):
+        """The command's outcome: ok or its first error, resumed, edits made."""
+        ev = {'t': 'c', 'c': line, 'ok': self._ndbg_ok, 'res': bool(resumed)}
+        if not self._ndbg_ok and self._ndbg_error is not None:
+            ev['e'] = self._ndbg_error
+        if self._ndbg_edits:
+            ev['ed'] = self._ndbg_edits
+        return ev
 
     def onecmd(self, line):
         if line.startswith('\x00ndbg:reverse '):
@@ -205,9 +274,15 @@ class BridgePdb(pdb.Pdb):
         S.in_command += 1
         if self._ndbg_depth == 1:
             self._ndbg_ok = True
+            self._ndbg_error = None
+            self._ndbg_edits = {}
             before = (self.curindex, len(S.edits))
         try:
             stop = super().onecmd(line)
+        except pdb.Restart:  # run / restart
+            if self._ndbg_depth == 1:
+                S.ch.send(self._ndbg_outcome(line, True))
+            raise
         finally:
             self._ndbg_depth -= 1
             S.in_command -= 1
@@ -223,9 +298,14 @@ class BridgePdb(pdb.Pdb):
                 replay.edited()
             except ValueError:
                 pass
+        own = line.startswith('_pdbcmd')  # 3.13 queues its own: no one's command
+        if not stop and not own:
+            S.ch.send({'t': 'r', 'c': line, 'ok': self._ndbg_ok})
+        self._ndbg_report_breakpoints()
+        if not own:
+            S.ch.send(self._ndbg_outcome(line, stop))
         if stop:
             return
-        S.ch.send({'t': 'r', 'c': line, 'ok': self._ndbg_ok})
         if self.stack and (self.curindex, len(S.edits)) != before:
             # The selected frame or the program's state changed: refresh.
             ev = self._ndbg_stop_event(S.last_kind, S.n, self._ndbg_pm)
@@ -233,6 +313,18 @@ class BridgePdb(pdb.Pdb):
             S.ch.send(ev)
 
     def default(self, line):
+        # A statement run at the prompt: the names it binds in the selected
+        # frame are reported with the command's outcome (as reprs: only when
+        # locals are reported at all, line mode calls no __repr__).
+        ns = self.curframe_locals if S.with_locals and getattr(self, 'curframe', None) is not None else None
+        before = dict(ns) if ns is not None else None
+        try:
+            return self._ndbg_default(line)
+        finally:
+            if before is not None:
+                self._ndbg_note_edits(ns, before)
+
+    def _ndbg_default(self, line):
         if not (in_program() and not self._ndbg_pm and self.stack) or S.hidden_depth:
             return super().default(line)
         # A statement run at the prompt may change the program's state: it is
@@ -246,13 +338,27 @@ class BridgePdb(pdb.Pdb):
             S.edits.append((S.n, 'exec', line, level, inputs))
             replay.edited()
 
+    def _ndbg_note_edits(self, ns, before):
+        ch = S.ch
+        ch.flush_text()
+        ch.muted, muted = True, ch.muted  # a __repr__ may print
+        try:
+            for k, v in list(ns.items()):
+                if type(k) is str and (k not in before or before[k] is not v):
+                    self._ndbg_edits[k] = safe_repr(v, S.repr_limit)
+        finally:
+            ch.muted = muted
+
     # ---- reverse execution ----------------------------------------------
     def _ndbg_reverse(self, kind):
         pm = self._ndbg_pm
         c = S.n  # after a run, S.n stays at its last event
         first = S.first_stop
+        name = 'reverse-' + kind
+        self._ndbg_ok, self._ndbg_error, self._ndbg_edits = True, None, {}
         if kind not in ('step', 'next', 'continue', 'finish'):
             self.error('unknown reverse command %r' % kind)
+            S.ch.send(self._ndbg_outcome(name, False))
             return None
         refusal = None
         if S.untraced:
@@ -263,12 +369,14 @@ class BridgePdb(pdb.Pdb):
                        "(here: a breakpoint() call). Step out of it first.")
         if refusal:
             self.error(refusal)
-            S.ch.send({'t': 'r', 'c': 'reverse-' + kind, 'ok': False})
+            S.ch.send({'t': 'r', 'c': name, 'ok': False})
+            S.ch.send(self._ndbg_outcome(name, False))
             return None
         if (not pm and not in_program()) or first is None or c <= first or (
                 kind == 'finish' and any(self.curframe is f for f in S.base_frames)):
             self.message(NO_HISTORY)
-            S.ch.send({'t': 'r', 'c': 'reverse-' + kind, 'ok': True})
+            S.ch.send({'t': 'r', 'c': name, 'ok': True})
+            S.ch.send(self._ndbg_outcome(name, False))
             return None
         level = len(self.stack) - 1 - self.curindex
         plan = Plan('record', c, kind, level)
@@ -281,11 +389,12 @@ class BridgePdb(pdb.Pdb):
             target = replay.reverse_target(plan, h)
             if target is None:
                 self.message(NO_HISTORY)
-                S.ch.send({'t': 'r', 'c': 'reverse-' + kind, 'ok': True})
+                S.ch.send({'t': 'r', 'c': name, 'ok': True})
+                S.ch.send(self._ndbg_outcome(name, False))
                 return None
             plan = Plan('goto', target)
         S.plan = plan
-        S.ch.flush_text()
+        S.ch.send(self._ndbg_outcome(name, True))  # flushes text first
         S.ch.muted = True
         if pm:
             return 1  # leave post-mortem; pdb.main restarts the program

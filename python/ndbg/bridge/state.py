@@ -57,6 +57,8 @@ class Session:
         self.in_command = 0       # > 0 while pdb runs a command (not the program)
         self.hidden_depth = 0     # > 0 inside debugger code the program called
         self.edit_inputs = None   # lines read by the edit being recorded / replayed
+        self.runs = 0             # ordinary runs of the program begun (replays aside)
+        self.reported_bps = []    # the breakpoint table as last sent
 
     def new_run_state(self):
         self.first_stop = None
