@@ -1,9 +1,14 @@
-// Run by bin/ndbg.js before the rest of ndbg loads: parse the arguments and,
-// for an ordinary python-engine session, start the bridge right away so
-// Python's start-up overlaps Node's. Anything unusual: do nothing, the CLI
-// proper handles it (and reports errors).
+// Run by bin/ndbg.js before the rest of ndbg loads: parse the arguments and
+// start the Python processes the session will wait for, so that Python's
+// start-up overlaps Node's loading of ndbg (and, for the neural engine, of
+// onnxruntime and the model):
+//   - python engine: the bridge that runs the script under pdb;
+//   - neural engine: the control-flow analysis of the script (src/model/cfg.ts)
+//     and the probe of the local pdb's texts (src/engine/neural/probe.ts); both
+//     are memoised where they live, and the engine takes the running ones.
+// Anything unusual: do nothing, the CLI proper handles it (and reports errors).
 
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parseArgs, sessionOptions } from './cliArgs.js';
 import { spawnBridge, type SpawnedBridge } from './engine/spawnBridge.js';
 
@@ -11,11 +16,27 @@ export function prestart(argv: string[]): SpawnedBridge | undefined {
   try {
     if (argv[0] === 'eval') return undefined; // ndbg eval: no debugging session
     const o = parseArgs(argv);
-    if (o.help || o.version || !o.target || o.engine !== 'python') return undefined;
+    if (o.help || o.version || !o.target) return undefined;
+    if (o.engine === 'neural') {
+      if (!o.module) startNeural(o.target, o.python);
+      return undefined;
+    }
     if (!o.module && statSync(o.target, { throwIfNoEntry: false })?.isDirectory()) return undefined;
     const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY) && !o.json;
     return spawnBridge(sessionOptions(o, interactive));
   } catch {
     return undefined;
   }
+}
+
+function startNeural(target: string, python: string | undefined): void {
+  let source: string;
+  try {
+    source = readFileSync(target, 'utf8');
+  } catch {
+    return; // the engine says what is wrong with the file
+  }
+  // Loaded here, not above: the python engine's start must not wait for them.
+  void import('./model/cfg.js').then((m) => m.startCfg(source, { python, target: m.DEFAULT_CFG_TARGET })).catch(() => undefined);
+  void import('./engine/neural/probe.js').then((m) => void m.pdbFacts(python)).catch(() => undefined);
 }

@@ -81,6 +81,37 @@ export function runCfg(
   source: string,
   opts: { python?: string; target?: string; timeoutMs?: number } = {},
 ): Promise<CfgResult> {
+  const key = earlyKey(source, opts);
+  const started = early.get(key);
+  if (started) {
+    early.delete(key);
+    return started;
+  }
+  return spawnCfg(source, opts);
+}
+
+/** The CPython whose tracing the shipped models learned (docs/format.md: the corpus is built with 3.11). */
+export const DEFAULT_CFG_TARGET = '3.11';
+
+/** Analyses started ahead of need (startCfg), by interpreter, target and source. */
+const early = new Map<string, Promise<CfgResult>>();
+const earlyKey = (source: string, opts: { python?: string; target?: string }) =>
+  JSON.stringify([opts.python ?? 'python3', opts.target ?? null, source]);
+
+/**
+ * Start the analysis now, for the next runCfg with the same source and options to
+ * take: bin/ndbg.js starts it before the model runtime loads, so that Python's
+ * start-up overlaps onnxruntime's.
+ */
+export function startCfg(source: string, opts: { python?: string; target?: string } = {}): void {
+  const key = earlyKey(source, opts);
+  if (early.has(key)) return;
+  const p = spawnCfg(source, opts);
+  p.catch(() => undefined); // reported by the runCfg that takes it
+  early.set(key, p);
+}
+
+function spawnCfg(source: string, opts: { python?: string; target?: string; timeoutMs?: number }): Promise<CfgResult> {
   const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-'));
   const file = join(dir, 'script.py');
   writeFileSync(file, source);

@@ -6,7 +6,7 @@
 // analysis only parses it.
 
 import { availableParallelism } from 'node:os';
-import { Program } from './cfg.js';
+import { DEFAULT_CFG_TARGET, Program } from './cfg.js';
 import { allowedTargets, openAllowed } from './constraints.js';
 import { AbortError, KvCache, generate, type Generated } from './decode.js';
 import {
@@ -47,8 +47,6 @@ export type * from './types.js';
 export const ANSWER_ROOM = 256;
 /** Tokens an action may take (`<|breakpoint|>` and up to 7 digits): fixed so packing does not depend on it. */
 const ACTION_ALLOWANCE = 8;
-/** The CPython whose tracing the shipped models learned (docs/format.md: the corpus is built with 3.11). */
-const DEFAULT_CFG_TARGET = '3.11';
 
 // --- conversions ------------------------------------------------------------------------
 

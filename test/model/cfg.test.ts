@@ -1,10 +1,10 @@
 // cfg.ts reads the JSON of python/ndbg/analysis/cfg.py, whose shape it mirrors
 // by hand; both carry the format version, and cfg.ts refuses any other.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CFG_FORMAT, checkCfgFormat, runCfg } from '../../src/model/cfg.js';
+import { CFG_FORMAT, checkCfgFormat, runCfg, startCfg } from '../../src/model/cfg.js';
 import { testPython } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-test-'));
@@ -34,5 +34,25 @@ describe("cfg.py's JSON format version", () => {
     writeFileSync(python, `#!/bin/sh\necho '{"format": ${CFG_FORMAT + 1}, "entry": 1, "lines": {}}'\n`);
     chmodSync(python, 0o755);
     await expect(runCfg('x = 1\n', { python })).rejects.toThrow(`wrote format ${CFG_FORMAT + 1}, but this ndbg reads format ${CFG_FORMAT}`);
+  });
+});
+
+describe('startCfg (bin/ndbg.js starts the analysis while ndbg loads)', () => {
+  it('hands its running analysis to the next runCfg with the same source and options, once', async () => {
+    const log = join(dir, 'runs.log');
+    writeFileSync(log, '');
+    const python = join(dir, 'counting-python');
+    writeFileSync(python, `#!/bin/sh\necho run >> '${log}'\nexec '${testPython()}' "$@"\n`);
+    chmodSync(python, 0o755);
+    const runs = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    startCfg('a = 1\nb = 2\n', { python, target: '3.11' });
+    startCfg('a = 1\nb = 2\n', { python, target: '3.11' }); // already started: not again
+    expect((await runCfg('a = 1\nb = 2\n', { python, target: '3.11' })).entry).toBe(1);
+    expect(runs()).toBe(1);
+    // Taken: the next one runs anew, and another source never gets the early result.
+    startCfg('a = 1\n', { python, target: '3.11' });
+    expect((await runCfg('\nb = 2\n', { python, target: '3.11' })).entry).toBe(2);
+    expect((await runCfg('a = 1\n', { python, target: '3.11' })).entry).toBe(1);
+    expect(runs()).toBe(3);
   });
 });
