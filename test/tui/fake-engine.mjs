@@ -1,8 +1,10 @@
 // A stand-in Engine for TUI tests: "runs" fixtures/tui_demo.py by a JavaScript
 // transcription of it (a generator that yields before each line, like pdb stops),
 // speaking enough of pdb's command language and messages for the TUI: s n r c u d
-// w p b tbreak cl disable enable condition !x = v, rs, q. Values set with `!x = v`
-// are seen by the following lines, so an edit shows up after a step. With
+// w p b tbreak cl disable enable condition ignore !x = v, rs, q. Values set with
+// `!x = v` are seen by the following lines, so an edit shows up after a step. It
+// says what the real engines say as data: the breakpoint table when it changes,
+// each command's outcome, which text is an error or a location. With
 // `verify: (stop) => VerifyInfo | undefined` each new stop carries what that
 // returns, as under `--verify` (u/d re-describe the stop: `refresh`, no verify,
 // like the real engines). Plain JS so
@@ -114,8 +116,24 @@ export class FakeEngine {
     if (this.listeners.length === 0) this.backlog.push(e);
     for (const l of this.listeners) l(e);
   }
-  say(text) {
-    this.emit({ type: 'text', stream: 'debugger', data: text });
+  say(text, kind) {
+    this.emit({ type: 'text', stream: 'debugger', data: text, ...(kind ? { kind } : {}) });
+  }
+  /** pdb's error(): the message, and the command that printed it failed. */
+  error(msg) {
+    this.failed ??= msg;
+    this.say(`*** ${msg}\n`, 'error');
+  }
+  /** The breakpoint table, when it differs from the one last reported. */
+  reportBreakpoints() {
+    const table = this.bps.map((b) => ({
+      number: b.num, file: this.file, line: b.line, hits: b.hits, ignore: b.ignore, enabled: b.enabled, temporary: b.temporary,
+      ...(b.cond ? { condition: b.cond } : {}),
+    }));
+    const json = JSON.stringify(table);
+    if (json === (this.reported ?? '[]')) return;
+    this.reported = json;
+    this.emit({ type: 'breakpoints', breakpoints: table });
   }
   async pause() {
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
@@ -167,7 +185,17 @@ export class FakeEngine {
       }
       const depth = this.stack.length;
       const line = this.stack[depth - 1].line;
-      const hit = value.event === 'line' && this.bps.find((b) => b.enabled && b.line === line);
+      let hit;
+      if (value.event === 'line') {
+        for (const b of this.bps.filter((b) => b.enabled && b.line === line)) {
+          b.hits++;
+          if (b.ignore > 0) b.ignore--;
+          else if (!b.cond || this.truthy(b.cond)) {
+            hit = b;
+            break;
+          }
+        }
+      }
       if (hit || stopHere(value, depth)) {
         if (hit && hit.temporary) {
           this.bps = this.bps.filter((b) => b !== hit);
@@ -177,6 +205,7 @@ export class FakeEngine {
         const v = this.verify?.(this.stop);
         if (v) this.stop.verify = v;
         this.history.push(this.stop);
+        this.reportBreakpoints();
         if (announce) this.location(this.stop);
         this.emit(this.stop);
         return;
@@ -188,7 +217,7 @@ export class FakeEngine {
     const f = stop.frames[stop.selected];
     if (stop.event === 'call') this.say('--Call--\n');
     if (stop.event === 'return') this.say('--Return--\n');
-    this.say(`> ${f.file}(${f.line})${f.func}()${stop.event === 'return' ? '->' + stop.retval : ''}\n-> ${SRC[f.line - 1].trim()}\n`);
+    this.say(`> ${f.file}(${f.line})${f.func}()${stop.event === 'return' ? '->' + stop.retval : ''}\n-> ${SRC[f.line - 1].trim()}\n`, 'location');
   }
 
   prompt() {
@@ -201,41 +230,65 @@ export class FakeEngine {
     const [cmd, ...rest] = line.trim().split(/\s+/);
     const arg = line.trim().slice(cmd.length).trim();
     const depth = this.stack.length;
+    this.failed = undefined;
+    let edits;
+    let refresh;
     const setSelected = (i) => {
       const { verify: _, ...stop } = this.stop;
       this.stop = { ...stop, selected: i };
       this.location(this.stop);
-      this.emit({ ...this.stop, refresh: true });
+      refresh = { ...this.stop, refresh: true };
+    };
+    /** The outcome, as the engines report it when a command returns. */
+    const outcome = (resumed) => {
+      this.reportBreakpoints();
+      this.emit({
+        type: 'command', command: line, ok: this.failed === undefined, resumed,
+        ...(this.failed !== undefined ? { error: this.failed } : {}),
+        ...(edits ? { edits } : {}),
+      });
+    };
+    /** A command that hands control back to the program: its outcome, then where it got to. */
+    const resume = (stopHere) => {
+      outcome(true);
+      this.advance(stopHere);
     };
     if (this.finished) {
       if (cmd === 'q') return;
-      this.say('*** The program has finished\n');
+      this.error('The program has finished');
+      outcome(false);
       return;
     }
     switch (cmd) {
       case 's': case 'step':
-        this.advance(() => true); break;
+        resume(() => true);
+        return this.prompt();
       case 'n': case 'next':
-        this.advance((_, d) => d <= depth); break;
+        resume((_, d) => d <= depth);
+        return this.prompt();
       case 'r': case 'return':
-        this.advance((ev, d) => d < depth || (d === depth && ev.event === 'return')); break;
+        resume((ev, d) => d < depth || (d === depth && ev.event === 'return'));
+        return this.prompt();
       case 'c': case 'continue':
-        this.advance(() => false); break;
+        resume(() => false);
+        return this.prompt();
       case 'rs':
-        if (this.history.length < 2) this.say('*** at the beginning of the recorded history\n');
+        if (this.history.length < 2) this.error('at the beginning of the recorded history');
         else {
+          outcome(true);
           this.history.pop();
           this.stop = this.history[this.history.length - 1];
           this.location(this.stop);
           this.emit(this.stop);
+          return this.prompt();
         }
         break;
       case 'u': case 'up':
-        if (this.stop.selected === 0) this.say('*** Oldest frame\n');
+        if (this.stop.selected === 0) this.error('Oldest frame');
         else setSelected(this.stop.selected - 1);
         break;
       case 'd': case 'down':
-        if (this.stop.selected === this.stop.frames.length - 1) this.say('*** Newest frame\n');
+        if (this.stop.selected === this.stop.frames.length - 1) this.error('Newest frame');
         else setSelected(this.stop.selected + 1);
         break;
       case 'w': case 'where':
@@ -246,7 +299,7 @@ export class FakeEngine {
       case 'p': {
         const f = this.stack[this.stop.selected];
         if (f && arg in f.v) this.say(repr(f.v[arg]) + '\n');
-        else this.say(`*** NameError: name '${arg}' is not defined\n`);
+        else this.error(`NameError: name '${arg}' is not defined`);
         break;
       }
       case 'b': case 'break': case 'tbreak': {
@@ -262,10 +315,10 @@ export class FakeEngine {
         }
         const m = /^(?:(.+):)?(\d+)\s*(?:,\s*(.*))?$/.exec(arg);
         if (!m) {
-          this.say(`*** The specified object '${arg}' is not a function\n`);
+          this.error(`The specified object '${arg}' is not a function`);
           break;
         }
-        const b = { num: this.nextBp++, line: Number(m[2]), enabled: true, temporary: cmd === 'tbreak', cond: m[3] };
+        const b = { num: this.nextBp++, line: Number(m[2]), enabled: true, temporary: cmd === 'tbreak', cond: m[3], hits: 0, ignore: 0 };
         this.bps.push(b);
         this.say(`Breakpoint ${b.num} at ${this.file}:${b.line}\n`);
         break;
@@ -283,6 +336,22 @@ export class FakeEngine {
           this.say(`${cmd === 'enable' ? 'Enabled' : 'Disabled'} breakpoint ${b.num} at ${this.file}:${b.line}\n`);
         }
         break;
+      case 'condition': case 'ignore': {
+        const b = this.bps.find((x) => String(x.num) === rest[0]);
+        if (!b) {
+          this.error(`Breakpoint ${rest[0]} out of range`);
+          break;
+        }
+        const more = arg.slice(rest[0].length).trim();
+        if (cmd === 'ignore') {
+          b.ignore = Number(more) || 0;
+          this.say(`Will ignore next ${b.ignore} crossings of breakpoint ${b.num}.\n`);
+        } else {
+          b.cond = more || undefined;
+          this.say(more ? `New condition set for breakpoint ${b.num}.\n` : `Breakpoint ${b.num} is now unconditional.\n`);
+        }
+        break;
+      }
       case 'crash!':
         // An exception from nowhere (a timer): the TUI must restore the terminal.
         setTimeout(() => {
@@ -290,6 +359,7 @@ export class FakeEngine {
         });
         break;
       case 'q': case 'quit':
+        outcome(true);
         this.finished = true;
         this.emit({ type: 'exit', code: 0 });
         return;
@@ -299,15 +369,27 @@ export class FakeEngine {
           try {
             const f = this.stack[this.stop.selected];
             f.v[m[1]] = parseValue(m[2]);
+            edits = { [m[1]]: repr(f.v[m[1]]) };
           } catch (e) {
-            this.say(`*** ${e.message}\n`);
+            this.error(e.message);
           }
           break;
         }
-        this.say(`*** NameError: name '${cmd.replace(/^!/, '')}' is not defined\n`);
+        this.error(`NameError: name '${cmd.replace(/^!/, '')}' is not defined`);
       }
     }
+    outcome(false);
+    if (refresh) this.emit(refresh);
     this.prompt();
+  }
+
+  /** A breakpoint condition `name OP number` on the innermost frame's values (else true, as bdb stops when it cannot tell). */
+  truthy(cond) {
+    const m = /^([A-Za-z_]\w*)\s*(==|!=|<=|>=|<|>)\s*(-?\d+)$/.exec(cond.trim());
+    const v = m && this.stack[this.stack.length - 1]?.v[m[1]];
+    if (typeof v !== 'number') return true;
+    const n = Number(m[3]);
+    return { '==': v === n, '!=': v !== n, '<': v < n, '>': v > n, '<=': v <= n, '>=': v >= n }[m[2]];
   }
 
   async input() {}

@@ -15,7 +15,7 @@ import type { Breakpoint } from '../../src/repl/tui/breakpoints.js';
 
 const plain = (f: string | undefined) => stripAnsi(f ?? '').split('\n');
 const SRC = new SourceFile('/p/demo.py', 'def f(n):\n    x = n + 1\n    y = x * 2\n    return y\n\nf(3)\n');
-const bp = (line: number, more: Partial<Breakpoint> = {}): Breakpoint => ({ num: line, file: '/p/demo.py', line, enabled: true, temporary: false, ...more });
+const bp = (line: number, more: Partial<Breakpoint> = {}): Breakpoint => ({ number: line, file: '/p/demo.py', line, hits: 0, ignore: 0, enabled: true, temporary: false, ...more });
 
 describe('SourcePane', () => {
   const base = { file: SRC, path: 'demo.py', width: 40, height: 6, top: 1, breakpoints: [], focused: false };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TuiStore } from '../../src/repl/tui/store.js';
 import { KeyParser, keySequence } from '../../src/repl/tui/keys.js';
+import { SourceCache } from '../../src/repl/tui/source.js';
 import { FakeEngine, DEMO } from './fake-engine.mjs';
 
 async function setup(opts: { historyPath?: string | null; delayMs?: number } = {}) {
@@ -86,7 +87,7 @@ describe('TuiStore', () => {
     for (let i = 0; i < 3; i++) await press('down');
     await press('f9');
     expect(engine.commands.at(-1)).toBe(`b ${DEMO}:4`);
-    expect(store.state.breakpoints).toMatchObject([{ num: 1, line: 4, enabled: true }]);
+    expect(store.state.breakpoints).toMatchObject([{ number: 1, line: 4, enabled: true, hits: 0 }]);
     await press('x'); // disable at cursor
     expect(store.state.breakpoints[0]!.enabled).toBe(false);
     await press('x');
@@ -177,5 +178,60 @@ describe('TuiStore', () => {
     const { store, type } = await setup();
     await type('h keys\r');
     expect(store.state.console.some((l) => l.text.includes('toggle breakpoint'))).toBe(true);
+  });
+});
+
+describe('TuiStore renders what the engine says as data', () => {
+  it('keeps the breakpoint table the engine reports: hits, conditions, a temporary one gone at its stop', async () => {
+    const { store, type, engine } = await setup();
+    await type('b 4, x > 1\rtbreak 11\rignore 1 1\r');
+    expect(store.state.breakpoints).toMatchObject([
+      { number: 1, line: 4, condition: 'x > 1', ignore: 1, hits: 0, temporary: false },
+      { number: 2, line: 11, temporary: true },
+    ]);
+    await type('c\r'); // stops at the tbreak on 11, which goes
+    expect(store.frame()!.line).toBe(11);
+    expect(store.state.breakpoints.map((b) => b.number)).toEqual([1]);
+    await type('c\r'); // x = 3: ignored once; x = 1: condition false; x = 4: stops
+    expect(store.frame()!.locals.x).toBe('4');
+    expect(store.state.breakpoints).toMatchObject([{ number: 1, hits: 3, ignore: 0 }]);
+    // Text that looks like pdb's messages changes nothing: only the event does.
+    engine.emit({ type: 'text', stream: 'debugger', data: `Breakpoint 7 at ${DEMO}:9\nDeleted breakpoint 1 at ${DEMO}:4\n` });
+    expect(store.state.breakpoints.map((b) => b.number)).toEqual([1]);
+    engine.emit({ type: 'breakpoints', breakpoints: [] });
+    expect(store.state.breakpoints).toEqual([]);
+  });
+
+  it('marks the values a command set with the engine\'s repr of them', async () => {
+    const { store, type } = await setup();
+    await type('s\rs\rs\rn\rn\rn\r'); // main: data = [3, 1, 4]
+    await type('!data = 1.50\r');
+    expect(store.state.edited).toEqual({ data: '1.5' });
+    expect(store.variables().find((v) => v.name === 'data')!.value).toBe('1.5');
+  });
+
+  it('colours errors and hides locations by what the engine says, not by the text', async () => {
+    const { store, type, engine } = await setup();
+    await type('s\rp nosuch\rw\r');
+    const lines = store.state.console.map((l) => `${l.kind}: ${l.text}`);
+    expect(lines).toContain("error: *** NameError: name 'nosuch' is not defined");
+    expect(lines.some((l) => l.includes('(8)<module>()'))).toBe(true); // `where` lists the stack
+    expect(lines.filter((l) => /^debugger: > /.test(l))).toEqual([`debugger: > ${DEMO}(8)<module>()`]); // and only `where`
+    engine.emit({ type: 'text', stream: 'debugger', data: '*** says the program\n' });
+    expect(store.state.console.at(-1)).toEqual({ text: '*** says the program', kind: 'debugger' });
+  });
+
+  it('marks a restart in the output pane and reads the files again', async () => {
+    const reads: string[] = [];
+    const engine = new FakeEngine();
+    const store = new TuiStore(engine as never, { title: 't', cols: 100, rows: 30, historyPath: null, cwd: '/nowhere', source: new SourceCache((f) => (reads.push(f), 'x = 1\n')) });
+    await store.start();
+    engine.emit({ type: 'text', stream: 'stdout', data: 'first run\n' });
+    engine.emit({ type: 'restart' });
+    expect(store.state.output.map((l) => [l.kind, l.text])).toEqual([['stdout', 'first run'], ['info', '── program restarted ──']]);
+    const before = reads.length;
+    store.submit('s');
+    await store.whenIdle();
+    expect(reads.length).toBe(before + 1);
   });
 });

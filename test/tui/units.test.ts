@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fit, sanitizeLine, stripAnsi, truncate, visibleWidth } from '../../src/repl/tui/ansi.js';
 import { KeyParser, keySequence } from '../../src/repl/tui/keys.js';
-import { applyCommandOutput, markerOf, type Breakpoint } from '../../src/repl/tui/breakpoints.js';
+import { breakpointsAt, markerOf, type Breakpoint } from '../../src/repl/tui/breakpoints.js';
 import { complete } from '../../src/repl/tui/complete.js';
 import { computeLayout } from '../../src/repl/tui/layout.js';
 import { SourceFile } from '../../src/repl/tui/source.js';
@@ -58,34 +58,17 @@ describe('keys', () => {
 
 describe('breakpoints', () => {
   const F = '/x/demo.py';
-  it('follows pdb messages', () => {
-    let t: readonly Breakpoint[] = [];
-    t = applyCommandOutput(t, 'b 4', `Breakpoint 1 at ${F}:4\n`);
-    t = applyCommandOutput(t, 'tbreak 9', `Breakpoint 2 at ${F}:9\n`);
-    t = applyCommandOutput(t, 'b 12, x > 3', `Breakpoint 3 at ${F}:12\n`);
-    expect(t.map((b) => [b.num, b.line, b.temporary, b.condition])).toEqual([
-      [1, 4, false, undefined], [2, 9, true, undefined], [3, 12, false, 'x > 3'],
-    ]);
-    t = applyCommandOutput(t, 'disable 1', `Disabled breakpoint 1 at ${F}:4\n`);
-    expect(t[0]!.enabled).toBe(false);
-    t = applyCommandOutput(t, 'c', `Deleted breakpoint 2 at ${F}:9\n> ${F}(9)main()\n`);
-    expect(t.map((b) => b.num)).toEqual([1, 3]);
-    t = applyCommandOutput(t, 'condition 3', 'Breakpoint 3 is now unconditional.\n');
-    expect(t[1]!.condition).toBeUndefined();
-    const same = applyCommandOutput(t, 'p x', '5\n');
-    expect(same).toBe(t);
-  });
-  it('resyncs from the b listing', () => {
-    const out = `Num Type         Disp Enb   Where\n1   breakpoint   keep no    at ${F}:4\n\tbreakpoint already hit 1 time\n2   breakpoint   del  yes   at ${F}:7\n\tstop only if n > 1\n`;
-    const t = applyCommandOutput([], 'b', out);
-    expect(t).toEqual([
-      { num: 1, file: F, line: 4, enabled: false, temporary: false },
-      { num: 2, file: F, line: 7, enabled: true, temporary: true, condition: 'n > 1' },
-    ]);
-    expect(applyCommandOutput(t, 'b', '')).toEqual([]);
+  it('finds the breakpoints on a line', () => {
+    const t: Breakpoint[] = [
+      { number: 1, file: F, line: 4, hits: 0, ignore: 0, enabled: true, temporary: false },
+      { number: 2, file: '/x/other.py', line: 4, hits: 0, ignore: 0, enabled: true, temporary: false },
+      { number: 3, file: F, line: 4, hits: 2, ignore: 0, enabled: false, temporary: true },
+    ];
+    expect(breakpointsAt(t, F, 4).map((b) => b.number)).toEqual([1, 3]);
+    expect(breakpointsAt(t, F, 5)).toEqual([]);
   });
   it('has a marker per kind', () => {
-    const b: Breakpoint = { num: 1, file: F, line: 1, enabled: true, temporary: false };
+    const b: Breakpoint = { number: 1, file: F, line: 1, hits: 0, ignore: 0, enabled: true, temporary: false };
     expect(markerOf([b])!.char).toBe('●');
     expect(markerOf([{ ...b, enabled: false }])!.char).toBe('○');
     expect(markerOf([{ ...b, condition: 'x' }])!.char).toBe('◆');

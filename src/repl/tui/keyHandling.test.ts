@@ -9,7 +9,7 @@ const F = '/p/demo.py';
 const mod: Frame = { file: F, line: 16, func: '<module>', locals: { g: '1' } };
 const main: Frame = { file: F, line: 11, func: 'main', locals: { data: '[3, 1, 4]' } };
 const total: Frame = { file: F, line: 4, func: 'total', locals: { items: '[3, 1, 4]', acc: '3', x: '1' } };
-const bp = (num: number, line: number, more: Partial<Breakpoint> = {}): Breakpoint => ({ num, file: F, line, enabled: true, temporary: false, ...more });
+const bp = (number: number, line: number, more: Partial<Breakpoint> = {}): Breakpoint => ({ number, file: F, line, hits: 0, ignore: 0, enabled: true, temporary: false, ...more });
 
 const ctx: KeyContext = { history: ['p x', 's'], fileLength: () => 16 };
 

@@ -200,7 +200,7 @@ function paneOwnKey(s: State, k: Key, ctx: KeyContext): Effect[] | undefined {
       if (ch === 'x') {
         if (!f) return [];
         const bps = breakpointsAt(s.breakpoints, f.file, s.sourceCursor);
-        return bps.length ? [command(`${bps[0]!.enabled ? 'disable' : 'enable'} ${bps.map((b) => b.num).join(' ')}`)] : [];
+        return bps.length ? [command(`${bps[0]!.enabled ? 'disable' : 'enable'} ${bps.map((b) => b.number).join(' ')}`)] : [];
       }
       return undefined;
     }
@@ -237,14 +237,14 @@ function paneOwnKey(s: State, k: Key, ctx: KeyContext): Effect[] | undefined {
       const bp = bps[s.bpSel];
       if (up) return [set({ bpSel: Math.max(0, s.bpSel - 1) })];
       if (down) return [set({ bpSel: Math.min(Math.max(0, bps.length - 1), s.bpSel + 1) })];
-      if (ch === ' ') return bp ? [command(`${bp.enabled ? 'disable' : 'enable'} ${bp.num}`)] : [];
+      if (ch === ' ') return bp ? [command(`${bp.enabled ? 'disable' : 'enable'} ${bp.number}`)] : [];
       if (k.name === 'delete' || ch === 'x') {
-        return [...(bp ? [command(`cl ${bp.num}`)] : []), set({ bpSel: Math.max(0, Math.min(s.bpSel, bps.length - 2)) })];
+        return [...(bp ? [command(`cl ${bp.number}`)] : []), set({ bpSel: Math.max(0, Math.min(s.bpSel, bps.length - 2)) })];
       }
       if (k.name === 'enter') {
         const f = selectedFrame(s);
         if (bp && f && bp.file === f.file) return [set({ ...follow(s, bp.line, ctx.fileLength(f.file) ?? bp.line, false), focus: 'source' })];
-        return bp ? [set({ message: `breakpoint ${bp.num} is in ${displayPath(s, bp.file)}` })] : [];
+        return bp ? [set({ message: `breakpoint ${bp.number} is in ${displayPath(s, bp.file)}` })] : [];
       }
       return undefined;
     }

@@ -6,16 +6,15 @@
 // key -> store -> engine -> event -> store -> render.
 import type { Engine, EngineEvent, Frame, StopEvent } from '../../engine/engine.js';
 import { History } from '../history.js';
-import { applyCommandOutput } from './breakpoints.js';
 import type { Key } from './keys.js';
 import { keyEffects, type Effect } from './keyHandling.js';
-import { COMMANDS, KEY_HELP, isMoving, isQuit } from './keymap.js';
+import { KEY_HELP, isMoving, isQuit } from './keymap.js';
 import * as select from './selectors.js';
 import { SourceCache } from './source.js';
 import { resized } from './sourceView.js';
-import { applyStop, isNewStop } from './stop.js';
+import { applyStop } from './stop.js';
 import { initialState, type LineKind, type State, type Variable } from './state.js';
-import { ConsoleLog, LineAssembler, OutputLog } from './transcript.js';
+import { ConsoleLog, LineAssembler, OutputLog, type DebuggerLine, type DebuggerTextKind } from './transcript.js';
 
 export interface StoreOptions {
   title: string;
@@ -37,10 +36,6 @@ export interface StoreOptions {
   now?: () => number;
 }
 
-const LOCATION = /^> .*\(\d+\).*$/;
-const ARROW = /^-> /;
-const RESTART = /will be restarted$/;
-
 type Listener = () => void;
 
 export class TuiStore {
@@ -49,15 +44,14 @@ export class TuiStore {
   private listeners = new Set<Listener>();
   private history: History;
   private lastCommand = '';
-  /** Debugger text of the command now running (for breakpoint parsing). */
-  private running: { line: string; output: string; moving: boolean; stopped: boolean; refreshed: boolean; t0: number } | null = null;
+  /** The command (or start, or input) now running: when it was sent, whether it has stopped yet (its latency). */
+  private running: { t0: number; stopped: boolean } | null = null;
   /** pdb's text, a line at a time; the console's and the output pane's lines. */
   private debuggerLines = new LineAssembler();
   private consoleLog: ConsoleLog;
   private outputLog = new OutputLog();
   private idleWaiters: Array<() => void> = [];
   private quitting = false;
-  private pendingEdits = new Map<string, string>();
   private now: () => number;
   onRedraw: () => void = () => {};
 
@@ -140,7 +134,7 @@ export class TuiStore {
   async start(started?: Promise<void>): Promise<void> {
     // The first stop's location, like every step's, is what the source pane shows.
     // (Set before listening: on() replays what the engine said before.)
-    this.running = { line: '', output: '', moving: true, stopped: false, refreshed: false, t0: this.now() };
+    this.running = { t0: this.now(), stopped: false };
     this.engine.on(this.onEvent);
     try {
       await (started ?? this.engine.start());
@@ -158,7 +152,7 @@ export class TuiStore {
   onEvent = (e: EngineEvent): void => {
     switch (e.type) {
       case 'text':
-        if (e.stream === 'debugger') this.debuggerText(e.data);
+        if (e.stream === 'debugger') this.debuggerText(e.data, e.kind);
         else this.outputText(e.stream, e.data);
         break;
       case 'stop':
@@ -173,6 +167,20 @@ export class TuiStore {
         break;
       case 'result':
         break;
+      case 'breakpoints': {
+        const n = e.breakpoints.length;
+        this.set({ breakpoints: e.breakpoints, bpSel: Math.max(0, Math.min(this.state.bpSel, n - 1)) });
+        break;
+      }
+      case 'command':
+        // Values set at the prompt keep their mark until the next step.
+        if (e.edits) this.set({ edited: { ...this.state.edited, ...e.edits } });
+        break;
+      case 'restart':
+        this.flushDebugger();
+        this.outputText('info', '── program restarted ──\n');
+        this.sources.clear(); // the rerun reads the files again; so do we
+        break;
       case 'exit':
         this.flushDebugger();
         this.addConsole(`The program exited with code ${e.code}.` + (this.quitting ? '' : ' Press q to quit.'), 'info');
@@ -184,8 +192,6 @@ export class TuiStore {
 
   private onStop(e: StopEvent): void {
     const r = this.running;
-    if (r && e.refresh) r.refreshed = true;
-    if (isNewStop(this.state, e)) this.pendingEdits.clear();
     const elapsedMs = r && !r.stopped ? Math.round(this.now() - r.t0) : undefined;
     if (r) r.stopped = true;
     this.set(applyStop(this.state, e, { fileLength: this.fileLength, elapsedMs }));
@@ -194,20 +200,15 @@ export class TuiStore {
   /** Lines in a source file, when it can be read. */
   private fileLength = (file: string): number | undefined => this.sources.get(file)?.length;
 
-  private debuggerText(data: string): void {
-    if (this.running) this.running.output += data;
-    for (const l of this.debuggerLines.push(data)) this.debuggerLine(l);
+  private debuggerText(data: string, kind: DebuggerTextKind): void {
+    for (const l of this.debuggerLines.push(data, kind)) this.debuggerLine(l);
   }
 
-  private debuggerLine(l: string): void {
-    // After a step the source pane shows where we are; pdb's "> file(3)f()" and
+  private debuggerLine(l: DebuggerLine): void {
+    // The source pane shows where the program is; pdb's "> file(3)f()" and
     // "-> code" lines would only push the transcript off the console.
-    if (this.running?.moving && (LOCATION.test(l) || ARROW.test(l))) return;
-    if (RESTART.test(l)) {
-      this.outputText('info', '── program restarted ──\n');
-      this.sources.clear(); // the rerun reads the files again; so do we
-    }
-    this.addConsole(l, l.startsWith('***') ? 'error' : 'debugger');
+    if (l.kind === 'location') return;
+    this.addConsole(l.text, l.kind === 'error' ? 'error' : 'debugger');
   }
 
   private flushDebugger(): void {
@@ -267,10 +268,9 @@ export class TuiStore {
   }
 
   private async run(line: string, pending: readonly string[] = this.state.pending): Promise<void> {
+    // Shown as running until the engine answers (it says whether the command resumed only after).
     const moving = isMoving(line);
-    this.running = { line, output: '', moving, stopped: false, refreshed: false, t0: this.now() };
-    const edit = assignmentOf(line);
-    if (edit) this.pendingEdits.set(edit.name, edit.value);
+    this.running = { t0: this.now(), stopped: false };
     this.set({ busy: true, pending, program: moving && this.state.program !== 'finished' ? 'running' : this.state.program });
     try {
       await this.engine.command(line);
@@ -278,18 +278,8 @@ export class TuiStore {
       this.addConsole(`*** ${(e as Error).message}`, 'error');
     }
     this.flushDebugger();
-    const r = this.running;
     this.running = null;
     const patch: Partial<State> = { busy: false };
-    patch.breakpoints = applyCommandOutput(this.state.breakpoints, line, r.output);
-    if (edit && this.pendingEdits.get(edit.name) === edit.value) {
-      this.pendingEdits.delete(edit.name);
-      if (!/^\*\*\*/m.test(r.output)) {
-        // Show the engine's repr when it re-described the frame, else what was typed.
-        const real = r.refreshed ? this.frame()?.locals[edit.name] : undefined;
-        patch.edited = { ...this.state.edited, [edit.name]: real ?? edit.value };
-      }
-    }
     if (this.state.program === 'running') patch.program = this.state.stop?.postMortem ? 'post-mortem' : 'stopped';
     this.set(patch);
     if (/^\s*(h|help)\s*$/.test(line)) this.addConsole('TUI keys: h keys, or F1.', 'info');
@@ -311,7 +301,7 @@ export class TuiStore {
     this.outputText('stdout', (line ?? '') + '\n');
     this.set({ awaitingInput: false, busy: true, program: 'running' });
     // The command that asked for input goes on: filter and time it like one.
-    this.running = { line: '', output: '', moving: true, stopped: false, refreshed: false, t0: this.now() };
+    this.running = { t0: this.now(), stopped: false };
     try {
       // A whole line, newline included (null: end of file).
       await this.engine.input(line === null ? null : line + '\n');
@@ -319,11 +309,9 @@ export class TuiStore {
       this.addConsole(`*** ${(e as Error).message}`, 'error');
     }
     this.flushDebugger();
-    const r = this.running;
     this.running = null;
     this.set({
       busy: false,
-      breakpoints: applyCommandOutput(this.state.breakpoints, '', r?.output ?? ''),
       program: this.state.program === 'running' ? (this.state.stop?.postMortem ? 'post-mortem' : 'stopped') : this.state.program,
     });
     this.drain();
@@ -392,10 +380,3 @@ export class TuiStore {
   }
 }
 
-/** `!x = 5` or `x = 5` (x not a command): the name and the expression. */
-export function assignmentOf(line: string): { name: string; value: string } | undefined {
-  const m = /^\s*(!)?\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.+?)\s*$/.exec(line);
-  if (!m) return undefined;
-  if (!m[1] && COMMANDS.includes(m[2]!)) return undefined;
-  return { name: m[2]!, value: m[3]! };
-}

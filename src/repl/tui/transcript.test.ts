@@ -52,9 +52,22 @@ describe('ConsoleLog', () => {
 describe('LineAssembler', () => {
   it('hands on whole lines and keeps the rest for later', () => {
     const a = new LineAssembler();
-    expect(a.push('> f.py(3)')).toEqual([]);
-    expect(a.push('f()\n-> x = 1\n(Pd')).toEqual(['> f.py(3)f()', '-> x = 1']);
-    expect(a.flush()).toBe('(Pd');
+    expect(a.push('> f.py(3)', 'location')).toEqual([]);
+    expect(a.push('f()\n-> x = 1\n', 'location')).toEqual([
+      { text: '> f.py(3)f()', kind: 'location' },
+      { text: '-> x = 1', kind: 'location' },
+    ]);
+    expect(a.push('(Pd')).toEqual([]);
+    expect(a.flush()).toEqual({ text: '(Pd', kind: undefined });
     expect(a.flush()).toBeUndefined();
+  });
+
+  it('never joins text of another kind to an unfinished line', () => {
+    const a = new LineAssembler();
+    expect(a.push('partial')).toEqual([]);
+    expect(a.push('*** NameError\n', 'error')).toEqual([
+      { text: 'partial', kind: undefined },
+      { text: '*** NameError', kind: 'error' },
+    ]);
   });
 });

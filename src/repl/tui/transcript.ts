@@ -66,21 +66,38 @@ export class ConsoleLog {
   }
 }
 
-/** Text that arrives in pieces, handed on a whole line at a time. */
+/** What the engine says a piece of debugger text is (TextEvent.kind). */
+export type DebuggerTextKind = 'error' | 'location' | undefined;
+
+export interface DebuggerLine {
+  text: string;
+  kind: DebuggerTextKind;
+}
+
+/**
+ * Debugger text that arrives in pieces, handed on a whole line at a time with
+ * what the engine said it is. Text of another kind never joins an unfinished
+ * line: that line is handed on first.
+ */
 export class LineAssembler {
   private rest = '';
+  private restKind: DebuggerTextKind;
 
   /** The lines `data` completes (without their newline). */
-  push(data: string): string[] {
+  push(data: string, kind?: DebuggerTextKind): DebuggerLine[] {
+    const out: DebuggerLine[] = [];
+    if (this.rest && kind !== this.restKind) out.push(this.flush()!);
     const lines = (this.rest + data).split('\n');
     this.rest = lines.pop()!;
-    return lines;
+    this.restKind = kind;
+    for (const text of lines) out.push({ text, kind });
+    return out;
   }
 
   /** The unfinished last line, if any (the engine waits: show it). */
-  flush(): string | undefined {
+  flush(): DebuggerLine | undefined {
     const l = this.rest;
     this.rest = '';
-    return l || undefined;
+    return l ? { text: l, kind: this.restKind } : undefined;
   }
 }

@@ -19,7 +19,7 @@ export function breakpointLines(p: BreakpointsProps): string[] {
   const out = p.breakpoints.map((b, i) => {
     const mk = markerOf([b])!;
     const mark = mk.enabled ? theme.bpEnabled(mk.char) : theme.bpDisabled(mk.char);
-    let text = `${b.num} ${basename(b.file)}:${b.line}`;
+    let text = `${b.number} ${basename(b.file)}:${b.line}`;
     if (b.temporary) text += ' temp';
     if (!b.enabled) text += ' off';
     if (b.condition) text += ` if ${b.condition}`;
