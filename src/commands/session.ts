@@ -5,6 +5,7 @@
 
 import type { Action, Engine, EngineEvent, EngineInfo, Listener, PromptEvent } from '../engine/engine.js';
 import { UserError } from '../engine/errors.js';
+import { predictionNotice } from '../engine/neural/accuracy.js';
 import { PythonEngine } from '../engine/python.js';
 import type { SpawnedBridge } from '../engine/spawnBridge.js';
 import { parseReverse, reverseHelp } from './reverse.js';
@@ -89,6 +90,12 @@ export async function loadNeural(load: () => Promise<NeuralModule> = () => impor
   }
 }
 
+/** The session's first event: which engine answers (docs/json.md). */
+export function engineEvent(info: EngineInfo): EngineEvent {
+  if (info.name !== 'neural') return { type: 'engine', ...info, predicted: false };
+  return { type: 'engine', ...info, predicted: true, notice: predictionNotice(info) };
+}
+
 function firstLine(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   return (text.split('\n')[0] ?? '').trim().replace(/\.$/, '') || 'unknown error';
@@ -121,6 +128,8 @@ export class Session implements Engine {
 
   async start(): Promise<void> {
     this.inner = await createEngine(this.options);
+    // the first event names the engine (and the model, and how accurate it is): stops may be predictions
+    this.emit(engineEvent(this.inner.info));
     this.inner.on((e) => {
       if (e.type === 'prompt') this.lastPrompt = e;
       this.emit(e);

@@ -58,6 +58,12 @@ export interface StopEvent {
   refresh?: boolean;
   /** `--verify` only: how this predicted stop compares with the real one. */
   verify?: VerifyInfo;
+  /**
+   * True when the frames were predicted by the neural engine's model, not read
+   * from a running program (every neural stop, edits and refreshes included).
+   * Absent for the python engine.
+   */
+  predicted?: boolean;
 }
 
 /** A predicted value next to the real one (reprs; null: absent on that side). */
@@ -72,19 +78,36 @@ export interface VerifyInfo {
   line?: VerifyPair;
   event?: VerifyPair;
   func?: VerifyPair;
+  /** The callers of the stopped frame (`func:line` each, outermost first, joined by ` > `), when they differ. */
+  stack?: VerifyPair;
   /** Only the locals that differ. */
   locals?: Record<string, VerifyPair>;
   retval?: VerifyPair;
   /** What the program wrote on the way, when it differs. */
   stdout?: VerifyPair;
   /** The real stop, as the python engine reported it (bottom program frame). */
-  real?: { event: string; line: number | null; func: string | null; locals: Record<string, string>; retval?: string };
+  real?: {
+    event: string;
+    line: number | null;
+    func: string | null;
+    locals: Record<string, string>;
+    retval?: string;
+    /** The real program frames, outermost first (the stack the Stack pane should mark against). */
+    frames?: Array<{ func: string; line: number }>;
+  };
 }
 
-/** Text, in the order it was written. `debugger` is pdb's own output. */
+/**
+ * Text, in the order it was written. `stdout` / `stderr`: the program's own
+ * output (predicted, for the neural engine); `debugger`: pdb's own output
+ * (locations, values, errors, pdb's messages such as "The program finished and
+ * will be restarted"); `ndbg`: ndbg's diagnostics (model notes and warnings,
+ * `--verify` lines), never the program's or pdb's. Line mode prints `ndbg` text
+ * on stderr.
+ */
 export interface TextEvent {
   type: 'text';
-  stream: 'stdout' | 'stderr' | 'debugger';
+  stream: 'stdout' | 'stderr' | 'debugger' | 'ndbg';
   data: string;
   /**
    * What debugger text is, when it is one of these (absent: anything else):
@@ -182,6 +205,18 @@ export interface RestartEvent {
   type: 'restart';
 }
 
+/**
+ * The first event of a session: which engine answers, and for the neural
+ * engine, which model and how accurate it measured (the model directory's
+ * eval.json). `predicted`: the stops are predictions, not a run.
+ */
+export interface EngineInfoEvent extends EngineInfo {
+  type: 'engine';
+  predicted: boolean;
+  /** Neural engine: one line for people, saying the frames are predicted and how to get the real run. */
+  notice?: string;
+}
+
 /** The debuggee process (or predicted program) ended; the session is over. */
 export interface ExitEvent {
   type: 'exit';
@@ -199,7 +234,8 @@ export type EngineEvent =
   | BreakpointsEvent
   | CommandEvent
   | RestartEvent
-  | ExitEvent;
+  | ExitEvent
+  | EngineInfoEvent;
 
 /**
  * What a front end can ask an engine to do besides typing a command line. The
@@ -233,6 +269,21 @@ export interface EngineInfo {
   /** Neural engine: model name and device (cpu / cuda / webgpu). */
   model?: string;
   device?: string;
+  /** Neural engine: the model's measured accuracy (its directory's eval.json), when it has one. */
+  accuracy?: ModelAccuracy;
+}
+
+/** A model's measured accuracy: next-state exact match on held-out programs (python -m ndbg.evaluate). */
+export interface ModelAccuracy {
+  /** Fraction (0-1) of next states predicted exactly, all actions. */
+  exact: number;
+  /** Examples it was measured on. */
+  n: number;
+  /** Exact-match fraction per action (step_into, step_over, breakpoint, ...). */
+  perAction?: Record<string, number>;
+  /** Where it was measured (the data set's split), and the file read. */
+  split?: string;
+  source: string;
 }
 
 export interface Engine {

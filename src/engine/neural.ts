@@ -1,7 +1,7 @@
 // The neural engine: debugging by prediction. The model (src/model) predicts the
 // state each debugger action leads to; the neural debugger (./neural/) speaks
 // pdb's language over those states. The script is read (and parsed by
-// python/ndbg/cfg.py for the model's constraints), never run: no process
+// python/ndbg/analysis/cfg.py for the model's constraints), never run: no process
 // executes any line of it. `--verify` wraps this engine with the python engine
 // in lockstep (./verify.ts).
 
@@ -10,9 +10,11 @@ import { resolve } from 'node:path';
 import type { SessionOptions } from '../commands/session.js';
 import type { Engine } from './engine.js';
 import { UserError } from './errors.js';
+import { readAccuracy } from './neural/accuracy.js';
 import { NeuralDebugger, type ModelSession } from './neural/debugger.js';
 import { pdbFacts } from './neural/probe.js';
 import { ScriptSource } from './neural/source.js';
+import type { Program } from '../model/cfg.js';
 import type { Predictor } from '../model/types.js';
 
 export { NeuralDebugger } from './neural/debugger.js';
@@ -70,7 +72,7 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
     source,
     model: session as ModelSession,
     facts: await facts,
-    info: { name: 'neural', model: p.info.name, device: p.info.device },
+    info: { name: 'neural', model: p.info.name, device: p.info.device, ...accuracyOf(p) },
     jump: o.jump,
     rolloutCap: o.rolloutCap,
     commands: o.commands,
@@ -78,7 +80,14 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
     atReturn: o.atReturn,
     notes,
     release: owned ? () => p.close() : undefined,
+    program: (session as { program?: Program | null }).program ?? null,
   });
+}
+
+/** The model's measured accuracy, from its directory's eval.json (absent when it has none). */
+function accuracyOf(p: Predictor): { accuracy?: ReturnType<typeof readAccuracy> } {
+  const accuracy = readAccuracy(p.info.dir);
+  return accuracy ? { accuracy } : {};
 }
 
 /**

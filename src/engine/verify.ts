@@ -17,6 +17,8 @@ import { PythonEngine } from './python.js';
 import type { ModelState } from '../model/types.js';
 
 const REPR_LIMIT = 100;
+/** Most commands the real side runs to get back from other files to the program's own frame. */
+const FOLLOW_CAP = 50;
 
 /** A real repr as the trace format writes it: addresses removed, cut at 100 characters. */
 export function normalizeRepr(r: string): string {
@@ -78,12 +80,18 @@ const quote = (x: string | number | null): string => {
   return s.length > 62 ? `${s.slice(0, 59)}..."` : s;
 };
 
+/** A stack as `func:line > func:line`, outermost first. */
+export function stackText(frames: ReadonlyArray<{ func: string; line: number }>): string {
+  return frames.map((f) => `${f.func}:${f.line}`).join(' > ');
+}
+
 /** The `[verify]` line for a difference. */
 export function verifyLine(v: VerifyInfo): string {
   const parts: string[] = [];
   if (v.event) parts.push(`${show(v.event.predicted)} event predicted, real ${show(v.event.real)}`);
   if (v.line) parts.push(`line ${show(v.line.predicted)} predicted, real ${show(v.line.real)}`);
   if (v.func) parts.push(`frame ${show(v.func.predicted)} predicted, real ${show(v.func.real)}`);
+  if (v.stack) parts.push(`stack ${show(v.stack.predicted)} predicted, real ${show(v.stack.real)}`);
   if (v.retval) parts.push(`return value: predicted ${show(v.retval.predicted)}, real ${show(v.retval.real)}`);
   for (const [k, p] of Object.entries(v.locals ?? {})) parts.push(`${k}: predicted ${show(p.predicted)}, real ${show(p.real)}`);
   if (v.stdout) parts.push(`output: predicted ${quote(v.stdout.predicted)}, real ${quote(v.stdout.real)}`);
@@ -189,11 +197,29 @@ export class VerifyEngine implements Engine {
     this.realStopFresh = false;
     this.realOut = '';
     if (this.pythonWaits !== 'exit') await real();
+    await this.followToScript();
     this.buffer = [];
     await predicted();
     const events = this.buffer;
     this.buffer = [];
     this.flush(events);
+  }
+
+  /**
+   * Where the real program stopped in code the model never predicts (real pdb's
+   * `s` at `import doctest` enters `<frozen importlib._bootstrap>`; the neural
+   * engine steps over other files), the real side follows on to the program's
+   * next own frame: `r` out of each foreign frame, `s` from its return. pdb's
+   * own frames after the module's end are not followed (both sides show them).
+   */
+  private async followToScript(): Promise<void> {
+    const file = this.neural.file;
+    for (let k = 0; k < FOLLOW_CAP && this.realStopFresh && this.pythonWaits === 'prompt'; k++) {
+      const stop = this.realStop;
+      const bottom = stop?.frames[stop.frames.length - 1];
+      if (!stop || !bottom || bottom.file === file || !stop.frames.some((f) => f.file === file)) return;
+      await this.python.command(stop.event === 'return' ? 'step' : 'return');
+    }
   }
 
   /** Emit the neural engine's events, the last stop marked against the real one. */
@@ -222,12 +248,12 @@ export class VerifyEngine implements Engine {
     if (note) {
       let at = events.length;
       for (let i = events.length - 1; i > stopAt; i--) if (events[i]!.type === 'prompt') at = i;
-      events.splice(at, 0, { type: 'text', stream: 'debugger', data: note });
+      events.splice(at, 0, { type: 'text', stream: 'ndbg', data: note });
     }
     if (exitAt >= 0 && !this.summarized) {
       this.summarized = true;
       const i = events.findIndex((e) => e.type === 'exit');
-      events.splice(i, 0, { type: 'text', stream: 'debugger', data: `ndbg verify: ${this.exact}/${this.compared} frames exact\n` });
+      events.splice(i, 0, { type: 'text', stream: 'ndbg', data: `ndbg verify: ${this.exact}/${this.compared} frames exact\n` });
     }
     for (const e of events) this.emit(e);
   }
@@ -245,7 +271,16 @@ export class VerifyEngine implements Engine {
         v = { exact: false, line: { predicted: node.state.line, real: bottom ? `${bottom.file}:${bottom.line}` : null } };
       } else {
         v = compareStates(node.state, r);
-        v.real = { event: r.event, line: r.line, func: r.func, locals: r.locals, ...(r.retval ? { retval: r.retval } : {}) };
+        // the stack as the Stack pane shows it: each program frame's function and line
+        const realFrames = real.frames.filter((f) => f.file === file).map((f) => ({ func: f.func, line: f.line }));
+        // the callers (the bottom frame's line and function are compared above)
+        const predictedStack = stackText(node.frames.slice(0, -1));
+        const realStack = stackText(realFrames.slice(0, -1));
+        if (predictedStack !== realStack) {
+          v.stack = { predicted: predictedStack, real: realStack };
+          v.exact = false;
+        }
+        v.real = { event: r.event, line: r.line, func: r.func, locals: r.locals, ...(r.retval ? { retval: r.retval } : {}), frames: realFrames };
         if (!v.exact) this.neural.adopt(r);
       }
     } else if (where === 'pm') {

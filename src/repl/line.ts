@@ -22,6 +22,11 @@ export interface LineReplOptions {
    * must stay pdb's (pdb does not echo piped input).
    */
   echo?: (line: string) => void;
+  /**
+   * Whether stderr is a terminal (default: process.stderr.isTTY). On one, the
+   * neural engine's notice that frames are predicted is printed there at start.
+   */
+  stderrIsTTY?: boolean;
 }
 
 export const JSON_SCHEMA_VERSION = 1;
@@ -29,7 +34,7 @@ export const JSON_SCHEMA_VERSION = 1;
 /** Runs the session to its end; resolves with the exit status to use. */
 export async function runLineRepl(engine: Engine, opts: LineReplOptions): Promise<number> {
   const reader = new LineReader(opts.input);
-  const render = opts.json ? jsonRenderer(opts.write) : textRenderer(opts.write);
+  const render = opts.json ? jsonRenderer(opts.write) : textRenderer(opts.write, opts.stderrIsTTY ?? process.stderr.isTTY === true);
   let waiting: 'prompt' | 'input' | 'exit' | undefined;
   let exitCode = 0;
   engine.on((e) => {
@@ -59,9 +64,11 @@ export async function runLineRepl(engine: Engine, opts: LineReplOptions): Promis
   return exitCode;
 }
 
-function textRenderer(write: Sink): (e: EngineEvent) => void {
+function textRenderer(write: Sink, stderrIsTTY: boolean): (e: EngineEvent) => void {
   return (e) => {
-    if (e.type === 'text') write(e.data, e.stream === 'stderr' ? 'stderr' : 'stdout');
+    // ndbg's own diagnostics go with the program's stderr: stdout stays pdb's transcript
+    if (e.type === 'text') write(e.data, e.stream === 'stderr' || e.stream === 'ndbg' ? 'stderr' : 'stdout');
+    else if (e.type === 'engine' && e.notice && stderrIsTTY) write(`${e.notice}\n`, 'stderr');
     else if (e.type === 'prompt') write(e.prompt, 'stdout');
     else if (e.type === 'exit' && e.signal)
       write(`ndbg: the program was killed by signal ${e.signal}\n`, 'stderr');

@@ -160,9 +160,9 @@ describe('neural session', () => {
 });
 
 describe('a model that predicts a loop without end', () => {
-  it('breakpoint commands that resume stop after the rollout cap; one line per problem kind per command', async () => {
-    // every prediction: line 16 again, with a problem the model reported
-    const again = () => prediction(line(16, { s: '3' }), { error: 'the model used up its 8-token budget' });
+  it('breakpoint commands that resume stop after the rollout cap', async () => {
+    // every prediction: line 16 again
+    const again = () => prediction(line(16, { s: '3' }));
     const model = new ScriptedModel(line(2), Array.from({ length: 40 }, () => again));
     const dbg = await neuralDebugger('neural_basic.py', model, { rolloutCap: 5 });
     const { stdout, stderr } = await drive(dbg, ['b 16', 'commands 1', 'silent', 'p s', 'continue', 'c', 'p "after"', 'q']);
@@ -170,8 +170,7 @@ describe('a model that predicts a loop without end', () => {
     expect(stdout.split("\n").filter((l) => l.endsWith('3')).length).toBe(6);
     expect(stdout).toContain('*** ndbg: 5 breakpoint stops in a row were resumed by their commands; stopping here');
     expect(stdout).toContain(`> ${F}(16)<module>()\n-> print("sum", s)\n(Pdb) 'after'\n`);
-    expect(stderr.match(/used up its 8-token budget/g)).toHaveLength(1);
-    expect(stderr).toContain('ndbg: 5 more predictions of that command had such a problem');
+    expect(stderr).toBe('');
   });
 });
 

@@ -21,11 +21,14 @@ describe('verify', () => {
     const model = new WrongOnce(fixturePath('neural_basic.py'));
     const neural = await neuralDebugger('neural_basic.py', model);
     const engine = new VerifyEngine(neural, { engine: 'neural', target: 'fixtures/neural_basic.py', python: PY });
-    const { stdout, events } = await drive(engine, ['n', 'n', 'n', 'p nums', 'n', 's', 'q'], false);
-    expect(stdout).toContain("[verify] line 16 predicted, real 15; nums: predicted [1, 2, 4], real [1, 2, 3] (continuing from the real state)\n(Pdb) ");
+    const { stdout, stderr, events } = await drive(engine, ['n', 'n', 'n', 'p nums', 'n', 's', 'q'], false);
+    // ndbg's lines, not pdb's: stream `ndbg`, which line mode prints on stderr
+    expect(stderr).toContain("[verify] line 16 predicted, real 15; nums: predicted [1, 2, 4], real [1, 2, 3] (continuing from the real state)\n");
+    expect(stdout).not.toContain('[verify]');
+    expect(events).toContainEqual({ type: 'text', stream: 'ndbg', data: expect.stringMatching(/^\[verify\] line 16 predicted/) });
     // after the resync, p sees the real value and the next predictions are right
     expect(stdout).toContain('(Pdb) [1, 2, 3]\n');
-    expect(stdout).toContain('ndbg verify: 5/6 frames exact\n');
+    expect(stderr).toContain('ndbg verify: 5/6 frames exact\n');
     const stops = events.filter((e): e is StopEvent => e.type === 'stop' && !e.refresh);
     const marked = stops.filter((s) => s.verify && !s.verify.exact);
     expect(marked).toHaveLength(1);
@@ -42,7 +45,7 @@ describe('verify', () => {
     const model = new OracleModel(fixturePath('classes.py'));
     const neural = await neuralDebugger('classes.py', model);
     const engine = new VerifyEngine(neural, { engine: 'neural', target: 'fixtures/classes.py', python: PY });
-    const { stdout, events } = await drive(engine, [...Array(8).fill('s'), 'q'], false);
+    const { stdout, stderr, events } = await drive(engine, [...Array(8).fill('s'), 'q'], false);
     const stops = events.filter((e): e is StopEvent => e.type === 'stop' && !e.refresh);
     const ret = stops.find((s) => s.event === 'return' && s.frames[s.frames.length - 1]!.func === 'Shape');
     // the tracer (the model's data) hides __init__, describe, __repr__ and the
@@ -50,7 +53,7 @@ describe('verify', () => {
     expect(ret?.verify).toMatchObject({ exact: true, real: { func: 'Shape', locals: { sides: '0' } } });
     expect(Object.keys(ret!.verify!.real!.locals)).toEqual(['sides']);
     expect(stdout).not.toContain('[verify]');
-    expect(stdout).toContain('ndbg verify: 9/9 frames exact\n'); // the first stop and eight steps
+    expect(stderr).toContain('ndbg verify: 9/9 frames exact\n'); // the first stop and eight steps
   });
 
   it('compares like the trace format: addresses removed, reprs cut at 100', () => {

@@ -8,6 +8,7 @@
 // prediction that failed, the model's warnings) is reported as it happens, in
 // order, to the command loop, which prints it.
 
+import type { Program } from '../../model/cfg.js';
 import type { ModelState, Prediction } from '../../model/types.js';
 import type { Scope } from '../../pyval/index.js';
 import { Breakpoints, type Breakpoint, type Hit } from './breakpoints.js';
@@ -16,6 +17,7 @@ import { cmpKeys, jumpOrder } from './jumpOrder.js';
 import { END, STAY, type ExceptionOrigin, type Outcome, type Place, type ReverseAction } from './outcome.js';
 import { Predictions, type ModelSession, type Report } from './predictions.js';
 import type { FunctionDef, ScriptSource } from './source.js';
+import { mayReach } from './reach.js';
 import { firstNode } from './start.js';
 import { Timeline, relateFrames, type Node, type ProgramFrame } from './timeline.js';
 
@@ -33,6 +35,8 @@ export interface CoreOptions {
   /** Start at the return of `func` with `value` instead of the script's first line. */
   atReturn?: { func: string; value: string };
   report: (r: Report) => void;
+  /** The control-flow analysis (src/model/cfg.ts), when there is one: reachability, stack checks. */
+  program?: Program | null;
 }
 
 const DEFAULT_CAP = 200;
@@ -58,7 +62,7 @@ export class Core {
   constructor(private readonly o: CoreOptions) {
     this.file = o.file;
     this.src = o.source;
-    this.model = new Predictions(o.model, o.source, o.report);
+    this.model = new Predictions(o.model, o.source, o.report, o.program);
   }
 
   /** The session began at --at-return's return (the inverse model can go back from its first state). */
@@ -344,7 +348,7 @@ export class Core {
    */
   private async forwardGuarded(action: 'step_over' | 'step_return'): Promise<Node | null> {
     const tl = this.timeline;
-    const lines = this.bps.stopLines(this.file);
+    const lines = this.reachableStops();
     const rec = tl.recordedNext({ kind: action });
     if (!lines.length || rec) return this.model.forward(this.timeline, { kind: action });
     const here = tl.current;
@@ -397,7 +401,8 @@ export class Core {
   /** `c` as the paper's jump: the model's breakpoint action to the nearest breakpoint, chained while conditions say no. */
   private async jumpToBreakpoints(): Promise<Outcome> {
     for (let hop = 0; hop < JUMP_CHAIN_CAP; hop++) {
-      const lines = this.bps.stopLines(this.file);
+      // a breakpoint control flow cannot reach from here is no place to jump to
+      const lines = this.reachableStops();
       if (!lines.length) return this.toExit();
       const node = await this.jumpOnce(lines);
       if (!node) return STAY;
@@ -460,9 +465,16 @@ export class Core {
     return this.stopAt(this.timeline.current, undefined, `*** ndbg: stopped predicting after ${cap} steps without reaching a breakpoint (--jump rollout)`);
   }
 
-  /** The `breakpoint L` action (structured API): the model's jump to line L. */
+  /** Breakpoint lines the program may still reach from the current state (reach.ts). */
+  private reachableStops(): number[] {
+    const s = this.timeline.current.state;
+    return this.bps.stopLines(this.file).filter((l) => mayReach(this.o.program, s, l));
+  }
+
+  /** The `breakpoint L` action (structured API): the model's jump to line L (the program's end when L cannot be reached). */
   async runToLine(line: number): Promise<Outcome> {
     if (this.place.kind !== 'node') return this.continue();
+    if (!mayReach(this.o.program, this.timeline.current.state, line)) return this.toExit();
     const node = await this.model.forward(this.timeline, { kind: 'breakpoint', line });
     if (!node) return STAY;
     if (node.state.event === 'exit') return this.exited(node.state);

@@ -10,6 +10,7 @@
 // program.
 
 import { PDB_COMMAND_OF_ACTION, type Action, type Engine, type EngineEvent, type EngineInfo, type Listener, type StopEvent } from '../engine.js';
+import type { Program } from '../../model/cfg.js';
 import type { ModelState } from '../../model/types.js';
 import { setHashSeed, displayValue, type Scope } from '../../pyval/index.js';
 import { bpStr } from './breakpoints.js';
@@ -52,6 +53,8 @@ export interface NeuralDebuggerOptions {
   notes?: string[];
   /** Release the model (called by close()). */
   release?: () => Promise<void>;
+  /** The control-flow analysis of the script (the model session's), when there is one: reachability and stack checks. */
+  program?: Program | null;
 }
 
 /** What a command does to the program: 'resume' (it moved, or ended; a new stop is set up), 'stay' (pdb's do_x returning None). */
@@ -111,7 +114,7 @@ export class NeuralDebugger implements Engine {
     this.facts = o.facts ?? FALLBACK_FACTS;
     this.rcLines = [...(o.commands ?? [])];
     this.args = [...(o.args ?? [])];
-    this.core = new Core({ file: o.file, source: o.source, model: o.model, jump: o.jump, rolloutCap: o.rolloutCap, atReturn: o.atReturn, report: (r) => this.onReport(r) });
+    this.core = new Core({ file: o.file, source: o.source, model: o.model, jump: o.jump, rolloutCap: o.rolloutCap, atReturn: o.atReturn, program: o.program, report: (r) => this.onReport(r) });
     // the tracer the model learned from runs with PYTHONHASHSEED=0: sets of str print in that order
     setHashSeed(0);
   }
@@ -124,7 +127,7 @@ export class NeuralDebugger implements Engine {
   }
 
   async start(): Promise<void> {
-    for (const n of this.o.notes ?? []) this.write('stderr', `ndbg: ${n}\n`);
+    for (const n of this.o.notes ?? []) this.diagnostic(`ndbg: ${n}\n`);
     if ((await newRun(this)) === 'resume') await this.settle();
     if (this.live) this.prompt();
   }
@@ -396,9 +399,14 @@ export class NeuralDebugger implements Engine {
     this.reply.ok = false;
   }
 
-  /** Text on the program's streams (its output, tracebacks, pdb.main's messages). */
+  /** Text on the program's streams (its predicted output, tracebacks). */
   write(stream: 'stdout' | 'stderr', text: string): void {
     if (text) this.emit({ type: 'text', stream, data: text });
+  }
+
+  /** ndbg's own diagnostics (model notes, warnings): stream `ndbg`, neither the program's nor pdb's. */
+  diagnostic(text: string): void {
+    if (text) this.emit({ type: 'text', stream: 'ndbg', data: text });
   }
 
   /** The session is over. */
@@ -426,10 +434,12 @@ export class NeuralDebugger implements Engine {
       case 'warning':
         if (r.text === this.lastWarning) return;
         this.lastWarning = r.text;
-        return this.write('stderr', `ndbg: ${r.text} (the script is windowed)\n`);
+        return this.diagnostic(`ndbg: ${r.text} (the script is windowed)\n`);
+      case 'notice':
+        return this.diagnostic(`ndbg: ${r.text}\n`);
       case 'problem':
         // a rollout (until, c, n over a long call) may predict hundreds of states: say the first problem, count the rest
-        if (++this.predictionProblems === 1) this.write('stderr', `ndbg: ${r.text}\n`);
+        if (++this.predictionProblems === 1) this.diagnostic(`ndbg: ${r.text}\n`);
         return;
     }
   }
@@ -437,7 +447,7 @@ export class NeuralDebugger implements Engine {
   private prompt(): void {
     if (this.predictionProblems > 1) {
       const more = this.predictionProblems - 1;
-      this.write('stderr', `ndbg: ${more} more prediction${more === 1 ? '' : 's'} of that command had such a problem\n`);
+      this.diagnostic(`ndbg: ${more} more prediction${more === 1 ? '' : 's'} of that command had such a problem\n`);
     }
     this.predictionProblems = 0;
     this.emit({ type: 'prompt', prompt: this.defining !== null ? '(com) ' : '(Pdb) ' });

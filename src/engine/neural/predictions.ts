@@ -3,9 +3,11 @@
 // every failure, warning or problem of a prediction reported as it happens (the
 // command loop prints the reports; nothing here prints).
 
+import type { Program } from '../../model/cfg.js';
 import type { HistoryEntry, ModelAction, Prediction, PredictorSession } from '../../model/types.js';
 import type { ScriptSource } from './source.js';
 import { relateFrames, type Node, type Timeline } from './timeline.js';
+import { OUTPUT_LIMIT, stateProblem } from './validate.js';
 
 /** What the core needs of the model: a predictor session (src/model/types.ts). */
 export type ModelSession = Pick<PredictorSession, 'initialState' | 'predict'> & { close?: () => void };
@@ -19,7 +21,9 @@ export type Report =
   /** The model's warning about a prediction (the script does not fit its window). */
   | { kind: 'warning'; text: string }
   /** A prediction was read, but the model reported a problem with it. */
-  | { kind: 'problem'; text: string };
+  | { kind: 'problem'; text: string }
+  /** Something of a prediction the user should know (its output was cut). */
+  | { kind: 'notice'; text: string };
 
 export class Predictions {
   private abort?: AbortController;
@@ -28,9 +32,17 @@ export class Predictions {
     private readonly model: ModelSession,
     private readonly src: ScriptSource,
     readonly report: (r: Report) => void,
+    /** The control-flow analysis, when there is one: it refines the stack check. */
+    private readonly program?: Program | null,
   ) {}
 
-  /** The state `action` leads to after `history`, or null (the failure reported). */
+  /**
+   * The state `action` leads to after `history`, or null (the failure reported).
+   * A prediction that is not a possible state (a value that is no repr, a stack
+   * the program cannot have; validate.ts), or that the model did not finish (its
+   * token budget used up: the grammar wrote the rest), fails: nothing of it is
+   * shown. Output beyond OUTPUT_LIMIT is cut, and the user told.
+   */
   async predict(history: HistoryEntry[], action: ModelAction): Promise<Prediction | null> {
     const ac = new AbortController();
     this.abort = ac;
@@ -49,7 +61,20 @@ export class Predictions {
       this.fail(`ndbg: the model's prediction could not be read: ${p.error ?? p.text}`);
       return null;
     }
-    if (p.error) this.report({ kind: 'problem', text: p.error });
+    if (p.error) {
+      this.fail(`ndbg: ${p.error}; staying here`);
+      return null;
+    }
+    const why = stateProblem(p.state, this.src, this.program);
+    if (why) {
+      this.fail(`ndbg: the model predicted a state that cannot be (${why}); staying here`);
+      return null;
+    }
+    const out = p.state.stdout ?? '';
+    if (out.length > OUTPUT_LIMIT) {
+      this.report({ kind: 'notice', text: `the model predicted ${out.length} characters of output for one step; only the first ${OUTPUT_LIMIT} are shown` });
+      return { ...p, state: { ...p.state, stdout: out.slice(0, OUTPUT_LIMIT) } };
+    }
     return p;
   }
 

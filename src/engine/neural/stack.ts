@@ -66,7 +66,8 @@ export function scopeOf(core: Core, f: PdbFrame | undefined): Scope {
 /** The stop as front ends get it: every frame with its locals, the selected one, and what the event carries. */
 export function stopEvent(core: Core, stack: PdbFrame[], selected: number): StopEvent {
   const frames: Frame[] = stack.map((f) => ({ file: f.file, line: f.line, func: f.func, locals: f.level !== undefined ? core.localsOf(f.level) : {} }));
-  const ev: StopEvent = { type: 'stop', event: 'line', frames, selected };
+  // every neural stop is a prediction (docs/json.md): front ends say so
+  const ev: StopEvent = { type: 'stop', event: 'line', frames, selected, predicted: true };
   const place = core.place;
   if (place.kind === 'node') {
     const node = core.timeline.current;

@@ -153,6 +153,8 @@ export class TuiStore {
     switch (e.type) {
       case 'text':
         if (e.stream === 'debugger') this.debuggerText(e.data, e.kind);
+        // ndbg's own diagnostics (model notes, --verify lines): the console, never the program's Output
+        else if (e.stream === 'ndbg') for (const l of e.data.replace(/\n$/, '').split('\n')) this.addConsole(l, 'info');
         else this.outputText(e.stream, e.data);
         break;
       case 'stop':

@@ -23,12 +23,12 @@ export async function finish(pdb: NeuralDebugger, exit: ModelState, atStart = fa
     }
     if (exit.exception.startsWith('SystemExit')) {
       const status = exit.exception.replace(/^SystemExit:?\s*/, '');
-      pdb.write('stdout', `The program exited via sys.exit(). Exit status: ${status}\n`);
+      pdb.say(`The program exited via sys.exit(). Exit status: ${status}\n`);
       return newRun(pdb);
     }
     return postMortem(pdb, exit.exception);
   }
-  pdb.write('stdout', 'The program finished and will be restarted\n');
+  pdb.say('The program finished and will be restarted\n');
   return newRun(pdb);
 }
 
@@ -59,13 +59,13 @@ async function postMortem(pdb: NeuralDebugger, exception: string): Promise<Verdi
   });
   tb += `${exception}\n`;
   pdb.write('stderr', tb);
-  pdb.write('stdout', "Uncaught exception. Entering post mortem debugging\nRunning 'cont' or 'step' will restart the program\n");
+  pdb.say("Uncaught exception. Entering post mortem debugging\nRunning 'cont' or 'step' will restart the program\n");
   return 'resume';
 }
 
 /** Leaving post-mortem: pdb.main restarts the program. */
 export async function pmFinished(pdb: NeuralDebugger): Promise<Verdict> {
-  pdb.write('stdout', `Post mortem debugger finished. The ${pdb.file} will be restarted\n`);
+  pdb.say(`Post mortem debugger finished. The ${pdb.file} will be restarted\n`);
   return newRun(pdb);
 }
 
