@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 PY=${PY:-/usr/bin/python3}
-LR=${LR:-1e-3}
+LR=${LR:-6e-4}
 PROGRAMS=${PROGRAMS:-8000}
 DECAY_MIN=${DECAY_MIN:-8}
 PER_ACTION=${PER_ACTION:-200}
