@@ -1257,7 +1257,8 @@ def test_api_shape_and_example():
     assert r['binds']['4'] == {'binds': [], 'mutates': ['ys'], 'may_mutate_args': []}
     assert r['binds']['7']['binds'] == ['r']
     assert r['functions']['f'] == {'qualname': 'f', 'kind': 'function', 'def_line': 1, 'call_line': 1,
-                                   'first_body_line': 2, 'entry_lines': [2], 'last_line': 5, 'params': ['xs']}
+                                   'first_body_line': 2, 'entry_lines': [2], 'last_line': 5, 'params': ['xs'],
+                                   'locals': ['x', 'xs', 'ys']}
     import json
     json.dumps(r)
 
