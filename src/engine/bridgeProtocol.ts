@@ -3,6 +3,8 @@
 // ndbg -> child (fd 4): one line per message, first character is the tag.
 // Documented for users in docs/json.md ("Bridge protocol").
 
+import type { BreakpointInfo } from './engine.js';
+
 export interface BridgeFrame {
   file: string;
   line: number;
@@ -12,19 +14,8 @@ export interface BridgeFrame {
   hidden?: string[];
 }
 
-/** One of bdb's breakpoints; the fields are BreakpointInfo's (engine.ts). */
-export interface BridgeBreakpoint {
-  number: number;
-  file: string;
-  line: number;
-  func?: string;
-  condition?: string;
-  hits: number;
-  ignore: number;
-  enabled: boolean;
-  temporary: boolean;
-  commands?: string[];
-}
+/** One of bdb's breakpoints, as the bridge sends it: exactly engine.ts's BreakpointInfo. */
+export type BridgeBreakpoint = BreakpointInfo;
 
 export type BridgeMessage =
   | { t: 'h'; v: number; python: string; pid: number } // hello
