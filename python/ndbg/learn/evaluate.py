@@ -55,7 +55,7 @@ def load_model(spec, device='cpu'):
                     tokenizer=os.path.join(root, 'tokenizer.json'), num_params=info.get('num_params'))
     else:
         from .export import training_summary
-        from .train import torch_load
+        from .checkpoint import torch_load
         ck = torch_load(spec)
         cfg, sd = ModelConfig.from_dict(ck['config']), ck['model']
         desc = dict(kind='checkpoint', path=spec, meta=ck.get('data_meta', {}), training=training_summary(ck),

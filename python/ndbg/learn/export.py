@@ -29,16 +29,12 @@ import warnings
 import numpy as np
 import torch
 
+from .checkpoint import torch_load
 from .model import GPT, ModelConfig
 
 OPSET = 14
 FP16_SUFFIX = '__fp16'
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def torch_load(path):
-    from .train import torch_load as load
-    return load(path)
 
 
 # ---------------------------------------------------------------- export

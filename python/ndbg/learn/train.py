@@ -15,7 +15,6 @@ interval; runs/NAME/ckpt.pt is rewritten atomically every few minutes and at the
 
 import argparse
 import glob
-import inspect
 import json
 import math
 import os
@@ -29,6 +28,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from .checkpoint import atomic_save, torch_load  # noqa: F401 (torch_load: tests and callers)
 from .model import CONFIGS, GPT, ModelConfig
 
 
@@ -130,18 +130,6 @@ def read_text(path):
 
 
 # ---------------------------------------------------------------- helpers
-
-def torch_load(path):
-    """torch.load that reads our own checkpoints on torch 1.13 and 2.6+ (weights_only default)."""
-    kw = {'weights_only': False} if 'weights_only' in inspect.signature(torch.load).parameters else {}
-    return torch.load(path, map_location='cpu', **kw)
-
-
-def atomic_save(obj, path):
-    tmp = path + '.tmp'
-    torch.save(obj, tmp)
-    os.replace(tmp, path)
-
 
 def hardware(device):
     if device.type == 'cuda':
