@@ -3,6 +3,7 @@
 // has loaded: Python's start-up then overlaps Node's.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { delimiter, join } from 'node:path';
 import { bridgeDir } from './bridgePath.js';
 
 export interface BridgeSpawnOptions {
@@ -52,12 +53,23 @@ export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
     o.target,
     ...(o.args ?? []),
   ];
+  // `python3 -m pdb ARGS`, as the user would run it: the bridge comes in
+  // through boot/sitecustomize.py (on PYTHONPATH, with its options in
+  // NDBG_BRIDGE), which takes both variables back out of the program's
+  // environment. So the frames below the program are pdb's own (`where`
+  // after breakpoint(), tracebacks), not a launcher's.
+  const env = { ...(o.env ?? process.env) };
+  if (env.PYTHONPATH !== undefined) env.NDBG_BRIDGE_PYTHONPATH = env.PYTHONPATH;
+  else delete env.NDBG_BRIDGE_PYTHONPATH;
+  const boot = join(bridgeDir(), 'boot');
+  env.PYTHONPATH = env.PYTHONPATH ? `${boot}${delimiter}${env.PYTHONPATH}` : boot;
+  env.NDBG_BRIDGE = `--fd-out=3 --fd-in=4 --watch=5 --locals=${o.withLocals ? 1 : 0}`;
   const child = spawn(
     o.python ?? 'python3',
-    [bridgeDir(), '--fd-out=3', '--fd-in=4', '--watch=5', `--locals=${o.withLocals ? 1 : 0}`, '--', ...pdbArgs],
+    ['-m', 'pdb', ...pdbArgs],
     {
       cwd: o.cwd,
-      env: o.env ?? process.env,
+      env,
       // fd 0: the program's real stdin is not ours to give (its input()
       // goes through the bridge). 1/2: raw output that bypasses
       // sys.stdout (subprocesses, C code). 3/4: the channel. 5: watchdog.

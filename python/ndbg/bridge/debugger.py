@@ -38,6 +38,8 @@ class BridgePdb(pdb.Pdb):
         if len(args) < 3:
             kwargs.setdefault('stdout', S.pdb_out)
         super().__init__(*args, **kwargs)
+        if getattr(sys.modules.get('sitecustomize'), 'NDBG_BOOT', False):
+            del sys.modules['sitecustomize']  # boot/: pdb's run has none
         self._ndbg_pm = False
         self._ndbg_stop_pending = None
         self._ndbg_depth = 0
@@ -55,7 +57,13 @@ class BridgePdb(pdb.Pdb):
         n0 = S.n
         S.n += 1
         r = bdb_dispatch(self, frame, 'call', arg)
-        r = replay.count_local if r is None else r
+        if r is None:
+            if frame.f_trace is not None:
+                # CPython keeps a frame's own trace function when the call
+                # event's returns None: a resumed generator or coroutine
+                # stays pdb's (`until`, `next` over a yield stop in it).
+                return None
+            r = replay.count_local
         return replay.hidden(frame, r, n0) if fn in DEBUGGER_FILES else r
 
     def trace_dispatch(self, frame, event, arg):
@@ -87,6 +95,23 @@ class BridgePdb(pdb.Pdb):
             for f, _ in self.stack:
                 if f is not self.botframe:
                     f.f_trace = replay.count_local
+
+    def set_step(self):
+        # bdb (bpo-13183) restores tracing in the caller of a returning frame
+        # only when that caller has no trace function; a frame we only count
+        # in is one pdb left without: let bdb see it so.
+        fr = self.frame_returning
+        caller = fr.f_back if fr is not None else None
+        if caller is not None and caller.f_trace is replay.count_local:
+            caller.f_trace = None
+        return super().set_step()
+
+    if hasattr(bdb.Bdb, '_set_caller_tracefunc'):  # 3.13: also on return
+        def _set_caller_tracefunc(self, current_frame):
+            caller = current_frame.f_back
+            if caller is not None and caller.f_trace is replay.count_local:
+                caller.f_trace = None
+            return super()._set_caller_tracefunc(current_frame)
 
     def set_trace(self, frame=None):
         if frame is None:
@@ -138,6 +163,10 @@ class BridgePdb(pdb.Pdb):
             replay.replay_ended()
             return True
         self._ndbg_pm = f is None
+        if tb is not None:
+            strip_own(sys.exc_info()[1])
+            while tb is not None and tb.tb_frame.f_code.co_filename in OWN:
+                tb = tb.tb_next
         self._ndbg_stop_pending = True
         r = super().setup(f, tb)
         if self._ndbg_stop_pending:  # 3.13 defers rc lines: emit now
@@ -401,6 +430,57 @@ class BridgePdb(pdb.Pdb):
         raise pdb.Restart
 
 
+# ------------------------------------------------------------- tracebacks
+def strip_own(exc):
+    """Take the bridge's frames (its counting trace function, which pdb's
+    dispatch raises BdbQuit through) out of an exception's traceback, and of
+    the exceptions it chains, in place: pdb prints and post-mortems the
+    traceback it would have had under pdb."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename in OWN:
+            tb = tb.tb_next
+        if tb is not exc.__traceback__:
+            exc.__traceback__ = tb
+        while tb is not None:
+            nxt = tb.tb_next
+            while nxt is not None and nxt.tb_frame.f_code.co_filename in OWN:
+                nxt = nxt.tb_next
+            if nxt is not tb.tb_next:
+                tb.tb_next = nxt
+            tb = nxt
+        exc = exc.__context__
+
+
+class _TracebackView(type(traceback)):
+    """pdb's `traceback` module, seen by pdb only (pdb.main prints the
+    program's uncaught exception with it): the same functions, with the
+    bridge's frames taken out of the traceback first."""
+
+    def __init__(self):
+        super().__init__('traceback')
+        self.__dict__.update((k, v) for k, v in vars(traceback).items()
+                             if k != '__name__' and k not in type(self).__dict__)
+
+    def print_exc(self, *args, **kwargs):
+        strip_own(sys.exc_info()[1])
+        return traceback.print_exc(*args, **kwargs)
+
+    def format_exc(self, *args, **kwargs):
+        strip_own(sys.exc_info()[1])
+        return traceback.format_exc(*args, **kwargs)
+
+    def print_exception(self, exc, *args, **kwargs):
+        strip_own(exc if isinstance(exc, BaseException) else sys.exc_info()[1])
+        return traceback.print_exception(exc, *args, **kwargs)
+
+    def format_exception(self, exc, *args, **kwargs):
+        strip_own(exc if isinstance(exc, BaseException) else sys.exc_info()[1])
+        return traceback.format_exception(exc, *args, **kwargs)
+
+
 # ------------------------------------------------------------------ input
 def _read_input():
     """The program (or a command at the prompt) reads a line of stdin."""
@@ -459,14 +539,21 @@ def _start_watchdog(fd):
     _thread.start_new_thread(watch, ())
 
 
-def main(argv):
+def _options(argv):
     opts = {'fd-out': '3', 'fd-in': '4', 'locals': '0', 'watch': '', 'repr-limit': '1000'}
     i = 0
     while i < len(argv) and argv[i] != '--':
         k, _, v = argv[i].lstrip('-').partition('=')
         opts[k] = v
         i += 1
-    pdb_args = argv[i + 1:]
+    return opts, argv[i + 1:]
+
+
+def prepare(argv):
+    """Set up the channel, the streams and pdb.Pdb = BridgePdb; pdb.main()
+    is then called by whoever runs pdb (pdb's own __main__, see
+    boot/sitecustomize.py). What is left at the end is done at exit."""
+    opts, _ = _options(argv)
     fd_out, fd_in = int(opts['fd-out']), int(opts['fd-in'])
     for fd in (fd_out, fd_in):
         os.set_inheritable(fd, False)  # not for the program's subprocesses
@@ -477,23 +564,36 @@ def main(argv):
     S.repr_limit = int(opts['repr-limit'])
 
     ch = S.ch = channel.Channel(fd_out, fd_in)
-    real_out, real_err, real_in = sys.stdout, sys.stderr, sys.stdin
-    S.pdb_out = channel.OutStream(ch, 'debugger', real_out, hold_prompts=True)
+    real = sys.stdout, sys.stderr, sys.stdin
+    S.pdb_out = channel.OutStream(ch, 'debugger', real[0], hold_prompts=True)
     S.cmd_reader = channel.CommandReader(_read_command)
-    S.stdin = channel.InStream(ch, real_in, _read_input)
-    sys.stdout = channel.OutStream(ch, 'stdout', real_out, stream_fn=_stdout_stream)
-    sys.stderr = channel.OutStream(ch, 'stderr', real_err)
+    S.stdin = channel.InStream(ch, real[2], _read_input)
+    sys.stdout = channel.OutStream(ch, 'stdout', real[0], stream_fn=_stdout_stream)
+    sys.stderr = channel.OutStream(ch, 'stderr', real[1])
     sys.stdin = S.stdin
     ch.send({'t': 'h', 'v': 1, 'python': '%d.%d.%d' % sys.version_info[:3], 'pid': os.getpid()})
-
     pdb.Pdb = BridgePdb
+    pdb.traceback = _TracebackView()
+    S.modules = set(sys.modules)
+    return real
+
+
+def finish(real):
+    p = S.pdb_out.take_prompt()
+    if p:
+        S.ch.text('debugger', p)
+    S.ch.flush_text()
+    sys.stdout, sys.stderr, sys.stdin = real
+
+
+def main(argv):
+    """Started as the package directory (__main__.py): pdb's main() runs
+    under the bridge's frames. ndbg starts `python3 -m pdb` instead."""
+    real = prepare(argv)
+    _, pdb_args = _options(argv)
     sys.argv[:] = ['pdb'] + pdb_args
     S.modules = set(sys.modules)
     try:
         pdb.main()
     finally:
-        p = S.pdb_out.take_prompt()
-        if p:
-            ch.text('debugger', p)
-        ch.flush_text()
-        sys.stdout, sys.stderr, sys.stdin = real_out, real_err, real_in
+        finish(real)
