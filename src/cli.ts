@@ -27,8 +27,8 @@ function checkTarget(o: CliOptions): void {
   } catch {
     return; // pdb itself says "Error: x does not exist" (exit 1)
   }
-  // pdb >= 3.11 says exactly this; older ones crash with a traceback.
-  if (st.isDirectory()) throw new UserError(`Error: ${o.target} is a directory`);
+  // pdb >= 3.11 says exactly this, on stdout; older ones crash with a traceback.
+  if (st.isDirectory()) throw new UserError(`Error: ${o.target} is a directory`, 1, 'stdout');
 }
 
 interface LineOutput {
@@ -163,7 +163,7 @@ export async function run(argv: string[], spawned?: SpawnedBridge): Promise<void
     code = await main(argv, spawned);
   } catch (err) {
     if (err instanceof UserError) {
-      process.stderr.write(`${err.message}\n`);
+      (err.stream === 'stdout' ? process.stdout : process.stderr).write(`${err.message}\n`);
       code = err.exitCode;
     } else {
       const e = err as Error;

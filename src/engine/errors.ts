@@ -4,6 +4,8 @@ export class UserError extends Error {
   constructor(
     message: string,
     readonly exitCode = 1,
+    /** Where the message goes: stderr, except where pdb itself prints it on stdout. */
+    readonly stream: 'stdout' | 'stderr' = 'stderr',
   ) {
     super(message);
     this.name = 'UserError';
