@@ -99,7 +99,8 @@ describe('streams mean what they say', () => {
     void stdout;
     expect(stderr).toBe('');
     const texts = events.filter((e) => e.type === 'text');
-    expect(texts).toContainEqual({ type: 'text', stream: 'debugger', data: expect.stringMatching(/^\*\*\* ndbg: the model used up its 822-token budget.*staying here\n$/) });
+    expect(texts).toContainEqual({ type: 'text', stream: 'debugger', kind: 'error', data: expect.stringMatching(/^\*\*\* ndbg: the model used up its 822-token budget.*staying here\n$/) });
+    expect(events).toContainEqual({ type: 'command', command: 'n', ok: false, resumed: false, error: expect.stringMatching(/^ndbg: the model used up its 822-token budget/) });
     expect(texts.some((t) => t.stream === 'stdout' || t.stream === 'stderr')).toBe(false);
     expect(events.filter((e) => e.type === 'stop')).toHaveLength(1); // still at the first stop
   });

@@ -9,7 +9,7 @@
 // CPython 3.11's pdb prints for the same frames (render.ts). Nothing here runs the
 // program.
 
-import { PDB_COMMAND_OF_ACTION, type Action, type Engine, type EngineEvent, type EngineInfo, type Listener, type StopEvent } from '../engine.js';
+import { PDB_COMMAND_OF_ACTION, type Action, type BreakpointInfo, type Engine, type EngineEvent, type EngineInfo, type Listener, type StopEvent, type TextEvent } from '../engine.js';
 import type { Program } from '../../model/cfg.js';
 import type { ModelState } from '../../model/types.js';
 import { setHashSeed, displayValue, type Scope } from '../../pyval/index.js';
@@ -71,6 +71,27 @@ export interface CommandList {
   doprompt: boolean;
 }
 
+/** The reverse actions by the names both engines give their commands (docs/json.md, `command`). */
+const REVERSE_NAME: Record<ReverseAction, string> = {
+  inv_step_into: 'reverse-step',
+  inv_step_over: 'reverse-next',
+  inv_continue: 'reverse-continue',
+  inv_step_call: 'reverse-finish',
+};
+
+/** What the command being run printed and bound: its ResultEvent and CommandEvent. */
+interface Reply {
+  label: string;
+  output: string;
+  ok: boolean;
+  /** The first error message, without `*** `. */
+  error?: string;
+  /** Names of the selected frame the command bound -> repr. */
+  edits?: Record<string, string>;
+  /** Its CommandEvent was sent (exit() sends it for `q`). */
+  reported: boolean;
+}
+
 /** pdb's commands, by concern (./commands/); a line whose command is none of them is a statement (edit.ts). */
 const HANDLERS: Record<string, Handler> = { ...STEPPING, ...INSPECT, ...BREAKPOINTS, ...ENDING, ...HELP };
 
@@ -99,8 +120,13 @@ export class NeuralDebugger implements Engine {
   private listeners: Listener[] = [];
   private backlog: EngineEvent[] = [];
   private pendingInput?: (line: string | null) => void;
-  /** What the command being run printed (its ResultEvent), and whether it succeeded. */
-  private reply = { output: '', ok: true };
+  /** What the command being run printed, whether it succeeded, what it bound. */
+  private reply: Reply = { label: '', output: '', ok: true, reported: true };
+  /** The breakpoint table last sent (a `breakpoints` event goes out when it changes). */
+  private sentBreakpoints = '[]';
+  /** Runs begun in this session; a run after the first is announced by a `restart` event at its first stop. */
+  private runs = 0;
+  private restartDue = false;
   private lastWarning?: string;
   /** Predictions of the current command that reported a problem. */
   private predictionProblems = 0;
@@ -152,7 +178,7 @@ export class NeuralDebugger implements Engine {
     const pdbCommand = PDB_COMMAND_OF_ACTION[a.kind];
     if (pdbCommand) return this.command(pdbCommand);
     if (a.kind === 'breakpoint') await this.perform(`breakpoint ${a.line}`, () => runToLine(this, a.line));
-    else await this.perform(a.kind, () => reverse(this, a.kind as ReverseAction));
+    else await this.perform(REVERSE_NAME[a.kind as ReverseAction], () => reverse(this, a.kind as ReverseAction));
     if (this.live) this.prompt();
   }
 
@@ -211,15 +237,71 @@ export class NeuralDebugger implements Engine {
    * or the state changed); one that resumes is answered by the stop it reached.
    */
   private async one(label: string, run: () => Promise<Verdict>): Promise<Verdict> {
-    this.reply = { output: '', ok: true };
+    // the lines of a `commands` list are part of the `commands` command, as in pdb's nested loop
+    const defining = this.defining !== null;
+    if (!defining) this.reply = { label, output: '', ok: true, reported: false };
     const before = this.selectionKey();
     const v = await run();
-    if (!this.live) return v;
+    if (!this.live || this.defining !== null) return v;
     if (v === 'stay') {
-      this.emit({ type: 'result', command: label, output: this.reply.output, ok: this.reply.ok });
+      this.finishReply();
       if (this.selectionKey() !== before) this.emit({ ...this.stopEvent(), refresh: true });
-    }
+    } else this.outcome(true);
     return v;
+  }
+
+  /** A command that stays returned: its result, the breakpoint table if it changed, its outcome. */
+  private finishReply(): void {
+    const r = this.reply;
+    this.emit({ type: 'result', command: r.label, output: r.output, ok: r.ok });
+    this.reportBreakpoints();
+    this.outcome(false);
+  }
+
+  /** The command's `command` event, once. */
+  private outcome(resumed: boolean): void {
+    const r = this.reply;
+    if (r.reported) return;
+    r.reported = true;
+    this.emit({
+      type: 'command',
+      command: r.label,
+      ok: r.ok,
+      resumed,
+      ...(!r.ok && r.error !== undefined ? { error: r.error } : {}),
+      ...(r.edits && Object.keys(r.edits).length ? { edits: r.edits } : {}),
+    });
+  }
+
+  /** bdb's table as front ends get it (docs/json.md, `breakpoints`). */
+  breakpointTable(): BreakpointInfo[] {
+    return this.core.bps.all().map((b) => {
+      const info: BreakpointInfo = { number: b.number, file: b.file, line: b.line, hits: b.hits, ignore: b.ignore, enabled: b.enabled, temporary: b.temporary };
+      if (b.funcname) info.func = b.funcname;
+      if (b.cond) info.condition = b.cond;
+      const lines = this.bpCommands.get(b.number)?.lines;
+      if (lines?.length) info.commands = [...lines];
+      return info;
+    });
+  }
+
+  /** Send the breakpoint table when it differs from the one last sent. */
+  private reportBreakpoints(): void {
+    const table = this.breakpointTable();
+    const key = JSON.stringify(table);
+    if (key === this.sentBreakpoints) return;
+    this.sentBreakpoints = key;
+    this.emit({ type: 'breakpoints', breakpoints: table });
+  }
+
+  /** A run begins (newRun): one after the session's first is announced at its first stop. */
+  runBegins(): void {
+    if (++this.runs > 1) this.restartDue = true;
+  }
+
+  /** The names the command bound in the selected frame, with their new reprs (the command event's `edits`). */
+  edited(changes: Record<string, string>): void {
+    if (Object.keys(changes).length) this.reply.edits = { ...(this.reply.edits ?? {}), ...changes };
   }
 
   /** bdb's dispatch loop: set up each stop reached, for as long as its setup resumes the program again. */
@@ -282,9 +364,14 @@ export class NeuralDebugger implements Engine {
   private async interaction(): Promise<Verdict> {
     this.curindex = this.stack().length - 1;
     this.listLine = null;
+    if (this.restartDue) {
+      this.restartDue = false;
+      this.emit({ type: 'restart' });
+    }
+    this.reportBreakpoints(); // hits counted, a temporary breakpoint deleted
     this.emit(this.stopEvent());
     if (this.core.place.kind === 'pm') {
-      this.say(this.location());
+      this.sayLocation();
       return 'stay';
     }
     const bp = this.core.currentBp;
@@ -297,7 +384,7 @@ export class NeuralDebugger implements Engine {
       if ((await this.one(l, () => this.onecmd(l))) === 'resume') return 'resume';
       if (!this.live) return 'stay';
     }
-    this.say(this.location());
+    this.sayLocation();
     this.preloopDisplays();
     return 'stay';
   }
@@ -316,14 +403,14 @@ export class NeuralDebugger implements Engine {
       if (v === 'resume' || !this.live) return v;
     }
     this.lastcmd = lastcmd;
-    if (!list.silent) this.say(this.location());
+    if (!list.silent) this.sayLocation();
     if (resume !== undefined) {
       const cap = this.core.cap;
       if (++this.autoResumes <= cap) return this.one(resume, () => this.onecmd(resume));
       // a real program resumed this often may be looping for good too, but a predicted one
       // usually is a model that does not see the loop end: stop and let the user decide
       this.message(`*** ndbg: ${cap} breakpoint stops in a row were resumed by their commands; stopping here (the model may be predicting a loop that does not end)`);
-      if (list.silent) this.say(this.location());
+      if (list.silent) this.sayLocation();
     }
     this.preloopDisplays();
     return 'stay';
@@ -379,24 +466,40 @@ export class NeuralDebugger implements Engine {
   }
 
   /** pdb's own output (part of the command's result). */
-  say(text: string): void {
+  say(text: string, kind?: TextEvent['kind']): void {
     if (!text) return;
     this.reply.output += text;
-    this.emit({ type: 'text', stream: 'debugger', data: text });
+    this.emit({ type: 'text', stream: 'debugger', data: text, ...(kind ? { kind } : {}) });
   }
 
   message(msg: string): void {
     this.say(`${msg}\n`);
   }
 
+  /** pdb's error(): `*** msg`; the command failed. */
   error(msg: string): void {
-    this.reply.ok = false;
-    this.say(`*** ${msg}\n`);
+    this.failed(msg);
+    this.say(`*** ${msg}\n`, 'error');
   }
 
-  /** Marks the command as failed without a `***` line (pdb printed the error itself). */
-  failed(): void {
+  /** An error line already written as pdb writes it (pyval's `*** ...`): the command failed. */
+  errorLine(text: string): void {
+    if (!text.startsWith('*** ')) {
+      this.failed();
+      return this.say(`${text}\n`);
+    }
+    this.error(text.slice(4));
+  }
+
+  /** Marks the command as failed (`msg`: its error message, the first one kept). */
+  failed(msg?: string): void {
+    if (this.reply.error === undefined && msg !== undefined) this.reply.error = msg;
     this.reply.ok = false;
+  }
+
+  /** pdb's print_stack_entry of the selected frame, as a location (not `where`'s listing). */
+  sayLocation(): void {
+    this.say(this.location(), 'location');
   }
 
   /** Text on the program's streams (its predicted output, tracebacks). */
@@ -412,15 +515,16 @@ export class NeuralDebugger implements Engine {
   /** The session is over. */
   exit(code: number): void {
     this.exited = true;
+    this.outcome(true); // `q`: the command that ended the session
     this.emit({ type: 'exit', code });
   }
 
-  /** Ask the user `question`; `answer` gets the reply line (null: EOF), then the command's result is given. */
-  ask(question: string, label: string, answer: (reply: string | null) => void): void {
+  /** Ask the user `question`; `answer` gets the reply line (null: EOF), then the command's result and outcome are given. */
+  ask(question: string, answer: (reply: string | null) => void): void {
     this.say(question);
     this.pendingInput = (reply) => {
       answer(reply);
-      this.emit({ type: 'result', command: label, output: this.reply.output, ok: true });
+      this.finishReply();
     };
     this.emit({ type: 'input' });
   }

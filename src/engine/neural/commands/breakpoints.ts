@@ -87,7 +87,7 @@ function setBreak(temporary: boolean): Handler {
 const doClear: Handler = (pdb, arg) => {
   const bps = pdb.core.bps;
   if (!arg) {
-    pdb.ask('Clear all breaks? ', 'clear', (reply) => {
+    pdb.ask('Clear all breaks? ', (reply) => {
       const r = (reply ?? 'no').trim().toLowerCase();
       if (r === 'y' || r === 'yes') {
         const all = bps.all();

@@ -10,9 +10,8 @@ export function exec(pdb: NeuralDebugger, stmt: string): void {
   const level = pdb.selectedLevel();
   const r = execute(stmt, pdb.scope());
   pdb.say(r.output);
-  if (!r.ok) {
-    pdb.failed();
-    pdb.say(`${r.error ?? '*** error'}\n`);
-  }
+  if (!r.ok) pdb.errorLine(r.error ?? '*** error');
+  // what the selected frame's names are bound to now (at module level its globals are its locals)
+  pdb.edited(r.changes);
   pdb.core.edit(level, r);
 }

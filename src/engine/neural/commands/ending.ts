@@ -34,6 +34,7 @@ export async function finish(pdb: NeuralDebugger, exit: ModelState, atStart = fa
 
 /** A run from the first state (the session's first, or a restart): displays and edits are forgotten, breakpoints kept. */
 export async function newRun(pdb: NeuralDebugger): Promise<Verdict> {
+  pdb.runBegins();
   pdb.displaying.clear();
   const first = pdb.core.begin();
   if (first.kind === 'exit') return finish(pdb, first.exit, true);

@@ -20,7 +20,7 @@ const doWhere: Handler = (pdb) => {
 
 function selectFrame(pdb: NeuralDebugger, n: number): void {
   pdb.curindex = n;
-  pdb.say(pdb.location());
+  pdb.sayLocation();
   pdb.listLine = null;
 }
 
@@ -111,7 +111,7 @@ const doSource: Handler = (pdb, arg) => {
     if (d) return pdb.say(printLines(pdb.src.lines.slice(d.firstLine - 1, d.lastLine), d.firstLine, new Set()));
   }
   const r = evaluate(arg, pdb.scope());
-  if (!r.ok) return pdb.say(`${r.error}\n`);
+  if (!r.ok) return pdb.errorLine(r.error);
   pdb.error(`module, class, method, function, traceback, frame, or code object was expected, got ${typeName(r.value)}`);
 };
 
@@ -120,8 +120,8 @@ function print(mode: 'p' | 'pp'): Handler {
   return (pdb, arg) => {
     const r = printExpression(arg, pdb.scope(), mode);
     pdb.say(r.output);
-    if (!r.ok) pdb.failed();
-    pdb.say(`${r.text}\n`);
+    if (!r.ok) pdb.errorLine(r.text);
+    else pdb.say(`${r.text}\n`);
   };
 }
 
@@ -136,7 +136,7 @@ const doWhatis: Handler = (pdb, arg) => {
   }
   const r = evaluate(arg, scope);
   pdb.say(r.output);
-  if (!r.ok) return pdb.say(`${r.error}\n`);
+  if (!r.ok) return pdb.errorLine(r.error);
   const v = r.value;
   if (v.kind === 'function') return pdb.message(`Function ${v.name}`);
   if (v.kind === 'type') return pdb.message(`Class builtins.${v.name}`);

@@ -60,7 +60,7 @@ const doJump: Handler = (pdb, arg) => {
   if (line < first) return pdb.error(`Jump failed: line ${line} comes before the current code block`);
   if (line > last) return pdb.error(`Jump failed: line ${line} comes after the current code block`);
   core.setLine(line);
-  pdb.say(pdb.location());
+  pdb.sayLocation();
 };
 
 /** The structured `breakpoint L` action: the model's jump to line L. */
