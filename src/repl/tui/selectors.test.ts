@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame, StopEvent } from '../../engine/engine.js';
-import { changedNames, displayPath, globalsFrame, maskAddresses, selectedFrame, variables, verifyView } from './selectors.js';
+import { changedNames, displayPath, globalsFrame, isPredicted, maskAddresses, predictedTitle, programStart, selectedFrame, stackMismatch, variables, verifyView } from './selectors.js';
 import { initialState, type State } from './state.js';
 
 const F = '/p/demo.py';
@@ -70,5 +70,40 @@ describe('selectors', () => {
     expect([...changedNames(s)]).toEqual(['acc', 'x']);
     expect([...changedNames({ ...s, prevFrames: [mod, main, { ...prev, func: 'other' }] })]).toEqual([]);
     expect([...changedNames({ ...s, prevFrames: [] })]).toEqual([]);
+  });
+});
+
+describe('predicted stops', () => {
+  const bdb: Frame = { file: '/usr/lib/python3.11/bdb.py', line: 600, func: 'run', locals: {} };
+  const str: Frame = { file: '<string>', line: 1, func: '<module>', locals: {} };
+
+  it('are the stop\'s say, before a stop the engine\'s', () => {
+    expect(isPredicted(state({ frames: [mod], predicted: true }))).toBe(true);
+    expect(isPredicted(state({ frames: [mod] }, { predicted: true }))).toBe(false);
+    expect(isPredicted({ ...state({ frames: [mod] }), stop: undefined, predicted: true })).toBe(true);
+    expect(predictedTitle('Output', true)).toBe('Output · predicted');
+    expect(predictedTitle('Output', false)).toBe('Output');
+  });
+
+  it('program frames start after pdb\'s own', () => {
+    expect(programStart([bdb, str, mod, main])).toBe(2);
+    expect(programStart([mod, main])).toBe(0);
+  });
+
+  it('--verify: the frames where the real stack differs, paired outermost first, and the real ones missing', () => {
+    const frames = [bdb, str, mod, main, total];
+    const real = (fs: Array<{ func: string; line: number }>) => ({ exact: false, real: { event: 'line', line: 4, func: 'total', locals: {}, frames: fs } });
+    // same stack: nothing to mark
+    const same = real([{ func: '<module>', line: 16 }, { func: 'main', line: 11 }, { func: 'total', line: 4 }]);
+    expect(stackMismatch(state({ frames }, { verify: same }))).toBeUndefined();
+    // main is really at line 12, and the real program is one call deeper
+    const v = real([{ func: '<module>', line: 16 }, { func: 'main', line: 12 }, { func: 'total', line: 4 }, { func: 'helper', line: 30 }]);
+    expect(stackMismatch(state({ frames }, { verify: v }))).toEqual({ frames: { 3: { func: 'main', line: 12 } }, extra: [{ func: 'helper', line: 30 }] });
+    // the prediction has a frame the real stack lacks
+    const w = real([{ func: '<module>', line: 16 }, { func: 'main', line: 11 }]);
+    expect(stackMismatch(state({ frames }, { verify: w }))).toEqual({ frames: { 4: null }, extra: [] });
+    // no real frames reported, or an exact stop: nothing
+    expect(stackMismatch(state({ frames }, { verify: { exact: false } }))).toBeUndefined();
+    expect(stackMismatch(state({ frames }, { verify: { ...v, exact: true } }))).toBeUndefined();
   });
 });

@@ -99,6 +99,54 @@ export function verifyView(s: State): VerifyView | undefined {
   return view;
 }
 
+/** Whether what the panes show is the model's prediction (the stop says so; before one, the engine did). */
+export function isPredicted(s: Pick<State, 'stop' | 'predicted'>): boolean {
+  return s.stop ? s.stop.predicted === true : s.predicted;
+}
+
+/** A pane's title, saying when its content is predicted. */
+export function predictedTitle(title: string, predicted: boolean): string {
+  return predicted ? `${title} · predicted` : title;
+}
+
+/** Index in `frames` of the program's outermost frame: pdb's own (`bdb.py` run(), `<string>`) come first. */
+export function programStart(frames: ReadonlyArray<Pick<Frame, 'file'>>): number {
+  const i = frames.findIndex((f) => f.file === '<string>');
+  return i < 0 ? 0 : i + 1;
+}
+
+/**
+ * `--verify`: where the real stack differs from the predicted one. Program frames
+ * are paired outermost first (the real ones are `verify.real.frames`); `frames`
+ * maps an index of the stop's frames to the real frame there (null: the real
+ * stack has no frame there), `extra` lists real frames beyond the predicted ones
+ * (outermost first). Undefined when they agree or nothing was compared.
+ */
+export function stackMismatch(s: State): StackMismatch | undefined {
+  const real = s.verify?.real?.frames;
+  const frames = s.stop?.frames;
+  if (!real || !frames || s.verify?.exact) return undefined;
+  const start = programStart(frames);
+  const out: StackMismatch = { frames: {}, extra: [] };
+  let differs = false;
+  for (let i = start; i < frames.length; i++) {
+    const r = real[i - start];
+    const f = frames[i]!;
+    if (!r || r.func !== f.func || r.line !== f.line) {
+      out.frames[i] = r ?? null;
+      differs = true;
+    }
+  }
+  out.extra = real.slice(frames.length - start);
+  if (out.extra.length) differs = true;
+  return differs ? out : undefined;
+}
+
+export interface StackMismatch {
+  frames: Record<number, { func: string; line: number } | null>;
+  extra: Array<{ func: string; line: number }>;
+}
+
 /** Names whose value differs from the previous stop in the same frame. */
 export function changedNames(s: State): Set<string> {
   const f = selectedFrame(s);

@@ -34,6 +34,10 @@ export interface State {
   /** Show `at 0x7f..` addresses in reprs as `at 0x…` (--play). */
   maskAddresses: boolean;
   info: EngineInfo;
+  /** The engine's stops are predictions (its `engine` event said so, or a stop did): the panes say 'predicted'. */
+  predicted: boolean;
+  /** The engine's notice went to the console already (it is shown once). */
+  noticeShown: boolean;
   stop?: StopEvent;
   /** Frames of the stop before the last one that moved, for "changed" marks. */
   prevFrames: Frame[];
@@ -126,6 +130,8 @@ export function initialState(o: InitialOptions): State {
     cwd: o.cwd,
     maskAddresses: o.maskAddresses,
     info: o.info,
+    predicted: false,
+    noticeShown: false,
     prevFrames: [],
     selected: 0,
     edited: {},

@@ -12,6 +12,7 @@ import { KEY_HELP, isMoving, isQuit } from './keymap.js';
 import * as select from './selectors.js';
 import { SourceCache } from './source.js';
 import { resized } from './sourceView.js';
+import { applyEngine } from './engineInfo.js';
 import { applyStop } from './stop.js';
 import { initialState, type LineKind, type State, type Variable } from './state.js';
 import { ConsoleLog, LineAssembler, OutputLog, type DebuggerLine, type DebuggerTextKind } from './transcript.js';
@@ -145,7 +146,7 @@ export class TuiStore {
     this.flushDebugger();
     this.running = null;
     // The engine knows its model and device only once started.
-    this.set({ busy: false, info: this.engine.info, program: this.state.program === 'starting' ? 'stopped' : this.state.program });
+    this.set({ busy: false, info: { ...this.state.info, ...this.engine.info }, program: this.state.program === 'starting' ? 'stopped' : this.state.program });
     this.drain();
   }
 
@@ -169,6 +170,12 @@ export class TuiStore {
         break;
       case 'result':
         break;
+      case 'engine': {
+        const u = applyEngine(this.state, e);
+        this.set(u.patch);
+        if (u.banner) this.addConsole(u.banner, 'info');
+        break;
+      }
       case 'breakpoints': {
         const n = e.breakpoints.length;
         this.set({ breakpoints: e.breakpoints, bpSel: Math.max(0, Math.min(this.state.bpSel, n - 1)) });

@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { useSyncExternalStore } from 'react';
 import { fit } from '../ansi.js';
 import { MIN_COLS, MIN_ROWS } from '../layout.js';
-import { changedNames, displayPath, selectedFrame, variables, verifyView } from '../selectors.js';
+import { changedNames, displayPath, isPredicted, predictedTitle, selectedFrame, stackMismatch, variables, verifyView } from '../selectors.js';
 import type { TuiStore } from '../store.js';
 import { theme } from '../theme.js';
 import { BreakpointsPane } from './BreakpointsPane.js';
@@ -48,6 +48,7 @@ export function App({ store }: { store: TuiStore }) {
   const excLine = innermost && (s.stop?.event === 'exception' || s.stop?.postMortem) ? frame?.line : undefined;
   const where = frame ? `${displayPath(s, frame.file)}:${frame.line} ${frame.func}()` : undefined;
   const verify = verifyView(s);
+  const predicted = isPredicted(s);
   const notes = [s.stop?.exception && innermost ? s.stop.exception : undefined, verify?.lineNote].filter(Boolean);
   const note = notes.length ? `(${notes.join('; ')})` : undefined;
   return (
@@ -92,16 +93,24 @@ export function App({ store }: { store: TuiStore }) {
             focused={s.focus === 'variables'}
             width={L.variables.width}
             height={L.variables.height}
-            title={s.showGlobals ? `Globals: ${frame ? basename(frame.file) : ''}` : frame ? `Variables: ${frame.func}` : 'Variables'}
+            title={predictedTitle(s.showGlobals ? `Globals: ${frame ? basename(frame.file) : ''}` : frame ? `Variables: ${frame.func}` : 'Variables', predicted)}
           />
-          <StackPane frames={frames} selected={s.selected} focused={s.focus === 'stack'} width={L.stack.width} height={L.stack.height} />
+          <StackPane
+            frames={frames}
+            selected={s.selected}
+            focused={s.focus === 'stack'}
+            width={L.stack.width}
+            height={L.stack.height}
+            predicted={predicted}
+            mismatch={stackMismatch(s)}
+          />
           <BreakpointsPane breakpoints={s.breakpoints} sel={s.bpSel} focused={s.focus === 'breakpoints'} width={L.breakpoints.width} height={L.breakpoints.height} />
         </Box>
       </Box>
       <Box flexDirection="row" height={L.bottomHeight}>
         <TextPane title="Console" lines={s.console} rev={s.consoleRev} scroll={s.consoleScroll} focused={s.focus === 'console'} width={L.console.width} height={L.console.height} />
         <Sep height={L.bottomHeight} />
-        <TextPane title="Output" lines={s.output} rev={s.outputRev} scroll={s.outputScroll} focused={s.focus === 'output'} width={L.output.width} height={L.output.height} />
+        <TextPane title={predictedTitle('Output', predicted)} lines={s.output} rev={s.outputRev} scroll={s.outputScroll} focused={s.focus === 'output'} width={L.output.width} height={L.output.height} />
       </Box>
       <CommandLine
         width={L.cols}

@@ -1,8 +1,11 @@
 // The call stack, innermost frame first; the frame that p / variables refer to
-// is marked.
+// is marked. Under --verify, a frame where the real stack differs shows the real
+// one after it (`total  demo.py:4 ≠ total:5 (real)`, red), and real frames the
+// prediction lacks are listed above, as `— ≠ f:3 (real)`.
 import { memo } from 'react';
 import { basename } from 'node:path';
 import type { Frame } from '../../../engine/engine.js';
+import type { StackMismatch } from '../selectors.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';
 
@@ -12,26 +15,36 @@ export interface StackProps {
   focused: boolean;
   width: number;
   height: number;
+  /** The frames are the model's prediction: the title says so. */
+  predicted?: boolean;
+  /** --verify: where the real stack differs. */
+  mismatch?: StackMismatch;
 }
+
+const realText = (r: { func: string; line: number } | null): string => theme.mispredicted(` ≠ ${r ? `${r.func}:${r.line}` : '—'} (real)`);
 
 export function stackLines(p: StackProps): string[] {
   if (p.frames.length === 0) return [theme.dim('(not started)')];
   const out: string[] = [];
+  const extra = p.mismatch?.extra ?? [];
+  for (let k = extra.length - 1; k >= 0; k--) out.push(`  ${theme.dim('—')}${realText(extra[k]!)}`);
   for (let i = p.frames.length - 1; i >= 0; i--) {
     const f = p.frames[i]!;
     const isSel = i === p.selected;
     const mark = isSel ? theme.currentArrow('▶') : ' ';
     const where = theme.dim(`${basename(f.file)}:${f.line}`);
-    const name = isSel && p.focused ? theme.selected(f.func) : isSel ? theme.bold(f.func) : f.func;
-    out.push(`${mark} ${name}  ${where}`);
+    const differs = p.mismatch !== undefined && i in p.mismatch.frames;
+    const name = isSel && p.focused ? theme.selected(f.func) : differs ? theme.mispredicted(f.func) : isSel ? theme.bold(f.func) : f.func;
+    out.push(`${mark} ${name}  ${where}${differs ? realText(p.mismatch!.frames[i]!) : ''}`);
   }
   // Keep the selected frame in view.
   const h = p.height - 1;
-  const selRow = p.frames.length - 1 - p.selected;
+  const selRow = extra.length + p.frames.length - 1 - p.selected;
   const top = selRow < h ? 0 : selRow - h + 1;
   return out.slice(top, top + h);
 }
 
 export const StackPane = memo(function StackPane(p: StackProps) {
-  return <Pane title={`Stack (${p.frames.length})`} width={p.width} height={p.height} focused={p.focused} lines={stackLines(p)} />;
+  const title = `Stack (${p.frames.length})${p.predicted ? ' · predicted' : ''}`;
+  return <Pane title={title} width={p.width} height={p.height} focused={p.focused} lines={stackLines(p)} />;
 });

@@ -1,9 +1,10 @@
-// Top row: engine (and model, device), program state, under --verify how many
+// Top row: engine (and model, device, the model's measured exact-match accuracy), program state, under --verify how many
 // stops were predicted exactly, where we are, the last step's latency; on the
 // right, how to get help.
 import { memo } from 'react';
 import type { EngineInfo } from '../../../engine/engine.js';
 import { fit, visibleWidth } from '../ansi.js';
+import { accuracyText } from '../engineInfo.js';
 import type { ProgramState } from '../state.js';
 import { theme } from '../theme.js';
 import { Lines } from './Pane.js';
@@ -22,9 +23,10 @@ export interface StatusProps {
 }
 
 export function statusLine(p: StatusProps): string {
+  const acc = accuracyText(p.info);
   const engine =
     p.info.name === 'neural'
-      ? `neural ${p.info.model ?? ''}${p.info.device ? ` (${p.info.device})` : ''}`.trim()
+      ? `neural ${p.info.model ?? ''}${p.info.device ? ` (${p.info.device})` : ''}${acc ? `, ${acc}` : ''}`.replace(/^neural ,/, 'neural').trim()
       : p.info.name;
   const state = p.program === 'finished' && p.exitCode !== undefined ? `finished (${p.exitCode})` : p.program;
   const parts = [p.title, engine, state];

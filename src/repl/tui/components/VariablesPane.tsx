@@ -33,8 +33,12 @@ export interface VariablesProps {
   mismatch?: Readonly<Record<string, VerifyPair>>;
 }
 
-/** Below this a predicted value is shown dim, with a '?'. */
-export const LOW_CONFIDENCE = 0.6;
+/**
+ * Below this confidence a predicted value is shown dim, with a '?': measured on
+ * held-out programs (docs/tui.md, "Low-confidence values"), the model's values
+ * below 0.7 were right less than half the time in every band, above it 80-88%.
+ */
+export const LOW_CONFIDENCE = 0.7;
 
 /** The editor's text with a block cursor, scrolled to keep the cursor in `room`. */
 export function editField(text: string, cursor: number, room: number): string {
