@@ -23,12 +23,12 @@ describe('npm pack', () => {
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
     const tgz = `ndbg-${version}.tgz`;
     const files = execFileSync('tar', ['tzf', join(dir, tgz)], { encoding: 'utf8' }).split('\n');
-    for (const f of ['bin/ndbg.js', 'dist/cli.js', 'dist/engine/python.js', 'python/ndbg/bridge/__main__.py', 'python/ndbg/bridge/debugger.py', 'python/ndbg/analysis/cfg.py', 'package.json'])
+    for (const f of ['bin/ndbg.js', 'dist/cli.js', 'dist/engine/python.js', 'python/ndbg/bridge/__main__.py', 'python/ndbg/bridge/debugger.py', 'python/ndbg/bridge/boot/sitecustomize.py', 'python/ndbg/analysis/cfg.py', 'package.json'])
       expect(files).toContain(`package/${f}`);
     expect(files.filter((f) => /__pycache__|\.pyc$|^package\/(src|test|fixtures|node_modules|scripts)\//.test(f))).toEqual([]);
     // Of the Python side, only what runs while debugging: the bridge and the
     // control-flow analysis. No trainer, data builder, generator, tracer.
-    expect(files.filter((f) => f.startsWith('package/python/') && !/^package\/python\/ndbg\/(__init__\.py|(bridge|analysis)\/\w+\.py)$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('package/python/') && !/^package\/python\/ndbg\/(__init__\.py|(bridge|analysis)\/(\w+\/)?\w+\.py)$/.test(f))).toEqual([]);
     for (const f of ['python/ndbg/learn/train.py', 'python/ndbg/train.py', 'python/ndbg/gen/stmts.py', 'python/ndbg/trace/tracer.py', 'python/ndbg/learn/ort_check.mjs', 'scripts/gpu_train.sh'])
       expect(files).not.toContain(`package/${f}`);
     // The shipped analysis runs on its own, as the neural engine runs it.
