@@ -149,7 +149,7 @@ class SetTable {
     for (;;) {
       const probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;
       for (let j = 0; j <= probes; j++) {
-        const s = this.slots[i + j];
+        const s = this.slots[i + j] as Slot; // i + j <= mask: always a slot
         if (s === null) return -1;
         if (s !== 'dummy' && s.h === h && hashKey(s.v) === key) return i + j;
       }

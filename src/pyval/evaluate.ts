@@ -349,7 +349,7 @@ class Evaluator implements Ctx {
       case 'dict': {
         const store = new DictStore();
         for (let i = 0; i < node.keys.length; i++) {
-          const k = node.keys[i];
+          const k = node.keys[i] as Expr | null; // i < keys.length
           if (k === null) {
             const m = this.eval(node.values[i]!, env);
             if (m.kind !== 'dict') {
