@@ -128,8 +128,15 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
     let tui: Tui | undefined;
     try {
       tui = (await import('./repl/tui/index.js' as string)) as Tui;
-    } catch {
-      tui = undefined; // no TUI in this build: the line REPL works on terminals too
+    } catch (err) {
+      // Not silent: the user asked for a screen and gets the line REPL instead.
+      const e = err as Error;
+      process.stderr.write(
+        `ndbg: the full-screen TUI could not be loaded (${e?.message ?? String(err)}); ` +
+          'continuing in line mode. Reinstall ndbg to fix it; NDBG_DEBUG=1 shows details.\n',
+      );
+      if (process.env.NDBG_DEBUG) process.stderr.write(`${e?.stack ?? ''}\n`);
+      tui = undefined;
     }
     if (tui?.runTui) {
       const code = await tui.runTui(session, {
