@@ -59,7 +59,9 @@ def test_programs_fit_the_window():
     from ndbg.trace import format as fmt
     from ndbg.trace.tokenizer import Tokenizer
     import os
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'models', 'v1', 'tokenizer.json')
+    models = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'models')
+    with open(os.path.join(models, 'default')) as f:
+        path = os.path.join(models, f.read().strip(), 'tokenizer.json')
     if not os.path.exists(path):
         pytest.skip('no tokenizer here')
     tok = Tokenizer.load(path)

@@ -1,7 +1,7 @@
 // Issue 13: predictions that say they are predictions, and are never nonsense.
 // Each example of the issue, with a scripted model that reproduces it.
 
-import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -44,8 +44,18 @@ describe('labelled', () => {
   });
 
   it("the first event names the engine, the model and its measured accuracy (the model dir's eval.json)", () => {
-    const acc = readAccuracy(join(ROOT, 'models', 'v1'));
+    // the reader, on an eval.json as python -m ndbg.evaluate writes it
+    const dir = mkdtempSync(join(tmpdir(), 'ndbg-acc-'));
+    writeFileSync(
+      join(dir, 'eval.json'),
+      JSON.stringify({ n: 1600, data: { split: 'test' }, scores: { model: { all: { exact: 26.44, n: 1600 }, step_into: { exact: 31.0 }, breakpoint: { exact: 15.0 } } } }),
+    );
+    const acc = readAccuracy(dir);
     expect(acc).toMatchObject({ exact: 0.2644, n: 1600, split: 'test' });
+    // the shipped default model has one
+    const shipped = readAccuracy(join(ROOT, 'models', readFileSync(join(ROOT, 'models', 'default'), 'utf8').trim()));
+    expect(shipped!.exact).toBeGreaterThan(0);
+    expect(shipped!.exact).toBeLessThan(1);
     expect(acc!.perAction).toMatchObject({ step_into: 0.31, breakpoint: 0.15 });
     const e = engineEvent({ name: 'neural', model: 'v1', device: 'cpu', accuracy: acc });
     expect(e).toMatchObject({ type: 'engine', name: 'neural', model: 'v1', predicted: true, accuracy: { exact: 0.2644 } });
