@@ -105,3 +105,15 @@ def test_gpu_script_dry_run_on_cpu(tmp_path):
     if shutil.which('node') and os.path.isdir(os.path.join(root, 'node_modules', 'onnxruntime-node')):
         with open(model / 'config.json') as f:
             assert json.load(f).get('onnx_check'), 'the export was not checked in onnxruntime-node'
+
+
+def test_several_data_dirs_one_tokenizer_in_the_checkpoint(tmp_path):
+    a = make_data(str(tmp_path / 'a'), n_train=32)
+    b = make_data(str(tmp_path / 'b'), n_train=16)
+    run = str(tmp_path / 'run')
+    main(['--data', f'{a},{b}', '--out', run, '--config', 'tiny', '--max-steps', '2', '--batch-size', '8',
+          '--threads', '1', '--quiet'])
+    ck = torch_load(os.path.join(run, 'ckpt.pt'))
+    with open(os.path.join(a, 'tokenizer.json')) as f:
+        assert ck['tokenizer'] == f.read()      # what export writes next to the model
+    assert ck['data_windows'] == 48

@@ -289,6 +289,10 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
     if ck.get('tokenizer') is not None:
         with open(os.path.join(out, 'tokenizer.json'), 'w') as f:
             f.write(ck['tokenizer'])
+    else:
+        # ndbg cannot load a model without it: say so now, not at the user's first session
+        print(f'export: {ckpt} carries no tokenizer; copy the tokenizer.json of the data it was trained on '
+              f'into {out}', file=sys.stderr)
     info = dict(
         model=cfg.to_dict(), num_params=model.num_params(),
         format_version=meta.get('format_version'), window=meta.get('window'),

@@ -423,7 +423,7 @@ def train(args):
                        tokens=state['tokens'] - session['start_tokens'],
                        seconds=round(time.time() - t_session, 1))
         atomic_save(dict(model=raw.state_dict(), optimizer=opt.state_dict(), config=cfg.to_dict(),
-                         data_meta=meta, tokenizer=read_text(os.path.join(args.data, 'tokenizer.json')),
+                         data_meta=meta, tokenizer=read_text(os.path.join(data_dirs(args.data)[0], 'tokenizer.json')),
                          args=vars(args), num_params=raw.num_params(),
                          sessions=state['sessions'] + [session],
                          **{k: v for k, v in state.items() if k != 'sessions'}), ckpt_path)
