@@ -7,8 +7,8 @@
 
 CPU or CUDA is picked automatically; both run under bf16 autocast with the loss in fp32.
 The loss counts only positions whose mask is 1 (the state tokens the model must
-predict). The learning rate follows a warmup then a cosine over the run's budget (time
-or tokens, whichever is nearer to done). runs/NAME/log.jsonl gets one JSON line per log
+predict). The learning rate warms up, then follows --schedule: a cosine over the run's
+budget, a constant rate (resumable across sessions), or a linear cool-down (docs/training.md). runs/NAME/log.jsonl gets one JSON line per log
 interval; runs/NAME/ckpt.pt is rewritten atomically every few minutes and at the end
 (and on SIGINT/SIGTERM), so the run can be killed at any time and resumed.
 """
@@ -134,26 +134,14 @@ def read_text(path):
 def hardware(device):
     if device.type == 'cuda':
         return f'{torch.cuda.device_count()}x {torch.cuda.get_device_name(device)}'
-    name = platform.processor() or platform.machine()
-    try:
-        with open('/proc/cpuinfo') as f:
-            for line in f:
-                if line.startswith('model name'):
-                    name = line.split(':', 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    name = cpu_info()['model'] or platform.processor() or platform.machine()
     return f'{torch.get_num_threads()} CPU threads, {name}'
 
 
 def cpu_has_bf16():
     """bf16 autocast only pays on CPUs with bf16 instructions (AVX512_BF16 / AMX); without
     them oneDNN emulates it and it is slower than fp32 (measured: 30 vs 50 GFLOP/s)."""
-    try:
-        with open('/proc/cpuinfo') as f:
-            flags = f.read()
-    except OSError:
-        return False
+    flags = cpu_info()['flags']
     return 'avx512_bf16' in flags or 'amx_bf16' in flags
 
 
@@ -271,6 +259,7 @@ def flops_per_token(cfg, window):
 
 
 def cpu_info():
+    """The first CPU's model name, clock (MHz) and flags from /proc/cpuinfo (empty where absent)."""
     info = dict(model='', mhz=0.0, flags=set())
     try:
         with open('/proc/cpuinfo') as f:
