@@ -11,9 +11,6 @@ Standard library only."""
 import json
 import sys
 
-COMPONENTS = ('event', 'line', 'frame', 'locals', 'retval', 'stdout')
-
-
 def pct(a, b):
     return f'{100 * a / b:.1f}' if b else '-'
 
@@ -35,7 +32,7 @@ def table(title, summaries):
                                                        t['byAction'].get(a, {}).get('n', 0)) for _, t in cols) + ' |')
     out.append(f'| all | {cols[0][1]["examples"]} | ' + ' | '.join(pct(t['exact'], t['examples']) for _, t in cols) + ' |')
     out += ['', '| component | ' + ' | '.join(c for c, _ in cols) + ' |', '|---|' + '---:|' * len(cols)]
-    for c in COMPONENTS:
+    for c in cols[0][1]['components']:     # the eval's own component names, in its order
         out.append(f'| {c} | ' + ' | '.join(pct(t['components'][c], t['examples']) for _, t in cols) + ' |')
     out.append('| median ms per frame | ' + ' | '.join(f'{t["medianMs"]:.0f}' for _, t in cols) + ' |')
     out.append('| value confidence ECE (%) | ' + ' | '.join(f'{100 * t["ece"]:.1f}' for _, t in cols) + ' |')
