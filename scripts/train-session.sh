@@ -11,7 +11,8 @@
 # into one run. The weights that ship come from a short linear cool-down of a copy
 # (--schedule decay); the committed checkpoint stays the undecayed one. Without a
 # checkpoint the run starts from the shipped model's weights (--init-onnx).
-# Settings (environment): PY, LR, PROGRAMS, DECAY_MIN, PER_ACTION, THREADS.
+# Settings (environment): PY, LR, PROGRAMS, DECAY_MIN, PER_ACTION, THREADS, DATA (comma-separated
+# data dirs; default data/corpus, which start builds when it is missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -21,6 +22,7 @@ PROGRAMS=${PROGRAMS:-8000}
 DECAY_MIN=${DECAY_MIN:-8}
 PER_ACTION=${PER_ACTION:-200}
 THREADS=${THREADS:-$(nproc)}
+DATA=${DATA:-data/corpus}
 RUN=runs/session
 CKPT=checkpoints/current.pt
 export PYTHONPATH=$ROOT/python
@@ -45,7 +47,7 @@ start)
     from=(--init-onnx "models/$(cat models/default)/model.onnx")
   fi
   mkdir -p "$RUN"
-  nohup "$PY" -m ndbg.train --data data/corpus --out "$RUN" "${from[@]}" --schedule constant --lr "$LR" \
+  nohup "$PY" -m ndbg.train --data "$DATA" --out "$RUN" "${from[@]}" --schedule constant --lr "$LR" \
     --warmup 50 --minutes 100000 --threads "$THREADS" --quiet --eval-every 900 --ckpt-every 300 \
     > "$RUN.out" 2>&1 &
   echo $! > "$RUN/pid"
@@ -61,7 +63,7 @@ finish)
     while kill -0 "$(cat "$RUN/pid")" 2>/dev/null; do sleep 2; done
   fi
   rm -rf "$RUN-decay"
-  train --data data/corpus --out "$RUN-decay" --resume "$RUN/ckpt.pt" --schedule decay \
+  train --data "$DATA" --out "$RUN-decay" --resume "$RUN/ckpt.pt" --schedule decay \
     --decay-minutes "$DECAY_MIN" --lr "$LR" --threads "$THREADS" --quiet --eval-every 1e9
   "$PY" -m ndbg.export --ckpt "$RUN-decay/ckpt.pt" --out "models/$name"
   old=$(cat models/default)
