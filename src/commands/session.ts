@@ -3,7 +3,7 @@
 // line to the engine unchanged, so pdb's own command language, aliases, `;;`
 // and empty-line repeat keep working exactly as in pdb.
 
-import type { Action, Engine, EngineEvent, EngineInfo, Listener, PromptEvent } from '../engine/engine.js';
+import type { Action, ChildrenPage, Engine, EngineEvent, EngineInfo, Inspected, InspectOptions, Listener, PromptEvent, ValueView } from '../engine/engine.js';
 import { UserError } from '../engine/errors.js';
 import { predictionNotice } from '../engine/neural/accuracy.js';
 import { PythonEngine } from '../engine/python.js';
@@ -162,6 +162,14 @@ export class Session implements Engine {
 
   action(action: Action): Promise<void> {
     return this.requireEngine().action(action);
+  }
+
+  evaluate(expr: string, options?: InspectOptions): Promise<Inspected<ValueView>> {
+    return this.requireEngine().evaluate(expr, options);
+  }
+
+  children(expr: string, options?: InspectOptions & { start?: number; count?: number }): Promise<Inspected<ChildrenPage>> {
+    return this.requireEngine().children(expr, options);
   }
 
   interrupt(): void {

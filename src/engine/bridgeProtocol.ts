@@ -26,6 +26,7 @@ export type BridgeMessage =
   | { t: 'c'; c: string; ok: boolean; e?: string; res: boolean; ed?: Record<string, string> } // a command's outcome
   | { t: 'b'; bps: BridgeBreakpoint[] } // the breakpoint table changed
   | { t: 'n' } // the program starts again (a new ordinary run)
+  | { t: 'v'; ok: boolean; e?: string; v?: BridgeValue; start?: number; ch?: BridgeChild[] } // an inspection's answer
   | {
       t: 's'; // stop (or `refresh`: same stop, new selection or state)
       event: 'call' | 'line' | 'return' | 'exception';
@@ -38,6 +39,21 @@ export type BridgeMessage =
       refresh?: boolean;
     };
 
+/** A value as an inspection reports it: exactly engine.ts's ValueView (without the neural fields). */
+export interface BridgeValue {
+  value: string;
+  type: string;
+  size: number;
+}
+
+export interface BridgeChild extends BridgeValue {
+  name: string;
+  expr: string;
+}
+
+/** `e`: evaluate an expression; `c`: a page of its children. */
+export type InspectKind = 'e' | 'c';
+
 export type ReverseKind = 'step' | 'next' | 'continue' | 'finish';
 
 /** Encoders for the inbound direction. Lines never contain '\n'. */
@@ -46,6 +62,9 @@ export const encode = {
   partial: (text: string) => `P${text.replace(/\n/g, ' ')}\n`,
   eof: () => 'E\n',
   reverse: (kind: ReverseKind) => `R${kind}\n`,
+  /** frame -1: the selected one. Tabs and newlines in the expression are whitespace to Python. */
+  inspect: (kind: InspectKind, expr: string, frame: number, start = 0, count = 0) =>
+    `I${kind}\t${frame}\t${start}\t${count}\t${expr.replace(/[\t\n]/g, ' ')}\n`,
 };
 
 /** Splits a byte stream into complete lines (the last partial one is kept). */

@@ -262,6 +262,52 @@ export const PDB_COMMAND_OF_ACTION: Partial<Record<Action['kind'], string>> = {
   continue: 'continue',
 };
 
+/**
+ * A value as a variables view shows it: its repr, its type and how many
+ * children (items, keys, attributes) it opens into. From `Engine.evaluate`.
+ */
+export interface ValueView {
+  /** repr, truncated like the locals of a stop event. */
+  value: string;
+  /** The type's name (`list`, `dict`, `Item`). */
+  type: string;
+  /** How many children it has (0: a leaf; for objects, the attributes shown). */
+  size: number;
+  /** Neural engine: the value is a prediction (never computed by running the program). */
+  predicted?: boolean;
+  /** Neural engine: confidence in [0, 1], when the value is a predicted local's. */
+  confidence?: number;
+}
+
+/** One child of a value: an item of a sequence or set, a key of a mapping, an attribute. */
+export interface ValueChild extends ValueView {
+  /** What a tree shows as its name: `[0]`, `['key']`, `attr`. */
+  name: string;
+  /**
+   * A Python expression for the child, valid in the same frame (`lst[0]`,
+   * `d['k']`, `obj.attr`): the `expr` of the next `children` call, and what an
+   * edit assigns to (`!lst[0] = 5`).
+   */
+  expr: string;
+}
+
+/** A page of a value's children (Engine.children). */
+export interface ChildrenPage {
+  /** The value itself. */
+  parent: ValueView;
+  /** Children `start .. start + children.length - 1` of `parent.size`. */
+  start: number;
+  children: ValueChild[];
+}
+
+/** Where an inspection looks: a frame of the last stop (index into its `frames`; default: the selected one). */
+export interface InspectOptions {
+  frame?: number;
+}
+
+/** An inspection's answer: the value, or why there is none (a NameError, a refusal...). */
+export type Inspected<T> = { ok: true; result: T } | { ok: false; error: string };
+
 export type Listener = (event: EngineEvent) => void;
 
 export interface EngineInfo {
@@ -301,6 +347,20 @@ export interface Engine {
   input(line: string | null): Promise<void>;
   /** Perform a structured action; resolves like command(). */
   action(action: Action): Promise<void>;
+  /**
+   * Evaluate an expression in a frame of the current stop, quietly: no text, no
+   * prompt, no change to the transcript or to the program's state that pdb's `p`
+   * would not make (python engine: `eval` in the frame, like `p`; neural engine:
+   * pyval over the predicted values, refusing what needs the program run). Only
+   * while the engine waits at a prompt; otherwise `{ ok: false }`.
+   */
+  evaluate(expr: string, options?: InspectOptions): Promise<Inspected<ValueView>>;
+  /**
+   * The children of the value of `expr` (items, keys, attributes), `count`
+   * of them from `start` (default: the first 100), quietly, like evaluate().
+   * Variables trees (TUI, DAP) open containers and objects with it, lazily.
+   */
+  children(expr: string, options?: InspectOptions & { start?: number; count?: number }): Promise<Inspected<ChildrenPage>>;
   /** Interrupt a running program or a long prediction (Ctrl-C). */
   interrupt(): void;
   /** End the session and release the child process / model. */

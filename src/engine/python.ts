@@ -10,15 +10,19 @@ import { StringDecoder } from 'node:string_decoder';
 import { PDB_COMMAND_OF_ACTION } from './engine.js';
 import type {
   Action,
+  ChildrenPage,
   CommandEvent,
   Engine,
   EngineEvent,
   EngineInfo,
   Frame,
+  Inspected,
+  InspectOptions,
   Listener,
   StopEvent,
+  ValueView,
 } from './engine.js';
-import { encode, LineSplitter, type BridgeMessage, type ReverseKind } from './bridgeProtocol.js';
+import { encode, LineSplitter, type BridgeMessage, type InspectKind, type ReverseKind } from './bridgeProtocol.js';
 import { UserError } from './errors.js';
 import { bridgeKey, spawnBridge, type BridgeSpawnOptions, type SpawnedBridge } from './spawnBridge.js';
 
@@ -52,6 +56,8 @@ export class PythonEngine implements Engine {
   private outputSinceCommand = '';
   /** What is left of opts.stdin (undefined: the front end answers reads). */
   private stdinLeft?: string;
+  /** Inspections sent, answered in order by the bridge's `v` frames. */
+  private inspections: Array<(m: Extract<BridgeMessage, { t: 'v' }> | null) => void> = [];
 
   constructor(private readonly opts: PythonEngineOptions) {
     this.stdinLeft = opts.stdin;
@@ -146,6 +152,44 @@ export class PythonEngine implements Engine {
     }
   }
 
+  async evaluate(expr: string, options: InspectOptions = {}): Promise<Inspected<ValueView>> {
+    const m = await this.inspect('e', expr, options.frame);
+    if (!m.ok) return m;
+    return { ok: true, result: m.result.v! };
+  }
+
+  async children(
+    expr: string,
+    options: InspectOptions & { start?: number; count?: number } = {},
+  ): Promise<Inspected<ChildrenPage>> {
+    const start = Math.max(0, options.start ?? 0);
+    const m = await this.inspect('c', expr, options.frame, start, Math.max(0, options.count ?? 100));
+    if (!m.ok) return m;
+    return { ok: true, result: { parent: m.result.v!, start: m.result.start ?? start, children: m.result.ch ?? [] } };
+  }
+
+  /** One inspection at the prompt: the bridge answers without printing or prompting again. */
+  private inspect(
+    kind: InspectKind,
+    expr: string,
+    frame: number | undefined,
+    start = 0,
+    count = 0,
+  ): Promise<Inspected<Extract<BridgeMessage, { t: 'v' }>>> {
+    if (this.exited || this.ready !== 'prompt') {
+      return Promise.resolve({ ok: false, error: this.exited ? 'the program has ended' : 'the program is running: inspect at a prompt' });
+    }
+    if (!expr.trim()) return Promise.resolve({ ok: false, error: 'no expression given' });
+    return new Promise((resolve) => {
+      this.inspections.push((m) => {
+        if (!m) resolve({ ok: false, error: 'the program has ended' });
+        else if (!m.ok) resolve({ ok: false, error: m.e ?? 'cannot inspect' });
+        else resolve({ ok: true, result: m });
+      });
+      this.toBridge!.write(encode.inspect(kind, expr, frame ?? -1, start, count));
+    });
+  }
+
   interrupt(): void {
     const pid = this.child?.pid;
     if (pid !== undefined && !this.exited) {
@@ -226,6 +270,9 @@ export class PythonEngine implements Engine {
       case 'n':
         this.emit({ type: 'restart' });
         break;
+      case 'v':
+        this.inspections.shift()?.(m);
+        break;
       case 'h':
         break;
     }
@@ -234,6 +281,7 @@ export class PythonEngine implements Engine {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     if (this.exited) return;
     this.exited = true;
+    for (const answer of this.inspections.splice(0)) answer(null);
     if (this.spawnError) {
       this.setReady('exit');
       return;

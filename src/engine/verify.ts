@@ -11,7 +11,7 @@
 // `--engine neural` never does.
 
 import type { SessionOptions } from '../commands/session.js';
-import type { Action, Engine, EngineEvent, EngineInfo, Listener, StopEvent, VerifyInfo, VerifyPair } from './engine.js';
+import type { Action, ChildrenPage, Engine, EngineEvent, EngineInfo, Inspected, InspectOptions, Listener, StopEvent, ValueView, VerifyInfo, VerifyPair } from './engine.js';
 import type { NeuralDebugger } from './neural/debugger.js';
 import { PythonEngine } from './python.js';
 import type { ModelState } from '../model/types.js';
@@ -180,6 +180,15 @@ export class VerifyEngine implements Engine {
       () => this.python.action(a),
       () => this.neural.action(a),
     );
+  }
+
+  /** What the screen shows is the prediction: inspections answer from it (the real values are in `verify`). */
+  evaluate(expr: string, options?: InspectOptions): Promise<Inspected<ValueView>> {
+    return this.neural.evaluate(expr, options);
+  }
+
+  children(expr: string, options?: InspectOptions & { start?: number; count?: number }): Promise<Inspected<ChildrenPage>> {
+    return this.neural.children(expr, options);
   }
 
   interrupt(): void {

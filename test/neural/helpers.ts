@@ -195,6 +195,8 @@ function withReverse(e: Engine): Engine {
     },
     input: (l) => e.input(l),
     action: (a) => e.action(a),
+    evaluate: (x, o) => e.evaluate(x, o),
+    children: (x, o) => e.children(x, o),
     interrupt: () => e.interrupt(),
     close: () => e.close(),
   };

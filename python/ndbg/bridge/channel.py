@@ -8,6 +8,9 @@ Wire format (see docs/json.md, "bridge protocol"):
       P<text>   the debuggee's last stdin line, without a newline
       E         end of input
       R<kind>   a reverse-execution request (step | next | continue | finish)
+      I<kind>\t<frame>\t<start>\t<count>\t<expr>
+                an inspection at the prompt (e: evaluate, c: children),
+                answered by one {"t": "v"} frame (inspection.py)
 
 Everything here may run *inside the debuggee's own calls* (print -> write), so
 it must only call builtins and functions of the bridge's own files (whose

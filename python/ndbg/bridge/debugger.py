@@ -20,6 +20,7 @@ import traceback
 
 from . import channel
 from . import history
+from . import inspection
 from . import replay
 from .state import DEBUGGER_FILES, NO_HISTORY, OWN, PY39, PY313, RUN_CODE, S, Plan, canonic, in_program
 from .values import fingerprint_locals, frame_locals, safe_repr
@@ -168,6 +169,7 @@ class BridgePdb(pdb.Pdb):
             while tb is not None and tb.tb_frame.f_code.co_filename in OWN:
                 tb = tb.tb_next
         self._ndbg_stop_pending = True
+        S.active_pdb = self  # the instance whose prompt inspections answer at
         r = super().setup(f, tb)
         if self._ndbg_stop_pending:  # 3.13 defers rc lines: emit now
             self._ndbg_stop()
@@ -498,6 +500,9 @@ def _read_input():
     ch = S.ch
     ch.send({'t': 'i'})
     tag, text = ch.read_message()
+    while tag == 'I':  # not at a prompt: the program runs (it reads input)
+        ch.send({'t': 'v', 'ok': False, 'e': 'the program is running (it waits for input)'})
+        tag, text = ch.read_message()
     line = text + '\n' if tag == 'L' else text if tag == 'P' else ''
     if S.in_command:
         if S.edit_inputs is not None:
@@ -513,11 +518,41 @@ def _read_command():
     prompt = S.pdb_out.take_prompt()
     ch.send({'t': 'p', 'p': prompt or ''})
     tag, text = ch.read_message()
+    while tag == 'I':  # an inspection, answered without a new prompt
+        ch.send(_inspect(text))
+        tag, text = ch.read_message()
     if tag == 'L':
         return text + '\n'
     if tag == 'R':
         return '\x00ndbg:reverse ' + text + '\n'
     return ''
+
+
+def _inspect(text):
+    """`I<kind>\t<frame>\t<start>\t<count>\t<expr>` (docs/json.md): evaluate
+    or list children in a frame of the current stop, muted and uncounted."""
+    p = S.active_pdb
+    try:
+        kind, frame, start, count, expr = text.split('\t', 4)
+        frame, start, count = int(frame), int(start), int(count)
+    except ValueError:
+        return {'t': 'v', 'ok': False, 'e': 'malformed inspection request'}
+    stack = getattr(p, 'stack', None) or []
+    if frame < 0:
+        frame = p.curindex
+    if not 0 <= frame < len(stack):
+        return {'t': 'v', 'ok': False, 'e': 'no frame %d at this stop' % frame}
+    f = stack[frame][0]
+    loc = p.curframe_locals if f is p.curframe else f.f_locals
+    ch = S.ch
+    ch.flush_text()
+    ch.muted, muted = True, ch.muted  # what the expression prints is not shown
+    S.in_command += 1
+    try:
+        return inspection.inspect(kind, expr, f.f_globals, loc, start, count, S.repr_limit)
+    finally:
+        S.in_command -= 1
+        ch.muted = muted
 
 
 def _stdout_stream():

@@ -48,6 +48,7 @@ class Session:
         self.with_locals = False
         self.repr_limit = 1000
         self.run_pdb = None       # the Pdb instance whose run() runs the program
+        self.active_pdb = None    # the Pdb instance at the prompt (inspections)
         self.new_run_state()
         self.plan = None
         self.replay = None        # Plan of the replay in progress

@@ -9,11 +9,12 @@
 // CPython 3.11's pdb prints for the same frames (render.ts). Nothing here runs the
 // program.
 
-import { PDB_COMMAND_OF_ACTION, type Action, type BreakpointInfo, type Engine, type EngineEvent, type EngineInfo, type Listener, type StopEvent, type TextEvent } from '../engine.js';
+import { PDB_COMMAND_OF_ACTION, type Action, type BreakpointInfo, type ChildrenPage, type Engine, type Inspected, type InspectOptions, type ValueView, type EngineEvent, type EngineInfo, type Listener, type StopEvent, type TextEvent } from '../engine.js';
 import type { Program } from '../../model/cfg.js';
 import type { ModelState } from '../../model/types.js';
 import { setHashSeed, displayValue, type Scope } from '../../pyval/index.js';
 import { bpStr } from './breakpoints.js';
+import { childrenPage, evaluateView } from './children.js';
 import { Core, type ModelSession, type Outcome, type Report, type ReverseAction } from './core.js';
 import { FALLBACK_FACTS, type PdbFacts } from './probe.js';
 import { stackEntry, type PdbFrame } from './render.js';
@@ -180,6 +181,31 @@ export class NeuralDebugger implements Engine {
     if (a.kind === 'breakpoint') await this.perform(`breakpoint ${a.line}`, () => runToLine(this, a.line));
     else await this.perform(REVERSE_NAME[a.kind as ReverseAction], () => reverse(this, a.kind as ReverseAction));
     if (this.live) this.prompt();
+  }
+
+  async evaluate(expr: string, options: InspectOptions = {}): Promise<Inspected<ValueView>> {
+    const at = this.inspectable(options.frame);
+    if (!at.ok) return at;
+    return evaluateView(expr, at.result.scope, at.result.confidence);
+  }
+
+  async children(expr: string, options: InspectOptions & { start?: number; count?: number } = {}): Promise<Inspected<ChildrenPage>> {
+    const at = this.inspectable(options.frame);
+    if (!at.ok) return at;
+    return childrenPage(expr, at.result.scope, at.result.confidence, Math.max(0, options.start ?? 0), Math.max(0, options.count ?? 100));
+  }
+
+  /** The scope (and the model's confidences) of a frame of the current stop, for an inspection. */
+  private inspectable(frame: number | undefined): Inspected<{ scope: Scope; confidence?: Record<string, number> }> {
+    if (this.exited) return { ok: false, error: 'the program has ended' };
+    if (this.pendingInput) return { ok: false, error: 'the program is running (it waits for input)' };
+    if (!this.core.timeline) return { ok: false, error: 'the program has not started' };
+    const stack = this.stack();
+    const i = frame === undefined || frame < 0 ? this.curindex : frame;
+    if (i >= stack.length) return { ok: false, error: `no frame ${i} at this stop` };
+    const stop = this.stopEvent();
+    const confidence = stop.frames[i]?.confidence;
+    return { ok: true, result: confidence ? { scope: scopeOf(this.core, stack[i]), confidence } : { scope: scopeOf(this.core, stack[i]) } };
   }
 
   interrupt(): void {
