@@ -103,6 +103,14 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
     const { runEval } = await import('./eval/index.js');
     return runEval(argv.slice(1));
   }
+  if (argv[0] === 'dap') {
+    const { runDap } = await import('./dap/index.js');
+    return runDap(argv.slice(1));
+  }
+  if (argv[0] === 'mcp') {
+    const { runMcp } = await import('./mcp/index.js');
+    return runMcp(argv.slice(1));
+  }
   const o = parseArgs(argv);
   if (o.help) {
     process.stdout.write(USAGE);

@@ -37,6 +37,8 @@ export interface CliOptions {
 export const USAGE = `usage: ndbg [options] script.py [args ...]
        ndbg [options] -m module [args ...]
        ndbg eval cruxeval|traces --data PATH [...]   (ndbg eval --help)
+       ndbg mcp                                      (MCP server on stdio; docs/mcp.md)
+       ndbg dap                                      (Debug Adapter Protocol on stdio, for editors; docs/dap.md)
 
 Debug a Python program with pdb's commands, plus reverse execution.
 

@@ -15,6 +15,8 @@ import { spawnBridge, type SpawnedBridge } from './engine/spawnBridge.js';
 export function prestart(argv: string[]): SpawnedBridge | undefined {
   try {
     if (argv[0] === 'eval') return undefined; // ndbg eval: no debugging session
+    if (argv[0] === 'dap') return undefined; // ndbg dap: the editor's launch request starts the session
+    if (argv[0] === 'mcp') return undefined; // ndbg mcp: sessions start on request
     const o = parseArgs(argv);
     if (o.help || o.version || !o.target) return undefined;
     if (o.engine === 'neural') {

@@ -1,0 +1,146 @@
+// The paper's world-model uses of the neural debugger, without a session and
+// without running anything: what a call `f(args)` returns (output prediction:
+// f's call with its arguments, then one step_return), and which arguments make
+// `f` return a given value (input prediction: f's return with that value, then
+// the inverse action inv_step_call). Set up as src/eval/cruxeval.ts sets up
+// CruxEval, for any top-level function of the given code, with the model's
+// confidence in each predicted value.
+
+import { evaluate } from '../pyval/index.js';
+import type { HistoryEntry, ModelAction, ModelState, Prediction, Predictor } from '../model/types.js';
+import { ScriptSource, parseSignature, type FunctionDef, type Param } from '../engine/neural/source.js';
+import { bindArguments, callFromLocals } from '../eval/cruxeval.js';
+import { UserError } from '../engine/errors.js';
+
+export interface ReturnPrediction {
+  function: string;
+  arguments: string;
+  /** The predicted return value's repr (null when the model predicts an exception). */
+  returns: string | null;
+  /** The predicted exception (`Type: message`), when the model predicts one. */
+  raises: string | null;
+  /** The model's probability of that value (or exception), 0..1. */
+  confidence: number | null;
+  /** What the model predicts the call prints. */
+  stdout: string;
+}
+
+export interface ArgumentsPrediction {
+  function: string;
+  returns: string;
+  /** The predicted call, `f(a, b)`. */
+  call: string;
+  arguments: Array<{ name: string; value: string; confidence: number | null }>;
+}
+
+export interface PredictionMeta {
+  model: string;
+  latencyMs: number;
+}
+
+const reprOf = (expr: string): string | null => {
+  const r = evaluate(expr, { locals: {} });
+  return r.ok ? r.repr : null;
+};
+
+const state = (s: Partial<ModelState> & Pick<ModelState, 'event'>): ModelState => ({
+  line: null,
+  func: '<module>',
+  stack: [],
+  locals: {},
+  retval: null,
+  exception: null,
+  stdout: '',
+  exit: null,
+  ...s,
+});
+
+const round = (x: number | undefined): number | null => (x === undefined ? null : Math.round(x * 1000) / 1000);
+
+/** The code with a driver line that calls `func`; the def and its parameters. */
+function setUp(code: string, func: string, call: string): { source: string; src: ScriptSource; def: FunctionDef; params: Param[]; callLine: number } {
+  const body = code.replace(/\s+$/, '');
+  const callLine = body.split('\n').length + 1;
+  const source = `${body}\n_result = ${call}\nprint(_result)\n`;
+  const src = new ScriptSource('<code>', source);
+  const def = src.findDefs(func).find((d) => d.kind === 'def' && !d.parent);
+  if (!def) throw new UserError(`the code defines no top-level function '${func}': give the name of a function defined with 'def' at the top level`);
+  return { source, src, def, params: parseSignature(src.statementText(def.defLine)), callLine };
+}
+
+/** Loads the model once, on first use, and answers predictions with it. */
+export class WorldModel {
+  private predictor?: Promise<Predictor>;
+
+  constructor(private readonly options: { model?: string; python?: string } = {}) {}
+
+  private load(): Promise<Predictor> {
+    this.predictor ??= import('../model/predictor.js').then(async (m) => {
+      try {
+        return await m.loadPredictor({ modelDir: this.options.model, python: this.options.python });
+      } catch (e) {
+        this.predictor = undefined;
+        throw new UserError(`the model could not be loaded: ${(e as Error).message}`);
+      }
+    });
+    return this.predictor;
+  }
+
+  private async ask(source: string, history: HistoryEntry[], action: ModelAction): Promise<{ p: Prediction; meta: PredictionMeta }> {
+    const predictor = await this.load();
+    const session = await predictor.open(source, { constrain: true });
+    try {
+      const p = await session.predict(history, action);
+      if (!p.state) throw new UserError(`the model's prediction could not be read (${p.error ?? 'no state'}); try again, or debug it with a 'python' session`);
+      return { p, meta: { model: predictor.info.name, latencyMs: Math.round(p.latencyMs) } };
+    } finally {
+      session.close();
+    }
+  }
+
+  /** What `func(args)` returns: its call with the given arguments, then step_return. */
+  async predictReturn(code: string, func: string, args: string): Promise<ReturnPrediction & PredictionMeta> {
+    const { source, def, params, callLine } = setUp(code, func, `${func}(${args})`);
+    const locals = bindArguments(params, args);
+    if (typeof locals === 'string') throw new UserError(`cannot bind the arguments '${args}' to ${func}: ${locals} (give Python literals, e.g. '3, [1, 2]', 'n=4')`);
+    const history: HistoryEntry[] = [
+      { action: null, state: state({ event: 'line', line: callLine }) },
+      { action: { kind: 'step_into' }, state: state({ event: 'call', line: def.firstLine, func, stack: [callLine], locals }) },
+    ];
+    const { p, meta } = await this.ask(source, history, { kind: 'step_return' });
+    const s = p.state!;
+    const out = { function: func, arguments: args, stdout: s.stdout ?? '', ...meta };
+    if (s.event === 'exception' || (s.event === 'exit' && s.exception)) {
+      return { ...out, returns: null, raises: s.exception ?? 'an exception', confidence: round(p.confidence.values['<exception>']) };
+    }
+    if (s.event !== 'return') throw new UserError(`the model predicted a ${s.event} event, not the return of ${func}; try again, or run it in a 'python' session`);
+    return { ...out, returns: s.retval ?? 'None', raises: null, confidence: round(p.confidence.values['<retval>']) };
+  }
+
+  /** Arguments for which `func` returns `returns`: its return with that value, then inv_step_call. */
+  async predictArguments(code: string, func: string, returns: string): Promise<ArgumentsPrediction & PredictionMeta> {
+    const value = reprOf(returns);
+    if (value === null) throw new UserError(`'${returns}' is not a Python literal ndbg can read: give the value as Python writes it, e.g. '[1, 2]', "'abc'", 'None'`);
+    // the call's arguments are what is asked: the driver line names none
+    const { source, src, def, params, callLine } = setUp(code, func, `${func}()`);
+    const rets = src.returnLines(def);
+    const ret = state({ event: 'return', line: rets.length ? rets[rets.length - 1]! : def.lastLine, func, stack: [callLine], retval: value });
+    const { p, meta } = await this.ask(source, [{ action: null, state: ret }], { kind: 'inv_step_call' });
+    const s = p.state!;
+    const call = callFromLocals(params, s.locals);
+    if (s.event !== 'call' || !call) throw new UserError(`the model predicted no call of ${func} with its arguments (a ${s.event} event); try again, or another value`);
+    return {
+      function: func,
+      returns: value,
+      call: `${func}${call.slice(1)}`,
+      arguments: params.map((q) => ({ name: q.name, value: s.locals[q.name]!, confidence: round(p.confidence.values[q.name]) })),
+      ...meta,
+    };
+  }
+
+  async close(): Promise<void> {
+    const p = this.predictor;
+    this.predictor = undefined;
+    if (p) await (await p.catch(() => undefined))?.close();
+  }
+}

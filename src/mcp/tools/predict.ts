@@ -1,0 +1,88 @@
+// The world-model tools: the neural engine's predictions of a call's result,
+// and of arguments for a given result, without a session and without running
+// anything (predict.ts).
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { WorldModel } from '../predict.js';
+import { PREDICT_SAFETY } from '../safety.js';
+import { guarded, ok } from '../toolResult.js';
+
+function codeOf(a: { code?: string; script?: string }): string {
+  if ((a.code === undefined) === (a.script === undefined)) throw new Error("give either 'code' (the source text) or 'script' (a .py file), not both or neither");
+  if (a.code !== undefined) return a.code;
+  try {
+    return readFileSync(resolve(a.script!), 'utf8');
+  } catch (e) {
+    throw new Error(`cannot read the script '${a.script}' (${(e as NodeJS.ErrnoException).code ?? e}): give an existing .py file, or the source as 'code'`);
+  }
+}
+
+const source = {
+  code: z.string().optional().describe('Python source that defines the function (and what it uses)'),
+  script: z.string().optional().describe('a .py file that defines it, instead of code'),
+  function: z.string().describe('the name of a function defined at the top level of the code'),
+};
+
+const meta = {
+  predicted: z.literal(true).describe('always true: this is the model prediction; nothing ran'),
+  model: z.string(),
+  latencyMs: z.number(),
+};
+
+export function registerPredictTools(server: McpServer, world: WorldModel): void {
+  server.registerTool(
+    'predict_return',
+    {
+      title: 'Predict what a call returns (without running it)',
+      description:
+        "Predict the value that calling `function(arguments)` returns for the given code, with the neural model " +
+        "(output prediction): the model reads the code and the call's arguments and predicts the return event. " +
+        `Returns the value's repr (or the exception it predicts), what it prints, and the model's confidence. ${PREDICT_SAFETY}`,
+      inputSchema: { ...source, arguments: z.string().describe("the call's arguments as Python literals, e.g. '3, [1, 2]' or 'n=4'") },
+      outputSchema: {
+        function: z.string(),
+        arguments: z.string(),
+        returns: z.string().nullable().describe("the predicted return value's repr; null when it predicts an exception"),
+        raises: z.string().nullable().describe('the predicted exception, Type: message'),
+        confidence: z.number().nullable().describe("the model's probability of that value, 0..1"),
+        stdout: z.string().describe('what the model predicts the call prints'),
+        ...meta,
+      },
+    },
+    (a) =>
+      guarded(async () => {
+        const r = await world.predictReturn(codeOf(a), a.function, a.arguments);
+        const what = r.raises !== null ? `raises ${r.raises}` : `returns ${r.returns}`;
+        const conf = r.confidence !== null ? ` (confidence ${r.confidence.toFixed(2)})` : '';
+        return ok({ ...r, predicted: true as const }, `PREDICTED (not run): ${r.function}(${r.arguments}) ${what}${conf}`);
+      }),
+  );
+
+  server.registerTool(
+    'predict_arguments',
+    {
+      title: 'Predict arguments for a given return value (inverse)',
+      description:
+        'Predict arguments for which `function` returns the given value (input prediction, by the inverse model): ' +
+        'the model starts from the return of that value and predicts the call that led to it. Many inputs can give one ' +
+        `output; this is one plausible call, with the model's confidence per argument. ${PREDICT_SAFETY}`,
+      inputSchema: { ...source, returns: z.string().describe("the return value as a Python literal, e.g. '[2, 4]', \"'abc'\", 'True'") },
+      outputSchema: {
+        function: z.string(),
+        returns: z.string(),
+        call: z.string().describe('the predicted call, e.g. f(2, [1])'),
+        arguments: z.array(z.object({ name: z.string(), value: z.string(), confidence: z.number().nullable() })),
+        ...meta,
+      },
+    },
+    (a) =>
+      guarded(async () => {
+        const r = await world.predictArguments(codeOf(a), a.function, a.returns);
+        const conf = r.arguments.map((x) => `${x.name}=${x.value}${x.confidence !== null ? ` (p=${x.confidence.toFixed(2)})` : ''}`).join(', ');
+        return ok({ ...r, predicted: true as const }, `PREDICTED (not run): ${r.call} returns ${r.returns}; ${conf}`);
+      }),
+  );
+}
