@@ -324,6 +324,19 @@ export class FakeEngine {
         break;
       }
       case 'cl': case 'clear': {
+        if (!arg) {
+          // pdb asks on the program's stdin (input()), as the python engine reports it.
+          this.emit({ type: 'text', stream: 'stdout', data: 'Clear all breaks? ' });
+          this.reading = (reply) => {
+            if (/^y(es)?$/.test(reply.trim())) {
+              for (const b of this.bps) this.say(`Deleted breakpoint ${b.num} at ${this.file}:${b.line}\n`);
+              this.bps = [];
+            }
+            outcome(false);
+          };
+          this.emit({ type: 'input' });
+          return;
+        }
         const m = /^(?:(.+):)?(\d+)$/.exec(arg);
         const gone = m && m[1] ? this.bps.filter((b) => b.line === Number(m[2])) : this.bps.filter((b) => rest.includes(String(b.num)));
         for (const b of gone) this.say(`Deleted breakpoint ${b.num} at ${this.file}:${b.line}\n`);
@@ -352,6 +365,15 @@ export class FakeEngine {
         }
         break;
       }
+      case 'read!':
+        // The program reads a line (input()): the command resolves at the input request.
+        this.reading = (reply) => {
+          this.emit({ type: 'text', stream: 'stdout', data: `got ${reply.trim()}\n` });
+          outcome(true);
+          this.advance(() => true);
+        };
+        this.emit({ type: 'input' });
+        return;
       case 'crash!':
         // An exception from nowhere (a timer): the TUI must restore the terminal.
         setTimeout(() => {
@@ -392,7 +414,13 @@ export class FakeEngine {
     return { '==': v === n, '!=': v !== n, '<': v < n, '>': v > n, '<=': v <= n, '>=': v >= n }[m[2]];
   }
 
-  async input() {}
+  async input(line) {
+    await this.pause();
+    const r = this.reading;
+    this.reading = undefined;
+    if (r) r(line ?? '');
+    this.prompt();
+  }
   async action() {}
   interrupt() {
     this.interrupted = true;

@@ -79,6 +79,13 @@ export interface State {
   stackSel: number;
   bpSel: number;
   message?: string;
+  /**
+   * A yes/no question the TUI asks itself before sending a command (bare `cl`:
+   * "Clear all breaks? "), answered on the command line; `line` is sent on yes.
+   */
+  confirm?: { question: string; line: string };
+  /** q was given: the session is ending (the hint says so, not "running"). */
+  quitting: boolean;
   done: boolean;
   /**
    * `--verify`: how the current stop's prediction compared with the real one
@@ -160,6 +167,7 @@ export function initialState(o: InitialOptions): State {
     expanded: new Set(),
     stackSel: 0,
     bpSel: 0,
+    quitting: false,
     done: false,
   };
 }

@@ -52,7 +52,6 @@ export class TuiStore {
   private consoleLog: ConsoleLog;
   private outputLog = new OutputLog();
   private idleWaiters: Array<() => void> = [];
-  private quitting = false;
   private now: () => number;
   onRedraw: () => void = () => {};
 
@@ -166,7 +165,8 @@ export class TuiStore {
         break;
       case 'input':
         this.flushDebugger();
-        this.set({ awaitingInput: true });
+        // The program runs (it reads its stdin), whatever the command that led here.
+        this.set({ awaitingInput: true, program: this.state.program === 'finished' ? 'finished' : 'running' });
         break;
       case 'result':
         break;
@@ -192,9 +192,9 @@ export class TuiStore {
         break;
       case 'exit':
         this.flushDebugger();
-        this.addConsole(`The program exited with code ${e.code}.` + (this.quitting ? '' : ' Press q to quit.'), 'info');
+        this.addConsole(`The program exited with code ${e.code}.` + (this.state.quitting ? '' : ' Press q to quit.'), 'info');
         this.set({ program: 'finished', exitCode: e.code, awaitingInput: false });
-        if (this.quitting) this.set({ done: true });
+        if (this.state.quitting) this.set({ done: true });
         break;
     }
   };
@@ -241,6 +241,10 @@ export class TuiStore {
   submit(raw: string, opts: { fromKey?: boolean } = {}): void {
     let line = raw;
     const s = this.state;
+    if (s.confirm) {
+      this.answerConfirm(line);
+      return;
+    }
     if (s.awaitingInput && !s.busy) {
       this.answerInput(line);
       return;
@@ -277,6 +281,20 @@ export class TuiStore {
   }
 
   private async run(line: string, pending: readonly string[] = this.state.pending): Promise<void> {
+    // Bare `cl`: pdb asks on the program's stdin (python engine: the question in
+    // the Output pane, the prompt `stdin>`). The TUI asks on its command line
+    // and sends the breakpoints' numbers, which pdb clears without asking.
+    if (/^\s*(cl|clear)\s*$/.test(line)) {
+      this.set({ pending, confirm: { question: 'Clear all breaks? ', line: clearAllCommand(this.state) } });
+      return;
+    }
+    // `run` / `restart` in post-mortem: CPython's pdb raises Restart out of its
+    // post-mortem loop and the session ends (pdb.main does not catch it there).
+    // There pdb restarts the program on `c` or `s`, which is what run means.
+    if (this.state.stop?.postMortem && this.state.info.name === 'python' && /^\s*(run|restart)\s*$/.test(line)) {
+      this.addConsole('(post-mortem: restarting the program with c)', 'info');
+      line = 'c';
+    }
     // Shown as running until the engine answers (it says whether the command resumed only after).
     const moving = isMoving(line);
     this.running = { t0: this.now(), stopped: false };
@@ -289,16 +307,17 @@ export class TuiStore {
     this.flushDebugger();
     this.running = null;
     const patch: Partial<State> = { busy: false };
-    if (this.state.program === 'running') patch.program = this.state.stop?.postMortem ? 'post-mortem' : 'stopped';
+    // Waiting for the program's input is still running (the status says it reads stdin).
+    if (this.state.program === 'running' && !this.state.awaitingInput) patch.program = this.state.stop?.postMortem ? 'post-mortem' : 'stopped';
     this.set(patch);
     if (/^\s*(h|help)\s*$/.test(line)) this.addConsole('TUI keys: h keys, or F1.', 'info');
-    if (this.quitting && this.state.program === 'finished') this.set({ done: true });
+    if (this.state.quitting && this.state.program === 'finished') this.set({ done: true });
     this.drain();
   }
 
   private drain(): void {
     const [next, ...rest] = this.state.pending;
-    if (next === undefined || this.state.busy) return;
+    if (next === undefined || this.state.busy || this.state.confirm) return;
     if (this.state.program === 'finished') {
       this.set({ pending: [] });
       return;
@@ -321,22 +340,33 @@ export class TuiStore {
     this.running = null;
     this.set({
       busy: false,
-      program: this.state.program === 'running' ? (this.state.stop?.postMortem ? 'post-mortem' : 'stopped') : this.state.program,
+      program:
+        this.state.program === 'running' && !this.state.awaitingInput ? (this.state.stop?.postMortem ? 'post-mortem' : 'stopped') : this.state.program,
     });
     this.drain();
   }
 
+  /** The answer to the TUI's own question (`confirm`): yes sends its command. */
+  private answerConfirm(answer: string): void {
+    const c = this.state.confirm!;
+    this.addConsole(c.question + answer, 'command');
+    this.set({ confirm: undefined });
+    const yes = /^\s*y(es)?\s*$/i.test(answer);
+    if (yes && c.line) void this.run(c.line, this.state.pending);
+    else this.drain();
+  }
+
   interrupt(): void {
     this.engine.interrupt();
-    this.set({ pending: [], input: '', cursor: 0, varEdit: undefined, message: this.state.busy ? 'interrupted' : 'q quits' });
+    this.set({ pending: [], input: '', cursor: 0, varEdit: undefined, confirm: undefined, message: this.state.busy ? 'interrupted' : 'q quits' });
   }
 
   quit(): void {
-    if (this.quitting && this.state.program !== 'finished') {
+    if (this.state.quitting && this.state.program !== 'finished') {
       this.set({ done: true });
       return;
     }
-    this.quitting = true;
+    this.set({ quitting: true, confirm: undefined });
     if (this.state.program === 'finished') {
       this.set({ done: true });
       return;
@@ -389,3 +419,8 @@ export class TuiStore {
   }
 }
 
+
+/** `cl N M ...` for every breakpoint in the table ('' when there are none: nothing to send). */
+function clearAllCommand(s: State): string {
+  return s.breakpoints.length ? `cl ${s.breakpoints.map((b) => b.number).join(' ')}` : '';
+}

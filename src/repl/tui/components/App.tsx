@@ -63,6 +63,7 @@ export function App({ store }: { store: TuiStore }) {
         title={s.title}
         verify={s.verifyScore}
         currentExact={s.verify?.exact}
+        awaitingInput={s.awaitingInput && !s.busy}
       />
       <Box flexDirection="row" height={L.topHeight}>
         <SourcePane
@@ -114,15 +115,16 @@ export function App({ store }: { store: TuiStore }) {
       </Box>
       <CommandLine
         width={L.cols}
-        prompt={s.prompt}
+        prompt={s.confirm?.question ?? s.prompt}
         input={s.input}
         cursor={s.cursor}
         focus={s.focus}
         busy={s.busy}
-        awaitingInput={s.awaitingInput}
+        awaitingInput={s.awaitingInput && !s.confirm}
         finished={s.program === 'finished'}
         editing={s.varEdit?.name}
         message={s.message}
+        quitting={s.quitting}
       />
     </Box>
   );

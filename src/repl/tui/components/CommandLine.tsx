@@ -19,6 +19,8 @@ export interface CommandLineProps {
   finished: boolean;
   editing?: string;
   message?: string;
+  /** q was given: the session is ending. */
+  quitting?: boolean;
 }
 
 const HINTS: Record<Focus, string> = {
@@ -35,8 +37,10 @@ export function commandLine(p: CommandLineProps): string {
   const prompt = p.awaitingInput && !p.busy ? 'stdin> ' : p.prompt;
   let right = p.message ?? '';
   if (!right && p.editing) right = `Enter: set ${p.editing}  Esc: cancel`;
-  if (!right && p.busy) right = 'running… Ctrl-C interrupts';
+  // Once the program has finished nothing runs, whatever the engine still does to end.
+  if (!right && p.quitting) right = 'quitting…';
   if (!right && p.finished) right = 'program finished: q quits';
+  if (!right && p.busy) right = 'running… Ctrl-C interrupts';
   if (!right) right = HINTS[p.focus];
   const rightText = right ? ' ' + theme.dim(right) + ' ' : '';
   const room = Math.max(1, p.width - visibleWidth(prompt) - (right ? Math.min(visibleWidth(right) + 2, Math.floor(p.width / 2)) : 0));

@@ -20,6 +20,8 @@ export interface StatusProps {
   /** --verify: stops compared and exact so far; `currentExact` false marks the count red. */
   verify?: { compared: number; exact: number };
   currentExact?: boolean;
+  /** The program waits for a line of its stdin (the prompt is `stdin>`). */
+  awaitingInput?: boolean;
 }
 
 export function statusLine(p: StatusProps): string {
@@ -28,7 +30,8 @@ export function statusLine(p: StatusProps): string {
     p.info.name === 'neural'
       ? `neural ${p.info.model ?? ''}${p.info.device ? ` (${p.info.device})` : ''}${acc ? `, ${acc}` : ''}`.replace(/^neural ,/, 'neural').trim()
       : p.info.name;
-  const state = p.program === 'finished' && p.exitCode !== undefined ? `finished (${p.exitCode})` : p.program;
+  const state =
+    p.program === 'finished' && p.exitCode !== undefined ? `finished (${p.exitCode})` : p.awaitingInput && p.program === 'running' ? 'running: reads stdin' : p.program;
   const parts = [p.title, engine, state];
   if (p.verify) {
     const v = `verify ${p.verify.exact}/${p.verify.compared} exact`;
