@@ -28,9 +28,12 @@ export interface ReturnPrediction {
 export interface ArgumentsPrediction {
   function: string;
   returns: string;
-  /** The predicted call, `f(a, b)`. */
-  call: string;
-  arguments: Array<{ name: string; value: string; confidence: number | null }>;
+  /** The predicted call, `f(a, b)`; null when the model left a parameter out. */
+  call: string | null;
+  /** Each parameter's predicted value (null: the model predicted none for it). */
+  arguments: Array<{ name: string; value: string | null; confidence: number | null }>;
+  /** Variables the model put in the call frame that are no parameters (a wrong prediction). */
+  otherLocals?: Record<string, string>;
 }
 
 export interface PredictionMeta {
@@ -127,13 +130,18 @@ export class WorldModel {
     const ret = state({ event: 'return', line: rets.length ? rets[rets.length - 1]! : def.lastLine, func, stack: [callLine], retval: value });
     const { p, meta } = await this.ask(source, [{ action: null, state: ret }], { kind: 'inv_step_call' });
     const s = p.state!;
+    if (s.event !== 'call' || s.func !== func) {
+      throw new UserError(`the model predicted no call of ${func} (it predicted a ${s.event} event${s.func ? ` in ${s.func}` : ''}); try another value, or a 'python' session`);
+    }
     const call = callFromLocals(params, s.locals);
-    if (s.event !== 'call' || !call) throw new UserError(`the model predicted no call of ${func} with its arguments (a ${s.event} event); try again, or another value`);
+    const names = new Set(params.map((q) => q.name));
+    const other = Object.fromEntries(Object.entries(s.locals).filter(([k]) => !names.has(k)));
     return {
       function: func,
       returns: value,
-      call: `${func}${call.slice(1)}`,
-      arguments: params.map((q) => ({ name: q.name, value: s.locals[q.name]!, confidence: round(p.confidence.values[q.name]) })),
+      call: call ? `${func}${call.slice(1)}` : null,
+      arguments: params.map((q) => ({ name: q.name, value: s.locals[q.name] ?? null, confidence: round(p.confidence.values[q.name]) })),
+      ...(Object.keys(other).length ? { otherLocals: other } : {}),
       ...meta,
     };
   }

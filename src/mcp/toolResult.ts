@@ -41,9 +41,12 @@ export function stateAnswer(s: DebugSession, message?: string): CallToolResult {
   const r: StateResult = stateResult(s, c, message);
   if (failed.length) {
     const why = failed.map((x) => `'${x.command}' failed: ${x.error ?? 'error'}`).join('; ');
-    return toolError(
-      `${why}. Check the command (pdb's syntax; 'help' lists the commands, 'help NAME' explains one); the session is still usable.\n\n${stateText(r)}`,
-    );
+    // the neural engine's own failures (a prediction that could not be read) say 'ndbg: ...'
+    const model = failed.every((x) => x.error?.startsWith('ndbg:'));
+    const todo = model
+      ? "The model could not predict this step and the session stayed where it was: try another step or command, or a 'python' session for the real run"
+      : "Check the command (pdb's syntax; 'help' lists the commands, 'help NAME' explains one); the session is still usable";
+    return toolError(`${why}. ${todo}.\n\n${stateText(r)}`);
   }
   return ok(r, stateText(r));
 }

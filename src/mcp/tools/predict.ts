@@ -73,16 +73,20 @@ export function registerPredictTools(server: McpServer, world: WorldModel): void
       outputSchema: {
         function: z.string(),
         returns: z.string(),
-        call: z.string().describe('the predicted call, e.g. f(2, [1])'),
-        arguments: z.array(z.object({ name: z.string(), value: z.string(), confidence: z.number().nullable() })),
+        call: z.string().nullable().describe('the predicted call, e.g. f(2, [1]); null when the model left a parameter out'),
+        arguments: z
+          .array(z.object({ name: z.string(), value: z.string().nullable(), confidence: z.number().nullable() }))
+          .describe("each parameter's predicted value (null: none predicted) and the model's confidence"),
+        otherLocals: z.record(z.string(), z.string()).optional().describe('names the model predicted that are no parameters (a sign it is wrong)'),
         ...meta,
       },
     },
     (a) =>
       guarded(async () => {
         const r = await world.predictArguments(codeOf(a), a.function, a.returns);
-        const conf = r.arguments.map((x) => `${x.name}=${x.value}${x.confidence !== null ? ` (p=${x.confidence.toFixed(2)})` : ''}`).join(', ');
-        return ok({ ...r, predicted: true as const }, `PREDICTED (not run): ${r.call} returns ${r.returns}; ${conf}`);
+        const conf = r.arguments.map((x) => `${x.name}=${x.value ?? '?'}${x.confidence !== null ? ` (p=${x.confidence.toFixed(2)})` : ''}`).join(', ');
+        const head = r.call ? `${r.call} returns ${r.returns}` : `the model predicted no value for some parameters of ${r.function}`;
+        return ok({ ...r, predicted: true as const }, `PREDICTED (not run): ${head}; ${conf}`);
       }),
   );
 }

@@ -1,0 +1,89 @@
+// `ndbg mcp` with the neural engine: a short predicted session (every value
+// marked predicted, with the model's confidence) and the world-model tools,
+// which predict without running anything. The model is small and often wrong:
+// these tests check what is reported, not that the predictions are right.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, scripts, textOf, type Ndbg } from './client.js';
+
+const CODE = `def double(n):
+    r = n * 2
+    return r
+
+
+x = 3
+y = double(x)
+print(y)
+`;
+
+describe('ndbg mcp, neural engine', () => {
+  let n: Ndbg;
+  const files = scripts({ 'double.py': CODE });
+  beforeAll(async () => {
+    n = await connect();
+  });
+  afterAll(async () => {
+    await n.close();
+    files.remove();
+  });
+
+  it('steps are predicted: predicted flags and confidences, reverse and edit', async () => {
+    const start = await n.ok('start_session', { script: files.path('double.py') });
+    expect(start).toMatchObject({ engine: 'neural', predicted: true, status: 'stopped', location: { function: '<module>' } });
+    expect(start.message).toContain('PREDICTED');
+    const id = start.session as string;
+
+    let s = await n.ok('step', { session: id, action: 'over' });
+    for (let k = 0; k < 3 && !s.locals.length; k++) s = await n.ok('step', { session: id, action: 'over' });
+    expect(s.locals.length).toBeGreaterThan(0);
+    for (const l of s.locals) {
+      expect(l.predicted).toBe(true);
+      expect(l.confidence).toBeGreaterThanOrEqual(0);
+      expect(l.confidence).toBeLessThanOrEqual(1);
+    }
+    const text = await n.call('get_state', { session: id });
+    expect(textOf(text)).toContain('PREDICTED');
+
+    const line = s.location.line as number;
+    const back = await n.ok('step', { session: id, action: 'reverse_over' });
+    expect(back.location.line).toBeLessThan(line);
+
+    const edit = await n.ok('set_variable', { session: id, name: 'z', value: '41' });
+    expect(edit.edits).toEqual({ z: '41' });
+    expect(edit.locals).toContainEqual({ name: 'z', value: '41', predicted: true, confidence: 1 });
+    const ev = await n.ok('evaluate', { session: id, expression: 'z + 1' });
+    expect(ev).toMatchObject({ value: '42', predicted: true });
+    await n.ok('end_session', { session: id });
+  });
+
+  it('predict_return: the value a call returns, without running it', async () => {
+    const r = await n.ok('predict_return', { code: CODE, function: 'double', arguments: '21' });
+    expect(r).toMatchObject({ function: 'double', arguments: '21', predicted: true });
+    expect(r.returns === null ? r.raises : r.returns).toEqual(expect.any(String));
+    expect(r.confidence).toBeGreaterThanOrEqual(0);
+    expect(r.confidence).toBeLessThanOrEqual(1);
+    const bad = await n.call('predict_return', { code: CODE, function: 'triple', arguments: '1' });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toContain("no top-level function 'triple'");
+    const args = await n.call('predict_return', { code: CODE, function: 'double', arguments: 'open(1)' });
+    expect(args.isError).toBe(true);
+    expect(textOf(args)).toContain('Python literals');
+  });
+
+  it('predict_arguments: a call that returns the given value (inverse)', async () => {
+    const r = await n.ok('predict_arguments', { script: files.path('double.py'), function: 'double', returns: '10' });
+    expect(r).toMatchObject({ function: 'double', returns: '10', predicted: true });
+    // one entry per parameter; the call when the model predicted all of them
+    expect(r.arguments.map((a: { name: string }) => a.name)).toEqual(['n']);
+    if (r.arguments[0].value !== null) {
+      expect(r.call).toBe(`double(${r.arguments[0].value})`);
+      expect(r.arguments[0].confidence).toBeGreaterThanOrEqual(0);
+    } else expect(r.call).toBeNull();
+    const simple = await n.ok('predict_arguments', { code: 'def f(n):\n    return n * 2\n', function: 'f', returns: '8' });
+    expect(simple.call).toMatch(/^f\(.+\)$/);
+    expect(simple.arguments[0].confidence).toBeGreaterThan(0);
+    const bad = await n.call('predict_arguments', { code: CODE, function: 'double', returns: 'not a literal(' });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toContain('not a Python literal');
+  });
+});
