@@ -28,7 +28,10 @@ describe.skipIf(!hasTmux || !hasPython)('python engine in a terminal: issue 15 b
 
   it("cl asks 'Clear all breaks?' on the command line; y clears them", async () => {
     const t = start('node bin/ndbg.js --engine python fixtures/tui_demo.py');
-    await t.waitFor((s) => s.includes('(Pdb)') && s.includes('▶ def total'), 'first stop');
+    const first = await t.waitFor((s) => s.includes('(Pdb)') && s.includes('▶ def total'), 'first stop');
+    // The Stack pane lists the program's frames only (bdb's run() and <string> hidden, and counted).
+    expect(first).toMatch(/─ Stack \(1, 2 hidden\) ─/);
+    expect(first).not.toMatch(/bdb\.py|<string>/);
     t.type('b 4');
     t.keys('Enter');
     t.type('b 5');

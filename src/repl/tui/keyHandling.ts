@@ -9,7 +9,7 @@ import { walkHistory } from './historyNav.js';
 import type { Key } from './keys.js';
 import { COMMANDS, GLOBAL_KEYS, PANE_KEYS, type KeyAction } from './keymap.js';
 import { editCommandLine, editValue } from './lineEdit.js';
-import { displayPath, selectedFrame, variables } from './selectors.js';
+import { displayPath, firstShownFrame, selectedFrame, variables } from './selectors.js';
 import { follow, moveCursor } from './sourceView.js';
 import { FOCUS_ORDER, type State } from './state.js';
 
@@ -228,8 +228,9 @@ function paneOwnKey(s: State, k: Key, ctx: KeyContext): Effect[] | undefined {
     }
     case 'stack': {
       // Innermost frame is listed first; moving down the list goes up the stack.
-      if (s.stop && down && s.selected > 0) return [command('u')];
+      if (s.stop && down && s.selected > firstShownFrame(s)) return [command('u')];
       if (s.stop && up && s.selected < s.stop.frames.length - 1) return [command('d')];
+      if (ch === 'a') return [set({ showAllFrames: !s.showAllFrames })];
       return up || down ? [] : undefined;
     }
     case 'breakpoints': {

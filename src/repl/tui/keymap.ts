@@ -57,7 +57,7 @@ export const KEY_HELP: string[] = [
   '                 B conditional breakpoint, t temporary breakpoint, x disable/enable',
   '  Variables      Up/Down select, Enter or e edit (Enter sets, Esc cancels),',
   '                 Right/Left or Space expand/collapse a long value, g globals, a dunder names',
-  '  Stack          Up/Down select a frame (sends u / d)',
+  '  Stack          Up/Down select a frame (sends u / d), a all frames (the debugger\'s too)',
   '  Breakpoints    Up/Down select, Space enable/disable, Delete or x clear, Enter show',
   '  Console/Output Up/Down PgUp/PgDn scroll, End back to the bottom',
   '  Command line   Up/Down history, Tab complete, Enter on empty line repeats the last command',

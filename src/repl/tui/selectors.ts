@@ -115,6 +115,12 @@ export function programStart(frames: ReadonlyArray<Pick<Frame, 'file'>>): number
   return i < 0 ? 0 : i + 1;
 }
 
+/** The first frame the Stack pane lists: the program's outermost unless all are shown (never past the selected one). */
+export function firstShownFrame(s: State): number {
+  if (s.showAllFrames || !s.stop) return 0;
+  return Math.min(programStart(s.stop.frames), s.selected);
+}
+
 /**
  * `--verify`: where the real stack differs from the predicted one. Program frames
  * are paired outermost first (the real ones are `verify.real.frames`); `frames`

@@ -77,6 +77,8 @@ export interface State {
   expanded: ReadonlySet<string>;
   varEdit?: VarEdit;
   stackSel: number;
+  /** The Stack pane lists the debugger's own frames too (bdb's run(), `<string>`). */
+  showAllFrames: boolean;
   bpSel: number;
   message?: string;
   /**
@@ -166,6 +168,7 @@ export function initialState(o: InitialOptions): State {
     showGlobals: false,
     expanded: new Set(),
     stackSel: 0,
+    showAllFrames: false,
     bpSel: 0,
     quitting: false,
     done: false,

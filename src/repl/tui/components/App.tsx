@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { useSyncExternalStore } from 'react';
 import { fit } from '../ansi.js';
 import { MIN_COLS, MIN_ROWS } from '../layout.js';
-import { changedNames, displayPath, isPredicted, predictedTitle, selectedFrame, stackMismatch, variables, verifyView } from '../selectors.js';
+import { changedNames, displayPath, firstShownFrame, isPredicted, predictedTitle, selectedFrame, stackMismatch, variables, verifyView } from '../selectors.js';
 import type { TuiStore } from '../store.js';
 import { theme } from '../theme.js';
 import { BreakpointsPane } from './BreakpointsPane.js';
@@ -104,6 +104,7 @@ export function App({ store }: { store: TuiStore }) {
             height={L.stack.height}
             predicted={predicted}
             mismatch={stackMismatch(s)}
+            from={firstShownFrame(s)}
           />
           <BreakpointsPane breakpoints={s.breakpoints} sel={s.bpSel} focused={s.focus === 'breakpoints'} width={L.breakpoints.width} height={L.breakpoints.height} />
         </Box>

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { markerOf, type Breakpoint } from '../breakpoints.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';
+import { windowRows } from './windowRows.js';
 
 export interface BreakpointsProps {
   breakpoints: readonly Breakpoint[];
@@ -16,7 +17,7 @@ export interface BreakpointsProps {
 
 export function breakpointLines(p: BreakpointsProps): string[] {
   if (p.breakpoints.length === 0) return [theme.dim('(none: b LINE, or F9 in the source)')];
-  const out = p.breakpoints.map((b, i) => {
+  const rows = p.breakpoints.map((b, i) => {
     const mk = markerOf([b])!;
     const mark = mk.enabled ? theme.bpEnabled(mk.char) : theme.bpDisabled(mk.char);
     let text = `${b.number} ${basename(b.file)}:${b.line}`;
@@ -25,11 +26,9 @@ export function breakpointLines(p: BreakpointsProps): string[] {
     if (b.condition) text += ` if ${b.condition}`;
     if (i === p.sel && p.focused) text = theme.selected(text);
     else if (!b.enabled) text = theme.dim(text);
-    return `${mark} ${text}`;
+    return { text: `${mark} ${text}`, owner: i };
   });
-  const h = p.height - 1;
-  const top = p.sel < h ? 0 : p.sel - h + 1;
-  return out.slice(top, top + h);
+  return windowRows(rows, p.height - 1, p.sel);
 }
 
 export const BreakpointsPane = memo(function BreakpointsPane(p: BreakpointsProps) {

@@ -23,31 +23,45 @@ export interface CommandLineProps {
   quitting?: boolean;
 }
 
-const HINTS: Record<Focus, string> = {
-  command: '',
-  source: '↑↓ move  b break  s n r c step  Esc: command line',
-  variables: '↑↓ select  Enter edit  → expand  g globals  Esc: command line',
-  stack: '↑↓ select frame  Esc: command line',
-  breakpoints: '↑↓ select  Space on/off  x clear  Esc: command line',
-  console: '↑↓ PgUp PgDn scroll  Esc: command line',
-  output: '↑↓ PgUp PgDn scroll  Esc: command line',
+/** Each pane's keys, most useful first: the hint line shows as many whole ones as fit. */
+export const HINTS: Record<Focus, string[]> = {
+  command: [],
+  source: ['↑↓ move', 'b break', 's n r c step', 'Esc: command line', 'F1 help'],
+  variables: ['↑↓ select', 'Enter edit', '→ expand', 'Esc: command line', 'g globals', 'a dunder', 'F1 help'],
+  stack: ['↑↓ select frame', 'a all frames', 'Esc: command line', 'F1 help'],
+  breakpoints: ['↑↓ select', 'Space on/off', 'x clear', 'Esc: command line', 'F1 help'],
+  console: ['↑↓ PgUp PgDn scroll', 'Esc: command line', 'F1 help'],
+  output: ['↑↓ PgUp PgDn scroll', 'Esc: command line', 'F1 help'],
 };
+
+/** As many of `items` as fit in `room` columns, whole, two spaces apart. */
+export function fitHints(items: readonly string[], room: number): string {
+  let out = '';
+  for (const it of items) {
+    const next = out ? `${out}  ${it}` : it;
+    if (visibleWidth(next) > room) break;
+    out = next;
+  }
+  return out;
+}
 
 export function commandLine(p: CommandLineProps): string {
   const prompt = p.awaitingInput && !p.busy ? 'stdin> ' : p.prompt;
+  // The right side may take what the prompt and the text typed leave (at least 8 columns for typing).
+  const maxRight = Math.max(0, p.width - visibleWidth(prompt) - Math.max(8, visibleWidth(p.input) + 2) - 2);
   let right = p.message ?? '';
   if (!right && p.editing) right = `Enter: set ${p.editing}  Esc: cancel`;
   // Once the program has finished nothing runs, whatever the engine still does to end.
   if (!right && p.quitting) right = 'quitting…';
   if (!right && p.finished) right = 'program finished: q quits';
   if (!right && p.busy) right = 'running… Ctrl-C interrupts';
-  if (!right) right = HINTS[p.focus];
-  const rightText = right ? ' ' + theme.dim(right) + ' ' : '';
-  const room = Math.max(1, p.width - visibleWidth(prompt) - (right ? Math.min(visibleWidth(right) + 2, Math.floor(p.width / 2)) : 0));
+  if (!right) right = fitHints(HINTS[p.focus], maxRight);
+  const rightText = right ? ' ' + theme.dim(truncate(right, maxRight, '…')) + ' ' : '';
+  const room = Math.max(1, p.width - visibleWidth(prompt) - visibleWidth(rightText));
   const active = p.focus === 'command' && !p.editing;
   const field = active ? editField(p.input, p.cursor, room) : theme.dim(truncate(p.input, room));
   const left = fit(theme.bold(prompt) + field, visibleWidth(prompt) + room);
-  return fit(left + truncate(rightText, p.width - visibleWidth(left)), p.width);
+  return fit(left + rightText, p.width);
 }
 
 export const CommandLine = memo(function CommandLine(p: CommandLineProps) {

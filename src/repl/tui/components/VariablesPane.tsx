@@ -8,6 +8,7 @@ import { truncate, visibleWidth } from '../ansi.js';
 import type { VarEdit } from '../state.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';
+import { windowRows } from './windowRows.js';
 
 export interface Var {
   name: string;
@@ -112,12 +113,8 @@ export function variableLines(p: VariablesProps): string[] {
     rows.push({ text: lead + style(truncate(value, room, '…')), owner: i });
   });
   if (rows.length === 0) return [theme.dim('(no variables)')];
-  const h = p.height - 1;
-  // Scroll so the selected variable's first row is visible.
-  let first = rows.findIndex((r) => r.owner === p.sel);
-  if (first < 0) first = 0;
-  const top = first < h ? 0 : Math.min(first, rows.length - h);
-  return rows.slice(top, top + h).map((r) => r.text);
+  // The selected variable's first row in view; what is left out is counted.
+  return windowRows(rows, p.height - 1, p.sel);
 }
 
 export const VariablesPane = memo(function VariablesPane(p: VariablesProps) {
