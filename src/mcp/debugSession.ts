@@ -84,8 +84,10 @@ export class DebugSession {
   /** Start the engine; resolves when it stopped at its first prompt, ended, or `timeoutMs` passed. */
   async start(timeoutMs: number): Promise<void> {
     let error: unknown;
-    const started = this.session.start().catch((e: unknown) => {
+    // a start that fails after the timeout still says why, in the next call's state
+    void this.session.start().catch((e: unknown) => {
       error = e;
+      this.failure = `the session could not start: ${e instanceof Error ? e.message : String(e)}`;
       this.settle('exited');
     });
     await this.waitSettled(timeoutMs);
@@ -93,7 +95,6 @@ export class DebugSession {
       await this.close();
       throw error;
     }
-    void started;
   }
 
   /** The underlying command-layer session (for quiet inspection). */

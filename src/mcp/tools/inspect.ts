@@ -1,25 +1,14 @@
 // Tools that look at and change the stopped program: evaluate an expression,
-// set a variable, get the whole state. Evaluation uses the engine's quiet
-// `evaluate` when it has one, else pdb's `p` (the same value, as text).
+// set a variable, get the whole state. Evaluation is the engine's quiet
+// `evaluate` (no text in the transcript, a structured value).
 
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { Engine, Frame, Inspected, InspectOptions, ValueView } from '../../engine/engine.js';
-import type { DebugSession } from '../debugSession.js';
+import type { Frame } from '../../engine/engine.js';
 import type { SessionRegistry } from '../registry.js';
 import { DEFAULT_TIMEOUT_S, SAFETY } from '../safety.js';
 import { stateShape } from '../schemas.js';
 import { guarded, ok, stateAnswer } from '../toolResult.js';
-import { quietCommand } from './breakpoints.js';
-
-type Evaluate = (expr: string, options?: InspectOptions) => Promise<Inspected<ValueView>>;
-
-/** The engine's quiet evaluate, when this build's engines have it. */
-function quietEvaluate(s: DebugSession): Evaluate | undefined {
-  const holders = [s.inner as unknown as Partial<Engine>, s.inner.engine as Partial<Engine> | undefined];
-  for (const h of holders) if (h && typeof h.evaluate === 'function') return h.evaluate.bind(h) as Evaluate;
-  return undefined;
-}
 
 /** Index into the stop's frames of the program frame `k` (0: outermost, as 'stack' lists them). */
 function rawFrame(frames: Frame[], k: number): number {
@@ -60,36 +49,21 @@ export function registerInspectTools(server: McpServer, sessions: SessionRegistr
       guarded(async () => {
         const s = sessions.get(a.session);
         s.requireStopped();
-        const predicted = s.engine === 'neural';
-        const evaluate = quietEvaluate(s);
-        if (evaluate) {
-          const frame = a.frame !== undefined ? rawFrame(s.lastStop?.frames ?? [], a.frame) : undefined;
-          let r: Inspected<ValueView> | undefined;
-          try {
-            r = await evaluate(a.expression, frame !== undefined ? { frame } : {});
-          } catch {
-            r = undefined; // an engine without it yet: pdb's p below
-          }
-          if (r && !r.ok) throw new Error(`cannot evaluate '${a.expression}': ${r.error}`);
-          if (r?.ok) {
-            const v = r.result;
-            const out = {
-              session: s.id,
-              expression: a.expression,
-              value: v.value,
-              type: v.type,
-              size: v.size,
-              predicted: v.predicted ?? predicted,
-              ...(v.confidence !== undefined ? { confidence: v.confidence } : {}),
-            };
-            return ok(out, `${a.expression} = ${v.value} (${v.type}${out.predicted ? ', predicted' : ''})`);
-          }
-        }
-        if (a.frame !== undefined) throw new Error("'frame' needs an engine with quiet evaluation: select the frame with debugger_command 'u'/'d' instead");
-        if (a.expression.includes('\n')) throw new Error('one expression on one line');
-        const c = await quietCommand(s, `p ${a.expression}`);
-        const value = (c.results.at(-1)?.output ?? c.debugger).replace(/\n$/, '');
-        return ok({ session: s.id, expression: a.expression, value, predicted }, `${a.expression} = ${value}${predicted ? ' (predicted)' : ''}`);
+        const frame = a.frame !== undefined ? rawFrame(s.lastStop?.frames ?? [], a.frame) : undefined;
+        const r = await s.inner.evaluate(a.expression, frame !== undefined ? { frame } : {});
+        if (!r.ok) throw new Error(`cannot evaluate '${a.expression}': ${r.error}`);
+        const v = r.result;
+        const predicted = v.predicted ?? s.engine === 'neural';
+        const out = {
+          session: s.id,
+          expression: a.expression,
+          value: v.value,
+          type: v.type,
+          size: v.size,
+          predicted,
+          ...(v.confidence !== undefined ? { confidence: v.confidence } : {}),
+        };
+        return ok(out, `${a.expression} = ${v.value} (${v.type}${predicted ? ', predicted' : ''})`);
       }),
   );
 
