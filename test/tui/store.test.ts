@@ -177,7 +177,7 @@ describe('TuiStore', () => {
   it('keys help is one command away', async () => {
     const { store, type } = await setup();
     await type('h keys\r');
-    expect(store.state.console.some((l) => l.text.includes('toggle breakpoint'))).toBe(true);
+    expect(store.state.helpTop).toBe(0); // the help overlay (test/tui/help.test.tsx)
   });
 });
 

@@ -5,6 +5,7 @@
 // the store carries out. Which key triggers which debugger action is keymap.ts.
 import { breakpointsAt } from './breakpoints.js';
 import { complete } from './complete.js';
+import { scrollHelp } from './help.js';
 import { walkHistory } from './historyNav.js';
 import type { Key } from './keys.js';
 import { COMMANDS, GLOBAL_KEYS, PANE_KEYS, type KeyAction } from './keymap.js';
@@ -21,8 +22,7 @@ export type Effect =
   | { kind: 'eof' }
   | { kind: 'interrupt' }
   | { kind: 'quit' }
-  | { kind: 'redraw' }
-  | { kind: 'help' };
+  | { kind: 'redraw' };
 
 export interface KeyContext {
   /** The command history, oldest first. */
@@ -44,6 +44,7 @@ export function keyEffects(s: State, k: Key, ctx: KeyContext): Effect[] {
   }
   if (k.name === 'ctrl-c') return [...out, { kind: 'interrupt' }];
   if (k.name === 'ctrl-l') return [...out, { kind: 'redraw' }];
+  if (s.helpTop !== undefined) return [...out, ...helpKey(s, k)];
   const global = GLOBAL_KEYS[k.name];
   if (global) return [...out, ...act(s, global)];
   if (k.name.startsWith('alt-')) {
@@ -62,7 +63,7 @@ function act(s: State, a: KeyAction): Effect[] {
     case 'toggle-breakpoint':
       return toggleBreakpoint(s);
     case 'help':
-      return [{ kind: 'help' }];
+      return [set({ helpTop: 0 })];
     case 'quit':
       return [{ kind: 'quit' }];
   }
@@ -146,6 +147,22 @@ function valueEditorKey(s: State, k: Key): Effect[] {
   const edited = editValue(e, k);
   if (!edited || (edited.text === e.text && edited.cursor === e.cursor)) return [];
   return [set({ varEdit: { ...e, ...edited } })];
+}
+
+/** Keys while the help overlay is open: scroll it, close it; nothing else. */
+function helpKey(s: State, k: Key): Effect[] {
+  const ch = k.name === 'text' && k.text!.length === 1 ? k.text! : '';
+  if (k.name === 'escape' || k.name === 'f1' || ch === 'q' || ch === '?' || ch === 'h' || k.name === 'enter') return [set({ helpTop: undefined })];
+  const h = s.layout.topHeight + s.layout.bottomHeight - 1;
+  let by: number;
+  if (k.name === 'up' || ch === 'k') by = -1;
+  else if (k.name === 'down' || ch === 'j') by = 1;
+  else if (k.name === 'pageup') by = -Math.max(1, h - 1);
+  else if (k.name === 'pagedown' || ch === ' ') by = Math.max(1, h - 1);
+  else if (k.name === 'home' || ch === 'g') by = -Infinity;
+  else if (k.name === 'end' || ch === 'G') by = Infinity;
+  else return [];
+  return [set({ helpTop: scrollHelp(s.helpTop ?? 0, by, s.cols, h) })];
 }
 
 function pageOf(s: State, p: 'console' | 'output'): number {

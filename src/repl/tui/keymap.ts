@@ -1,5 +1,5 @@
-// Which key does what, in one table: the store dispatches from it and `h keys`,
-// F1 and docs/tui.md print it. Bindings are chosen to survive tmux and ssh:
+// Which key does what, in one table: the store dispatches from it; help.ts and
+// docs/tui.md describe it. Bindings are chosen to survive tmux and ssh:
 // F-keys that terminals do not take for themselves (not F1/F10/F11 alone), Alt
 // (= Esc then the key, which every terminal sends), and single letters that act
 // only while a pane (not the command line) has the focus, so typing a command
@@ -42,28 +42,6 @@ export const PANE_KEYS: Record<string, KeyAction> = {
   q: { kind: 'quit' },
   '?': { kind: 'help' },
 };
-
-export const KEY_HELP: string[] = [
-  'Keys (F-keys and Alt+key work everywhere; single keys when a pane has the focus):',
-  '  F7  s  Alt-s   step into            F4  S  Alt-S   reverse step (rs)',
-  '  F6  n  Alt-n   next (step over)         N  Alt-N   reverse next (rn)',
-  '  F8  r  Alt-r   return from frame        R  Alt-R   reverse-finish',
-  '  F5  c  Alt-c   continue                 C  Alt-C   reverse continue (rc)',
-  '  F9  b  Alt-b   toggle breakpoint at the source cursor (current line if none)',
-  '      u / d      frame up / down          w          where (stack)',
-  '  Tab / Shift-Tab  next / previous pane (Tab completes when the line has text)',
-  '  Esc            to the panes (source);  Esc or : in a pane: back to the command line',
-  '  Source pane    Up/Down j/k PgUp/PgDn Home/End move the cursor, . back to current line,',
-  '                 B conditional breakpoint, t temporary breakpoint, x disable/enable',
-  '  Variables      Up/Down select, Enter or e edit (Enter sets, Esc cancels),',
-  '                 Right/Left or Space expand/collapse a long value, g globals, a dunder names',
-  '  Stack          Up/Down select a frame (sends u / d), a all frames (the debugger\'s too)',
-  '  Breakpoints    Up/Down select, Space enable/disable, Delete or x clear, Enter show',
-  '  Console/Output Up/Down PgUp/PgDn scroll, End back to the bottom',
-  '  Command line   Up/Down history, Tab complete, Enter on empty line repeats the last command',
-  '  Ctrl-C         interrupt the program or prediction (never quits)   Ctrl-L redraw',
-  '  q (in a pane), Ctrl-D (empty line), or the command q   quit',
-];
 
 /** pdb's commands and ndbg's additions, for completion of the first word. */
 export const COMMANDS: string[] = [

@@ -86,6 +86,8 @@ export interface State {
    * "Clear all breaks? "), answered on the command line; `line` is sent on yes.
    */
   confirm?: { question: string; line: string };
+  /** The help overlay is open, scrolled to this row (F1, `?`, `h`). */
+  helpTop?: number;
   /** q was given: the session is ending (the hint says so, not "running"). */
   quitting: boolean;
   done: boolean;

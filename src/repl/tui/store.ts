@@ -8,7 +8,7 @@ import type { Engine, EngineEvent, Frame, StopEvent } from '../../engine/engine.
 import { History } from '../history.js';
 import type { Key } from './keys.js';
 import { keyEffects, type Effect } from './keyHandling.js';
-import { KEY_HELP, isMoving, isQuit } from './keymap.js';
+import { isMoving, isQuit } from './keymap.js';
 import * as select from './selectors.js';
 import { SourceCache } from './source.js';
 import { resized } from './sourceView.js';
@@ -257,9 +257,10 @@ export class TuiStore {
       this.lastCommand = line;
     }
     if (s.history.index !== -1) this.set({ history: { ...s.history, index: -1 } });
-    if (/^\s*(h|help)\s+keys\s*$/.test(line)) {
+    // `h`, `help`, `h keys`: the help overlay (keys and commands); `h CMD` is pdb's.
+    if (/^\s*(h|help)(\s+keys)?\s*$/.test(line)) {
       this.addConsole(s.prompt + line, 'command');
-      this.addConsole(KEY_HELP.join('\n'), 'info');
+      this.set({ helpTop: 0 });
       return;
     }
     if (isQuit(line)) {
@@ -310,7 +311,6 @@ export class TuiStore {
     // Waiting for the program's input is still running (the status says it reads stdin).
     if (this.state.program === 'running' && !this.state.awaitingInput) patch.program = this.state.stop?.postMortem ? 'post-mortem' : 'stopped';
     this.set(patch);
-    if (/^\s*(h|help)\s*$/.test(line)) this.addConsole('TUI keys: h keys, or F1.', 'info');
     if (this.state.quitting && this.state.program === 'finished') this.set({ done: true });
     this.drain();
   }
@@ -413,8 +413,6 @@ export class TuiStore {
         return this.quit();
       case 'redraw':
         return this.onRedraw();
-      case 'help':
-        return this.addConsole(KEY_HELP.join('\n'), 'info');
     }
   }
 }

@@ -11,6 +11,7 @@ import type { TuiStore } from '../store.js';
 import { theme } from '../theme.js';
 import { BreakpointsPane } from './BreakpointsPane.js';
 import { CommandLine } from './CommandLine.js';
+import { HelpOverlay } from './HelpOverlay.js';
 import { Lines } from './Pane.js';
 import { SourcePane } from './SourcePane.js';
 import { StackPane } from './StackPane.js';
@@ -65,6 +66,10 @@ export function App({ store }: { store: TuiStore }) {
         currentExact={s.verify?.exact}
         awaitingInput={s.awaitingInput && !s.busy}
       />
+      {s.helpTop !== undefined ? (
+        <HelpOverlay width={L.cols} height={L.topHeight + L.bottomHeight} top={s.helpTop} />
+      ) : (
+        <>
       <Box flexDirection="row" height={L.topHeight}>
         <SourcePane
           file={file}
@@ -114,6 +119,8 @@ export function App({ store }: { store: TuiStore }) {
         <Sep height={L.bottomHeight} />
         <TextPane title={predictedTitle('Output', predicted)} lines={s.output} rev={s.outputRev} scroll={s.outputScroll} focused={s.focus === 'output'} width={L.output.width} height={L.output.height} />
       </Box>
+        </>
+      )}
       <CommandLine
         width={L.cols}
         prompt={s.confirm?.question ?? s.prompt}
