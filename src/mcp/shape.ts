@@ -25,6 +25,7 @@ function sourceWindow(file: string, line: number): StateResult['source'] {
     return undefined;
   }
   const all = text.split('\n');
+  if (text.endsWith('\n')) all.pop();
   const start = Math.max(1, line - WINDOW);
   const end = Math.min(all.length, line + WINDOW);
   return { file, startLine: start, currentLine: line, lines: all.slice(start - 1, end) };
