@@ -2,7 +2,7 @@
 // Latency of one predicted frame (a benchmark, not a test).
 //
 //   npm run build && node bench/model-latency.mjs [--model DIR] [--device cpu] [--threads N]
-//       [--frames 200] [--teacher | --generate] [--no-constrain] [--no-speculate] [--json]
+//       [--frames 200] [--teacher | --generate] [--no-constrain] [--no-speculate] [--no-alternatives] [--json]
 //
 // Workload: the trajectories of the golden programs (test/golden/format/*.json), each
 // step predicted from the true history before it, as the evaluation does. --teacher
@@ -98,7 +98,7 @@ const t0 = performance.now();
 outer: for (let round = 0; ; round++) {
   for (const g of programs) {
     const to = performance.now();
-    const session = await predictor.open(g.source, { stdin: g.stdin, constrain, speculate });
+    const session = await predictor.open(g.source, { stdin: g.stdin, constrain, speculate, alternatives: !flag('--no-alternatives') });
     let first = true;
     for (const seg of g.segments) {
       const history = [{ action: null, state: toModelState(seg.initial.state) }];

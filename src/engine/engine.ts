@@ -27,6 +27,12 @@ export interface Frame {
    * (from token probabilities). Absent for the python engine (certain).
    */
   confidence?: Record<string, number>;
+  /**
+   * Neural engine only, on the stopped frame: where the model was unsure of a value
+   * (confidence below 0.6), the runner-up values and their probabilities, most likely
+   * first; keyed by local name, and `<retval>` for the return value.
+   */
+  alternatives?: Record<string, Array<{ value: string; p: number }>>;
 }
 
 /** The program stopped at a prompt. */

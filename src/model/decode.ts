@@ -169,6 +169,43 @@ export interface Generated {
   stop: 'end' | 'max' | 'repeat';
   /** For stop 'repeat': the repeated pattern's length in tokens and how many tokens repeat it. */
   loop?: { period: number; span: number };
+  /**
+   * The steps where the model was unsure (chosen token's probability below
+   * BRANCH_BELOW) and another token was allowed: where a runner-up value would
+   * branch off (src/model/alternatives.ts). Not recorded under teacher forcing.
+   */
+  branches: Branch[];
+}
+
+/** A step the model was unsure of: the runner-up token, and the grammar as it was before the step. */
+export interface Branch {
+  /** Index into `ids` of the step. */
+  at: number;
+  /** The best allowed token other than the chosen one, and its probability. */
+  id: number;
+  p: number;
+  grammar: StateGrammar | null;
+}
+
+/** A step whose chosen token is less likely than this records its runner-up. */
+export const BRANCH_BELOW = 0.9;
+
+/** The most likely allowed id other than `chosen` (-1 if none among the 16 most likely). */
+function runnerUp(logits: Float32Array, limit: number, chosen: number, ok: ((id: number) => boolean) | null): number {
+  const top: number[] = []; // the 16 most likely ids but `chosen`, most likely first
+  for (let i = 0; i < limit; i++) {
+    if (i === chosen) continue;
+    const x = logits[i]!;
+    if (top.length === 16 && x <= logits[top[15]!]!) continue;
+    let k = top.length === 16 ? 15 : top.length;
+    while (k > 0 && logits[top[k - 1]!]! < x) {
+      top[k] = top[k - 1]!;
+      k--;
+    }
+    top[k] = i;
+  }
+  for (const id of top) if (!ok || ok(id)) return id;
+  return -1;
 }
 
 /** A repeated tail at least this long (tokens) is a decoding failure, not output. */
@@ -223,7 +260,7 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
   const g = teacher ? null : (o.grammar ?? null);
   const limit = Math.min(o.vocabLimit, cache.model.files.vocabSize);
   const maxTokenBytes = Math.max(...o.bytesOf.slice(0, limit).map((b) => b.length));
-  const out: Generated = { ids: [], probs: [], specialMass: [], forced: 0, stop: 'max' };
+  const out: Generated = { ids: [], probs: [], specialMass: [], forced: 0, stop: 'max', branches: [] };
   const allowed = g ? (id: number) => g.allows(id, o.bytesOf[id]!) : null;
   const k = o.speculate ?? 6;
   const seq = [...prompt];
@@ -260,8 +297,13 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
         sum += e;
         if (i < NUM_SPECIAL_SLOTS) special += e;
       }
+      const p = Math.exp(logits[id]! - max) / sum;
+      if (!teacher && p < BRANCH_BELOW) {
+        const alt = runnerUp(logits, limit, id, allowed);
+        if (alt >= 0) out.branches.push({ at: out.ids.length, id: alt, p: Math.exp(logits[alt]! - max) / sum, grammar: g ? g.clone() : null });
+      }
       out.ids.push(id);
-      out.probs.push(Math.exp(logits[id]! - max) / sum);
+      out.probs.push(p);
       out.specialMass.push(special / sum);
     }
     g?.feed(id, o.bytesOf[id]!);

@@ -86,6 +86,12 @@ export interface Prediction {
   error?: string;
   /** Set when the script was too long for the model's context and only a part was shown. */
   warning?: string;
+  /**
+   * Where the model was unsure of a value (confidence below 0.6): the runner-up values
+   * and their probabilities, most likely first, keyed like `confidence.values`
+   * (a local's name, `<retval>`). src/model/alternatives.ts.
+   */
+  alternatives?: Record<string, Array<{ value: string; p: number }>>;
 }
 
 export interface HistoryEntry {

@@ -16,7 +16,7 @@ describe('confidenceOf', () => {
     const ids = [S.line, ...tok.encode('7'), S.var, ...tok.encode('x=12'), S.end];
     const probs = ids.map((_, i) => [0.9, 0.8, 0.7, 0.5, 0.5, 0.5, 0.5, 0.6][i] ?? 1);
     const specialMass = ids.map((id) => (id < 32 ? 0.95 : 0.1));
-    const gen: Generated = { ids, probs, specialMass, forced: 0, stop: 'end' };
+    const gen: Generated = { ids, probs, specialMass, forced: 0, stop: 'end', branches: [] };
     const c = confidenceOf(gen, tok.bytesOf);
     // line: event 0.9 x digit 0.8 x mass at <|var|> 0.95
     expect(c.line).toBeCloseTo(0.9 * 0.8 * 0.95);
@@ -32,6 +32,7 @@ describe('confidenceOf', () => {
       specialMass: ids.map((_, i) => (i < 3 ? 0.9 : NaN)),
       forced: ids.length - 3,
       stop: 'end',
+      branches: [],
     };
     const c = confidenceOf(gen, tok.bytesOf);
     expect(c.values['<retval>']).toBe(0);

@@ -95,7 +95,9 @@ export class Predictions {
       if (v !== undefined) conf[k] = v;
       else if (sameFrame && from.confidence[k] !== undefined && from.state.locals[k] === s.locals[k]) conf[k] = from.confidence[k]!;
     }
-    return { state: s, via: direction === 'forward' ? via : null, frames, confidence: conf, latencyMs: p.latencyMs, origin: 'predicted' };
+    const node: Node = { state: s, via: direction === 'forward' ? via : null, frames, confidence: conf, latencyMs: p.latencyMs, origin: 'predicted' };
+    if (p.alternatives) node.alternatives = p.alternatives;
+    return node;
   }
 
   /** One forward action from the timeline's current node: the recorded next node, or a prediction (pushed). */

@@ -77,6 +77,7 @@ export function stopEvent(core: Core, stack: PdbFrame[], selected: number): Stop
     if (s.event === 'exception' && s.exception) ev.exception = s.exception;
     const last = frames[frames.length - 1];
     if (last) last.confidence = { ...node.confidence };
+    if (last && node.alternatives) last.alternatives = node.alternatives;
     if (node.latencyMs !== undefined) ev.latencyMs = Math.round(node.latencyMs * 10) / 10;
   } else if (place.kind === 'string') {
     ev.event = place.phase;

@@ -25,6 +25,8 @@ export interface Node {
   frames: ProgramFrame[];
   /** Confidence per local (carried over in the same frame for unchanged values). */
   confidence: Record<string, number>;
+  /** Runner-up values where the model was unsure (a local's name, `<retval>`), from its prediction. */
+  alternatives?: Record<string, Array<{ value: string; p: number }>>;
   /** Model time that produced this node. */
   latencyMs?: number;
   /** How the node came to be. */
