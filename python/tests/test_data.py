@@ -144,7 +144,7 @@ def test_programs_dir_builds_an_evaluation_set(dataset, tmp_path):
     (progs / 'a_square.py').write_text('def sq(x):\n    return x * x\n\nprint(sq(7))\n')
     (progs / 'b_echo.py').write_text('name = input()\nprint(name.upper())\n')
     (progs / 'b_echo.stdin').write_text('ada\n')
-    # longer than the window: kept as trajectories, no windows
+    # longer than the window: windows with contexts selected per window (test_context.py)
     (progs / 'c_long.py').write_text(''.join(f'v{i} = {i} * 3 + 1\n' for i in range(400)))
     out = tmp_path / 'ev'
     subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(progs), '--split-all', 'test',
@@ -155,7 +155,8 @@ def test_programs_dir_builds_an_evaluation_set(dataset, tmp_path):
     assert sorted(recs) == ['a_square.py', 'b_echo.py', 'c_long.py']
     assert recs['b_echo.py']['stdin'] == 'ada\n'
     assert any(e.get('out') == 'ADA\n' for e in recs['b_echo.py']['events'])
-    assert recs['a_square.py']['windows'] > 0 and recs['c_long.py']['windows'] == 0
+    assert recs['a_square.py']['windows'] > 0 and recs['c_long.py']['windows'] > 0
+    assert recs['c_long.py']['context_budget'] == 512 and 'context_budget' not in recs['a_square.py']
     assert recs['c_long.py']['segments']
     assert not os.path.exists(out / 'train' / 'windows-00000.npy')
 

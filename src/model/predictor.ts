@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { DEFAULT_CFG_TARGET, Program } from './cfg.js';
 import { allowedTargets, openAllowed } from './constraints.js';
-import { alternativesOf, DEFAULT_ALTERNATIVES, type Alternative } from './alternatives.js';
+import { contextBudget, defsOf, describeSelection, owners, selectLines, type ContextDef } from './contextSelect.js';
 import { AbortError, KvCache, generate, type Generated } from './decode.js';
 import {
   BOS,
@@ -176,8 +176,20 @@ export interface SessionOptions extends OpenOptions {
   window?: number;
   /** Drafted tokens checked per forward pass (prompt lookup; default 6, 0 = off). */
   speculate?: number;
-  /** Runner-up values where the model is unsure (default true; src/model/alternatives.ts). */
-  alternatives?: boolean;
+  /**
+   * How a script longer than the window is shown: `select` (default; docs/format.md,
+   * "Context selection") or `window` (the old contiguous lines around the focus, kept
+   * for comparison). Default from NDBG_CONTEXT when set.
+   */
+  context?: 'select' | 'window';
+}
+
+/** A context selection (contextSelect.ts) and its ids. */
+interface Selection {
+  shown: Set<number>;
+  cost: number;
+  ids: number[];
+  warning: string;
 }
 
 export class NeuralSession implements PredictorSession {
@@ -190,6 +202,10 @@ export class NeuralSession implements PredictorSession {
   private readonly fullContext: number[];
   private span: [number, number] | null = null;
   private lineIds: number[][] | null = null;
+  private defs: ContextDef[] | null = null;
+  private owner: Int32Array | null = null;
+  /** The current selection per focus definition (its index in defs; -1: the module). */
+  private readonly selections = new Map<number, Selection>();
   private readonly memo = new Map<string, number[]>();
   private readonly keys = new WeakMap<ModelState, string>();
   private closed = false;
@@ -261,13 +277,44 @@ export class NeuralSession implements PredictorSession {
     ]);
   }
 
-  /** The code context for a state at `focus`: the whole script, or a window of its lines. */
-  private context(focus: number | null, budget: number): { ids: number[]; warning?: string } {
+  /**
+   * The code context for a state at `focus` with callers `stack`: the whole script, or
+   * the lines the context selection chooses (docs/format.md, "Context selection"). A
+   * selection is kept per focus definition while it shows the focus line, so the
+   * key/value cache stays valid while the program runs inside one function.
+   */
+  private context(focus: number | null, stack: readonly number[], budget: number): { ids: number[]; warning?: string } {
     if (this.fullContext.length <= budget) return { ids: this.fullContext };
     const lines = sourceLines(this.source);
     if (!this.lineIds) this.lineIds = lines.map((t, k) => this.tok.encode(`${k + 1} ${t}\n`));
     const head = [BOS, SPECIAL_ID.code];
     const tail = this.stdin ? [SPECIAL_ID.stdin, ...this.tok.encode(this.stdin)] : [];
+    if ((this.opts.context ?? process.env.NDBG_CONTEXT ?? 'select') !== 'window') {
+      const avail = Math.min(budget, contextBudget(this.window)) - head.length - tail.length;
+      if (!this.defs || !this.owner) {
+        this.defs = defsOf(this.program);
+        this.owner = owners(this.defs, lines.length);
+      }
+      const f = Math.min(Math.max(focus || 1, 1), lines.length);
+      const key = this.owner[f] ?? -1;
+      let sel = this.selections.get(key);
+      if (!sel || !sel.shown.has(f) || sel.cost > avail) {
+        const chosen = selectLines(lines, this.lineIds.map((x) => x.length), this.defs, focus, stack, avail);
+        const ids = [...head];
+        for (const k of chosen) ids.push(...this.lineIds[k - 1]!);
+        ids.push(...tail);
+        sel = {
+          shown: new Set(chosen),
+          cost: ids.length - head.length - tail.length,
+          ids,
+          warning:
+            `the script is ${this.fullContext.length} tokens, more than the model's context allows (window ${this.window}): ` +
+            `the model sees ${describeSelection(chosen, this.defs, lines.length)}`,
+        };
+        this.selections.set(key, sel);
+      }
+      return { ids: sel.ids, warning: sel.warning };
+    }
     const avail = budget - head.length - tail.length;
     const cost = (a: number, b: number) => {
       let n = 0;
@@ -319,7 +366,7 @@ export class NeuralSession implements PredictorSession {
     const lastComplete = this.completeIds(last);
     const focus = action.kind === 'breakpoint' && last.line === null ? action.line : last.line;
     const ctxBudget = this.window - this.room - ACTION_ALLOWANCE - lastComplete.length;
-    const ctx = this.context(focus, Math.max(ctxBudget, Math.floor((this.window - this.room) / 2)));
+    const ctx = this.context(focus, last.stack ?? [], Math.max(ctxBudget, Math.floor((this.window - this.room) / 2)));
     const budget = this.window - this.room - ctx.ids.length - ACTION_ALLOWANCE;
     let start = 0;
     let used = this.completeIds(history[0]!.state).length;
@@ -370,9 +417,8 @@ export class NeuralSession implements PredictorSession {
     }
     const left = this.window - prompt.ids.length;
     const maxTokens = this.opts.maxTokens ?? Math.max(this.room, left);
-    let alternatives: Record<string, Alternative[]> = {};
-    const gen = await this.lock.run(async () => {
-      const g = await generate(this.cache, prompt.ids, {
+    const gen = await this.lock.run(() =>
+      generate(this.cache, prompt.ids, {
         maxTokens,
         vocabLimit: this.tok.vocabSize,
         bytesOf: this.tok.bytesOf,
@@ -382,15 +428,8 @@ export class NeuralSession implements PredictorSession {
         teacher: opts.teacher
           ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name))
           : undefined,
-      });
-      if (!opts.teacher && this.opts.alternatives !== false) {
-        alternatives = await alternativesOf(this.cache, prompt.ids, g, confidenceOf(g, this.tok.bytesOf).values, this.tok.bytesOf, {
-          ...DEFAULT_ALTERNATIVES,
-          signal: opts.signal,
-        });
-      }
-      return g;
-    });
+      }),
+    );
     const text = this.tok.decode(gen.ids);
     const confidence = confidenceOf(gen, this.tok.bytesOf);
     let state: ModelState | null = null;
@@ -416,7 +455,6 @@ export class NeuralSession implements PredictorSession {
     const result: Prediction = { state, confidence, text, latencyMs: performance.now() - t0, tokens: gen.ids.length };
     if (error) result.error = error;
     if (prompt.warning) result.warning = prompt.warning;
-    if (state && !error && Object.keys(alternatives).length) result.alternatives = alternatives;
     return result;
   }
 

@@ -30,6 +30,7 @@ from multiprocessing import connection, get_context
 import numpy as np
 
 from ..trace import format as fmt
+from ..trace.context import ContextSelector, context_budget
 from ..trace.tokenizer import Tokenizer
 from ..trace.tracer import ensure_hash_seed, trace_program
 from ..trace.tree import Trace, iter_segments, sample_trajectories, segment_states
@@ -229,7 +230,14 @@ def process_program(index):
         return result
     # about max_steps steps; then more trajectories until the last window is full
     packer = fmt.WindowPacker(tok, context, cfg['window'])
-    if len(packer.ctx) > cfg['window'] * cfg.get('max_context', 0.5):
+    budget = context_budget(cfg['window'], cfg.get('max_context', 0.5))
+    if len(packer.ctx) > budget and cfg.get('select_context', True):
+        # longer than the window allows: each window shows the lines chosen for its first
+        # state (docs/format.md, "Context selection")
+        packer = fmt.WindowPacker(tok, context, cfg['window'],
+                                  ContextSelector(tok, source, stdin, budget=budget))
+        result['context_budget'] = budget
+    elif len(packer.ctx) > budget:
         if not files:
             result['skipped'] = 'context'  # windows would be mostly code context
             return result
@@ -295,6 +303,8 @@ def _record(h, index, prog, source, stdin, result, traced, segments, cfg, n_wind
         'window': cfg['window'],
         'windows': n_windows,
     }
+    if result.get('context_budget'):
+        rec['context_budget'] = result['context_budget']
     if getattr(prog, 'name', None):
         rec['name'] = prog.name
     return rec
@@ -487,7 +497,8 @@ def build(args):
     generate, catalogue, gen_name = load_generator()
     cfg = {'seed': args.seed, 'max_events': args.max_events, 'time_limit': args.time_limit,
            'repr_limit': args.repr_limit, 'max_steps': args.max_steps, 'window': args.window,
-           'max_context': args.max_context, 'split_all': args.split_all}
+           'max_context': args.max_context, 'split_all': args.split_all,
+           'select_context': args.select_context}
     _W['generate'] = generate
     if not args.programs and not args.programs_dir:
         raise SystemExit('give --programs N (generate) or --programs-dir DIR (files)')
@@ -656,7 +667,11 @@ def main(argv=None):
     b.add_argument('--max-steps', type=int, default=128,
                    help='debugger steps sampled per program (then more until its last window is full)')
     b.add_argument('--max-context', type=float, default=0.5,
-                   help='skip programs whose code context exceeds this fraction of the window')
+                   help='a code context longer than this fraction of the window is selected down to it '
+                        '(docs/format.md, "Context selection"), or with --no-select-context skipped')
+    b.add_argument('--select-context', action=argparse.BooleanOptionalAction, default=True,
+                   help='train on programs longer than the window, each window showing the lines chosen '
+                        'for its first state (default on)')
     b.add_argument('--time-limit', type=float, default=2.0, help='seconds per program')
     b.add_argument('--hard-timeout', type=float, default=60.0, help='seconds per chunk before a worker is killed')
     b.add_argument('--memory-limit', type=int, default=2048, help='MiB of address space per worker, beyond its start')

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import List, Optional
 
 from . import format as fmt
+from .context import ContextSelector, context_budget
 from .format import State
 from .tokenizer import Tokenizer
 from .tree import Trace, sample_trajectories, segment_states
@@ -79,7 +80,11 @@ def iter_examples(record, tokenizer, rng=None, window=None):
     context = fmt.encode_context(record['source'], record.get('stdin', ''))
     # the stored trajectories fill exactly record['windows'] training windows
     limit = record.get('windows') if rng is None and window == record.get('window', window) else None
-    windows = fmt.build_windows(tokenizer, context, states, window, max_windows=limit)
+    selector = None
+    if record.get('context_budget'):  # a program longer than the window (docs/format.md, "Context selection")
+        budget = record['context_budget'] if window == record.get('window', window) else context_budget(window)
+        selector = ContextSelector(tokenizer, record['source'], record.get('stdin', ''), budget=budget)
+    windows = fmt.build_windows(tokenizer, context, states, window, max_windows=limit, selector=selector)
     for w in windows:
         for si, k, a0, s0, s1 in w.steps:
             first, steps = states[si]
@@ -135,15 +140,26 @@ def encode_action(tokenizer, action, line=None):
     return tokenizer.encode_items(fmt.encode_action(action, line))
 
 
-def build_prompt(tokenizer, source, stdin, first, steps, action, arg=None, window=None, room=256):
+ACTION_ALLOWANCE = 8  # tokens an action may take (predictor.ts's ACTION_ALLOWANCE)
+
+
+def build_prompt(tokenizer, source, stdin, first, steps, action, arg=None, window=None, room=256, defs=None):
     """Prompt ids for the next `action` after a history: `first` (the initial State) and
     `steps` [(action, arg, State)]. As in training windows: context, a complete state,
     then pairs; when the history does not fit (leaving `room` tokens for the answer),
-    it restarts from a later state written complete."""
+    it restarts from a later state written complete. A context too long for the window
+    is the selection for the last state (docs/format.md, "Context selection"; `defs`:
+    context.defs_of the program's analysis, computed when not given)."""
     window = window or DEFAULT_WINDOW
     ctx = encode_context(tokenizer, source, stdin)
     tail = encode_action(tokenizer, action, arg)
     states = [first] + [s for _, _, s in steps]
+    room_for_ctx = max(window - room - ACTION_ALLOWANCE - len(encode_state(tokenizer, states[-1])),
+                       (window - room) // 2)
+    if len(ctx) > room_for_ctx:
+        selector = ContextSelector(tokenizer, source, stdin, budget=min(room_for_ctx, context_budget(window)),
+                                   defs=defs)
+        ctx = selector.ids(states[-1])
     pairs = []
     for k, (a, b, s) in enumerate(steps):
         pairs.append(encode_action(tokenizer, a, b) + encode_state(tokenizer, s, states[k], a))

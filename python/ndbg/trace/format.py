@@ -291,10 +291,13 @@ class WindowPacker:
     target. A pair that does not fit is cut at the window's end and repeated whole in
     the next window. `windows` holds the finished windows; `finish()` closes the last."""
 
-    def __init__(self, tokenizer, context_items, window):
+    def __init__(self, tokenizer, context_items, window, selector=None):
         self.tok = tokenizer
         self.ctx = tokenizer.encode_items(context_items)
         self.window = window
+        # a context.ContextSelector for a program longer than the window ("Context
+        # selection"): each window's context is chosen for the state it opens with
+        self.selector = selector if selector is not None and not selector.fits else None
         self.windows = []
         self.failed = False  # the context plus one complete state does not fit
         self.cur = None  # (ids, mask, steps)
@@ -308,7 +311,8 @@ class WindowPacker:
         return self._complete[key][1]
 
     def _open(self, state):
-        head = self.ctx + self.complete(state)
+        ctx = self.ctx if self.selector is None else self.selector.ids(state)
+        head = ctx + self.complete(state)
         if len(head) >= self.window:
             self.failed = True
             self.cur = None
@@ -373,10 +377,11 @@ class WindowPacker:
         return self.windows
 
 
-def build_windows(tokenizer, context_items, segments, window, max_windows=None):
+def build_windows(tokenizer, context_items, segments, window, max_windows=None, selector=None):
     """Windows of `segments` [(initial State, [(action, arg, State)])]; the first
-    `max_windows` when given. [] when the context plus one complete state cannot fit."""
-    packer = WindowPacker(tokenizer, context_items, window)
+    `max_windows` when given. [] when the context plus one complete state cannot fit.
+    `selector`: a context.ContextSelector, for contexts chosen per window."""
+    packer = WindowPacker(tokenizer, context_items, window, selector)
     for first, steps in segments:
         if not packer.add(first, steps):
             break
