@@ -1,0 +1,94 @@
+// A session's life in the editor: an uncaught exception (post mortem, with
+// exceptionInfo), restart, pause, terminate (the program's process ends), and
+// launch configurations that cannot work, each with a message that says why.
+
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixture, locals, PYTHON, startClient, stopAfter, topFrame } from './harness.js';
+
+const crash = fixture('crash.py');
+const spin = fixture('spin.py');
+const demo = fixture('demo.py');
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('ndbg dap: lifecycle', () => {
+  let dc: DebugClient;
+  afterEach(() => dc?.stop());
+
+  it('an uncaught exception stops post mortem where it was raised; exceptionInfo describes it; continue ends the program', async () => {
+    dc = await startClient();
+    const [stopped] = await Promise.all([
+      dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>,
+      dc.configurationSequence(),
+      dc.launch({ program: crash, engine: 'python', python: PYTHON }),
+    ]);
+    expect(stopped.body).toMatchObject({ reason: 'exception', text: "ValueError: invalid literal for int() with base 10: 'x3'" });
+    const info = await dc.exceptionInfoRequest({ threadId: 1 });
+    expect(info.body).toMatchObject({
+      exceptionId: 'ValueError',
+      breakMode: 'unhandled',
+      details: { message: "invalid literal for int() with base 10: 'x3'" },
+    });
+    expect(await topFrame(dc)).toMatchObject({ name: 'parse', line: 2 });
+    // post mortem, the frames are live: their locals, and evaluate
+    expect((await locals(dc)).get('text')?.value).toBe("'x3'");
+    const st = await dc.stackTraceRequest({ threadId: 1 });
+    const ev = await dc.evaluateRequest({ expression: 'total', frameId: st.body.stackFrames[1]!.id, context: 'watch' });
+    expect(ev.body.result).toBe('3');
+    await Promise.all([dc.waitForEvent('terminated'), dc.continueRequest({ threadId: 1 })]);
+  });
+
+  it('restart runs the program again from the start, to its first breakpoint', async () => {
+    dc = await startClient();
+    await dc.hitBreakpoint({ program: demo, engine: 'python', python: PYTHON }, { path: demo, line: 9 });
+    await stopAfter(dc, dc.continueRequest({ threadId: 1 }));
+    expect((await locals(dc)).get('i')?.value).toBe('1');
+    const again = await stopAfter(dc, dc.restartRequest({}));
+    expect(again.body.reason).toBe('breakpoint');
+    expect((await locals(dc)).get('i')?.value).toBe('0');
+  });
+
+  it('pause stops a running program; terminate ends its process', async () => {
+    dc = await startClient();
+    await Promise.all([dc.configurationSequence(), dc.launch({ program: spin, engine: 'python', python: PYTHON })]);
+    const paused = await stopAfter(dc, dc.pauseRequest({ threadId: 1 }));
+    expect(paused.body.reason).toBe('pause');
+    const frame = await topFrame(dc);
+    const pid = Number((await dc.evaluateRequest({ expression: '__import__("os").getpid()', frameId: frame.id, context: 'watch' })).body.result);
+    expect(alive(pid)).toBe(true);
+    await Promise.all([dc.waitForEvent('terminated'), dc.terminateRequest()]);
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('stopOnEntry stops at the first line', async () => {
+    dc = await startClient();
+    const [stopped] = await Promise.all([
+      dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>,
+      dc.configurationSequence(),
+      dc.launch({ program: demo, engine: 'python', python: PYTHON, stopOnEntry: true }),
+    ]);
+    expect(stopped.body.reason).toBe('entry');
+    expect(await topFrame(dc)).toMatchObject({ name: '<module>', line: 1 });
+  });
+
+  it.each([
+    [{ program: fixture('nosuch.py'), engine: 'python' }, /"program" '.*nosuch\.py' does not exist/],
+    [{ program: demo, engine: 'ruby' }, /unknown engine 'ruby'/],
+    [{ engine: 'python' }, /needs "program"/],
+    [{ program: demo, engine: 'python', python: '/nonexistent/python3' }, /cannot run the Python interpreter/],
+    [{ program: demo, engine: 'python', stdin: '/nonexistent/in.txt' }, /cannot read "stdin" file/],
+  ])('launch %j fails with a message', async (args, message) => {
+    dc = await startClient();
+    await dc.initializeRequest();
+    await expect(dc.launchRequest(args as DebugProtocol.LaunchRequestArguments)).rejects.toThrow(message);
+  });
+});
