@@ -54,6 +54,19 @@ export const stateShape = {
   locals: z.array(localSchema).describe("the selected frame's variables"),
   stack: z.array(frameSchema).describe("the program's frames, outermost first; the last is where it runs"),
   selectedFrame: z.number().optional().describe("index into stack of the frame 'evaluate' and 'set_variable' use"),
+  verify: z
+    .object({
+      exact: z.boolean().describe('the predicted stop equals the real one'),
+      differences: z.array(
+        z.object({
+          what: z.string().describe("'line', 'event', 'function', 'stack', 'return value', 'stdout', or 'local NAME'"),
+          predicted: z.string().nullable(),
+          real: z.string().nullable(),
+        }),
+      ),
+    })
+    .optional()
+    .describe('verify sessions: how the predicted stop compares with the real run'),
   output: z.object({ stdout: z.string(), stderr: z.string() }).describe("the program's output since the previous call"),
   debuggerText: z.string().describe("the debugger's own text for the commands of this call (pdb's output)"),
   diagnostics: z.string().optional().describe("ndbg's notes and warnings"),

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { BreakpointInfo, Frame, StopEvent } from '../engine/engine.js';
+import type { BreakpointInfo, Frame, StopEvent, VerifyPair } from '../engine/engine.js';
 import type { Collected, DebugSession } from './debugSession.js';
 import type { StateResult } from './schemas.js';
 
@@ -80,6 +80,26 @@ function stopParts(stop: StopEvent | undefined): Pick<StateResult, 'location' | 
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
+const str = (v: VerifyPair['predicted']): string | null => (v === null ? null : String(v));
+
+/** `verify` sessions: what of the predicted stop differs from the real one. */
+function verifyOf(stop: StopEvent | undefined): StateResult['verify'] {
+  const v = stop?.verify;
+  if (!v) return undefined;
+  const differences: NonNullable<StateResult['verify']>['differences'] = [];
+  const add = (what: string, p?: VerifyPair) => {
+    if (p) differences.push({ what, predicted: str(p.predicted), real: str(p.real) });
+  };
+  add('line', v.line);
+  add('event', v.event);
+  add('function', v.func);
+  add('stack', v.stack);
+  for (const [name, p] of Object.entries(v.locals ?? {})) add(`local ${name}`, p);
+  add('return value', v.retval);
+  add('stdout', v.stdout);
+  return { exact: v.exact, differences };
+}
+
 /** The state of `s` with what `c` collected: the structured content every state-reporting tool returns. */
 export function stateResult(s: DebugSession, c: Collected, message?: string): StateResult {
   const stopped = s.status === 'stopped';
@@ -98,6 +118,7 @@ export function stateResult(s: DebugSession, c: Collected, message?: string): St
     predicted: s.engine === 'neural',
     status: s.status,
     ...(stopped ? stopParts(s.lastStop) : { locals: [], stack: [] }),
+    ...(stopped && s.lastStop?.verify ? { verify: verifyOf(s.lastStop) } : {}),
     output: { stdout: c.stdout, stderr: c.stderr },
     debuggerText: c.debugger,
     ...(c.diagnostics ? { diagnostics: c.diagnostics } : {}),
@@ -132,6 +153,10 @@ export function stateText(r: StateResult): string {
       out.push(`locals${r.predicted ? ' (predicted)' : ''}: ${r.locals.map((x) => `${x.name}=${x.value}${conf(x)}`).join(', ')}`);
     }
     if (r.stack.length > 1) out.push(`stack: ${r.stack.map((f) => `${f.function}:${f.line}`).join(' > ')}`);
+    if (r.verify) {
+      const d = r.verify.differences.map((x) => `${x.what} predicted ${x.predicted ?? '-'}, real ${x.real ?? '-'}`);
+      out.push(`verify: ${r.verify.exact ? 'the prediction matches the real run' : `differs from the real run: ${d.join('; ')}`}`);
+    }
   } else out.push(`${tag} ${r.status}`);
   if (r.output.stdout) out.push(`stdout: ${JSON.stringify(r.output.stdout)}`);
   if (r.output.stderr) out.push(`stderr: ${JSON.stringify(r.output.stderr)}`);

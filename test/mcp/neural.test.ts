@@ -56,6 +56,16 @@ describe('ndbg mcp, neural engine', () => {
     await n.ok('end_session', { session: id });
   });
 
+  it('verify: each predicted stop is compared with the real run', async () => {
+    const start = await n.ok('start_session', { script: files.path('double.py'), verify: true });
+    const s = await n.ok('step', { session: start.session, action: 'over' });
+    expect(s.predicted).toBe(true);
+    expect(s.verify.exact).toEqual(expect.any(Boolean));
+    if (!s.verify.exact) expect(s.verify.differences.length).toBeGreaterThan(0);
+    expect((await n.call('get_state', { session: start.session })).content[0]).toMatchObject({ text: expect.stringContaining('verify: ') });
+    await n.ok('end_session', { session: start.session });
+  });
+
   it('predict_return: the value a call returns, without running it', async () => {
     const r = await n.ok('predict_return', { code: CODE, function: 'double', arguments: '21' });
     expect(r).toMatchObject({ function: 'double', arguments: '21', predicted: true });

@@ -80,6 +80,36 @@ describe('ndbg mcp, python engine', () => {
     expect(gone.ended).toBe(true);
   });
 
+  it('breakpoints: conditional, temporary, on a function; list, clear; until and jump', async () => {
+    const s = await n.ok('start_session', { script: files.path('mean.py'), engine: 'python' });
+    const id = s.session as string;
+    const cond = await n.ok('set_breakpoint', { session: id, line: 4, condition: 'x == 6' });
+    expect(cond.added).toMatchObject({ line: 4, condition: 'x == 6' });
+    const onFunc = await n.ok('set_breakpoint', { session: id, function: 'mean', temporary: true });
+    expect(onFunc.added).toMatchObject({ function: 'mean', temporary: true });
+    expect((await n.ok('list_breakpoints', { session: id })).breakpoints).toHaveLength(2);
+
+    const first = await n.ok('step', { session: id, action: 'continue' });
+    expect(first.location).toMatchObject({ function: 'mean', line: 2 });
+    // the temporary one is gone after its stop
+    expect(first.breakpoints.map((b: { number: number }) => b.number)).toEqual([1]);
+    const hit = await n.ok('step', { session: id, action: 'continue' });
+    expect(hit.location.line).toBe(4);
+    expect(hit.locals).toContainEqual({ name: 'x', value: '6' });
+    expect(hit.locals).toContainEqual({ name: 'total', value: '6' });
+
+    const cleared = await n.ok('clear_breakpoint', { session: id, number: 1 });
+    expect(cleared).toMatchObject({ cleared: [1], breakpoints: [] });
+    const until = await n.ok('step', { session: id, action: 'until', line: 5 });
+    expect(until.location.line).toBe(5);
+    expect(until.locals).toContainEqual({ name: 'total', value: '12' });
+    const jumped = await n.ok('step', { session: id, action: 'jump', line: 2 });
+    expect(jumped.location.line).toBe(2);
+    const over = await n.ok('step', { session: id, action: 'over' });
+    expect(over.locals).toContainEqual({ name: 'total', value: '0' });
+    await n.ok('end_session', { session: id });
+  });
+
   it("stdin: the given text, then end-of-file; never a wait", async () => {
     const fed = await n.ok('start_session', { script: files.path('asks.py'), engine: 'python', stdin: 'Ada\n' });
     const done = await n.ok('step', { session: fed.session, action: 'continue' });

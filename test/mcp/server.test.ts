@@ -150,7 +150,8 @@ describe('ndbg mcp server', () => {
     const m = await connect();
     const serverPid = m.transport.pid!;
     await m.ok('start_session', { script: files.path('count.py'), engine: 'python' });
-    await m.ok('start_session', { code: 'while True:\n    pass\n', engine: 'python' });
+    const loop = await m.ok('start_session', { code: 'while True:\n    pass\n', engine: 'python' });
+    expect((await m.ok('step', { session: loop.session, action: 'continue', timeout: 1 })).status).toBe('running');
     const kids = descendants(serverPid);
     expect(kids.length).toBeGreaterThanOrEqual(2);
     await m.close();
