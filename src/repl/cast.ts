@@ -1,5 +1,6 @@
 // asciicast v2 writer (https://docs.asciinema.org/manual/asciicast/v2/): a JSON
-// header line, then one `[seconds, "o", data]` line per write. Each line goes to
+// header line (the size at the start), then one `[seconds, "o", data]` line per
+// write and one `[seconds, "r", "COLSxROWS"]` line per terminal resize. Each line goes to
 // the file with a synchronous append as it happens, so a crash loses nothing and
 // `asciinema play` can replay a cast that is still being written.
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
@@ -24,6 +25,8 @@ export interface CastOptions {
 
 export interface CastWriter {
   write(data: string): void;
+  /** The terminal is now `cols` x `rows` (an "r" event; players resize to it). */
+  resize(cols: number, rows: number): void;
   close(): Promise<void>;
 }
 
@@ -44,12 +47,22 @@ export function createCastWriter(path: string, opts: CastOptions): CastWriter {
   writeSync(fd, JSON.stringify(header) + '\n');
   let last = 0;
   let closed = false;
+  let size = `${opts.width}x${opts.height}`;
+  const event = (type: 'o' | 'r', data: string) => {
+    // Events must not go back in time, whatever the clock says.
+    last = Math.max(last, clock());
+    writeSync(fd, JSON.stringify([Number(last.toFixed(6)), type, data]) + '\n');
+  };
   return {
     write(data: string) {
       if (closed || data === '') return;
-      // Events must not go back in time, whatever the clock says.
-      last = Math.max(last, clock());
-      writeSync(fd, JSON.stringify([Number(last.toFixed(6)), 'o', data]) + '\n');
+      event('o', data);
+    },
+    resize(cols: number, rows: number) {
+      const next = `${cols}x${rows}`;
+      if (closed || next === size) return;
+      size = next;
+      event('r', next);
     },
     async close() {
       if (closed) return;

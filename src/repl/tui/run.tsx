@@ -152,6 +152,8 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions, started?: P
   const onResize = () => {
     if (playing && !playDone) return;
     const { cols, rows } = terminalSize(stdout);
+    // Before the redraw at the new size: a player resizes, then draws it.
+    cast?.resize(cols, rows);
     screen.resize(cols, rows);
     store.setSize(cols, rows);
     screen.sink.emit('resize');
