@@ -32,6 +32,9 @@ export interface NdbgLaunchArguments extends DebugProtocol.LaunchRequestArgument
   model?: string;
 }
 
+/** The attributes above, by name: editors/vscode/package.json declares exactly these (test/dap/manifest.test.ts). */
+export const LAUNCH_ATTRIBUTES = ['program', 'module', 'args', 'cwd', 'env', 'engine', 'python', 'stdin', 'stopOnEntry', 'verify', 'model'] as const;
+
 export class LaunchError extends Error {}
 
 export interface Launch {
