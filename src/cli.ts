@@ -9,6 +9,7 @@ import { parseArgs, readStdinOption, sessionOptions, usageError, USAGE, type Cli
 import { createSession } from './commands/session.js';
 import type { SpawnedBridge } from './engine/spawnBridge.js';
 import { UserError } from './engine/errors.js';
+import { wireBytes } from './repl/bytes.js';
 import { runLineRepl, type Sink } from './repl/line.js';
 
 function version(): string {
@@ -40,7 +41,7 @@ interface LineOutput {
 
 async function lineOutput(o: CliOptions): Promise<LineOutput> {
   const out: Sink = (data, stream) => {
-    (stream === 'stderr' ? process.stderr : process.stdout).write(data);
+    (stream === 'stderr' ? process.stderr : process.stdout).write(wireBytes(data));
   };
   if (!o.record) return { write: out, close: async () => {} };
   let cast: { write(data: string): void; close(): Promise<void> };

@@ -191,8 +191,18 @@ class OutStream(io.TextIOBase):
             if not isinstance(s, str):
                 raise TypeError('write() argument must be str, not %s' % type(s).__name__)
             s = str.__str__(s)
-        # Same encodability check as the real stream (e.g. lone surrogates).
-        s.encode(self.encoding, self.errors)
+        # Encoded as the real stream would (its encoding and error handler: a
+        # lone surrogate fails, latin-1 writes one byte per character), and sent
+        # as those bytes read back as UTF-8 with surrogateescape: ndbg writes the
+        # very bytes the real stream would have (src/repl/bytes.ts).
+        n = len(s)
+        if not s.isascii():
+            s = s.encode(self.encoding, self.errors).decode('utf-8', 'surrogateescape')
+        self.send_wire(s)
+        return n
+
+    def send_wire(self, s):
+        """Send text already in wire form (bytes as UTF-8 + surrogateescape)."""
         if self.pending_prompt is not None:
             p = self.pending_prompt
             self.pending_prompt = None
@@ -219,13 +229,14 @@ class OutStream(io.TextIOBase):
 
 
 class _BufferShim:
-    """sys.stdout.buffer: bytes in, decoded and sent as text."""
+    """sys.stdout.buffer: bytes in, sent as they are (wire form, see write)."""
 
     def __init__(self, out):
         self._out = out
 
     def write(self, b):
-        self._out.write(bytes(b).decode(self._out.encoding, 'replace'))
+        # the bytes themselves, whatever they are (undecodable ones surrogate-escaped)
+        self._out.send_wire(bytes(b).decode('utf-8', 'surrogateescape'))
         return len(b)
 
     def flush(self):
