@@ -58,12 +58,12 @@ export class DebugSession {
   info: EngineInfo;
   /** The engine's notice for people (neural: the frames are predicted). */
   notice?: string;
+  /** What the debugger prints when it waits for a command (pdb's `(Pdb) `; another inside `interact`, `debug`). */
+  prompt = '(Pdb) ';
   /** The last engine call that failed (a thrown error, not a pdb error). */
   failure?: string;
   readonly engine: 'python' | 'neural';
   readonly label: string;
-  readonly file: string;
-  readonly startedAt = new Date();
   private readonly session: Session;
   private collected = empty();
   private waiters: Array<() => void> = [];
@@ -75,7 +75,6 @@ export class DebugSession {
   ) {
     this.engine = options.engine;
     this.label = options.label;
-    this.file = options.target;
     this.info = { name: options.engine };
     this.session = createSession({ ...options, withLocals: true });
     this.session.on((e) => this.onEvent(e));
@@ -208,6 +207,7 @@ export class DebugSession {
         });
         break;
       case 'prompt':
+        this.prompt = e.prompt;
         this.settle('stopped');
         break;
       case 'exit':

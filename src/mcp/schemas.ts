@@ -74,6 +74,7 @@ export const stateShape = {
   restarted: z.boolean().optional().describe('the program ran to its end and pdb restarted it: it is at its first line again'),
   stdinEof: z.number().optional().describe('reads of stdin answered with end-of-file (no stdin text was left)'),
   exitCode: z.number().optional(),
+  prompt: z.string().optional().describe("the debugger's prompt, when it is not pdb's '(Pdb) ' (inside interact or debug)"),
   breakpoints: z.array(breakpointSchema),
   message: z.string().optional().describe('what happened, and what to do next'),
 };

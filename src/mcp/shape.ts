@@ -126,6 +126,7 @@ export function stateResult(s: DebugSession, c: Collected, message?: string): St
     ...(c.restarted ? { restarted: true } : {}),
     ...(c.eofs ? { stdinEof: c.eofs } : {}),
     ...(s.exit ? { exitCode: s.exit.code } : {}),
+    ...(stopped && s.prompt.trim() !== '(Pdb)' ? { prompt: s.prompt } : {}),
     breakpoints: breakpointsOf(s.breakpoints),
     ...(notes.length ? { message: notes.join('; ') } : {}),
   };
@@ -162,6 +163,7 @@ export function stateText(r: StateResult): string {
   if (r.output.stderr) out.push(`stderr: ${JSON.stringify(r.output.stderr)}`);
   const dbg = r.debuggerText.replace(/\n$/, '');
   if (dbg) out.push(`debugger: ${dbg}`);
+  if (r.prompt) out.push(`prompt: ${JSON.stringify(r.prompt)} (not pdb's: the next command goes to it)`);
   if (r.message) out.push(r.message);
   return out.join('\n');
 }
