@@ -41,6 +41,10 @@ export class NdbgDebugSession extends DebugSession {
   private clientInvalidates = false;
   private stopOnUncaught = true;
   private pausing = false;
+  /** The program was interrupted only to change breakpoints: it goes on without reporting a stop. */
+  private interruptedForEdit = false;
+  /** What the program was last told to do, while it does it (undefined: stopped). */
+  private running?: Resume['kind'];
   private ended = false;
   private closing?: Promise<void>;
 
@@ -161,8 +165,21 @@ export class NdbgDebugSession extends DebugSession {
       response.body = { breakpoints: wanted.map(() => ({ verified: false, message: 'ndbg: launch the program first' })) };
       return this.sendResponse(response);
     }
+    this.stopToEdit();
     response.body = { breakpoints: await this.book.setSource(path, wanted) };
     this.sendResponse(response);
+  }
+
+  /**
+   * pdb takes commands only at its prompt: to change breakpoints while the
+   * program runs, interrupt it, change them (queued behind the run), and let it
+   * go on (landed() resumes instead of reporting the stop).
+   */
+  private stopToEdit(): void {
+    const r = this.runner;
+    if (!r?.busy || this.running !== 'continue' || this.pausing || this.interruptedForEdit) return;
+    this.interruptedForEdit = true;
+    r.session.interrupt();
   }
 
   protected override async setFunctionBreakPointsRequest(
@@ -173,6 +190,7 @@ export class NdbgDebugSession extends DebugSession {
       response.body = { breakpoints: args.breakpoints.map(() => ({ verified: false, message: 'ndbg: launch the program first' })) };
       return this.sendResponse(response);
     }
+    this.stopToEdit();
     response.body = { breakpoints: await this.book.setFunctions(args.breakpoints) };
     this.sendResponse(response);
   }
@@ -278,6 +296,7 @@ export class NdbgDebugSession extends DebugSession {
     if (!r || r.exited) return;
     this.refs.reset();
     r.returned = undefined;
+    this.running = why.kind;
     const outcome =
       why.kind === 'reverse-continue'
         ? await this.reverseContinue(r)
@@ -301,6 +320,7 @@ export class NdbgDebugSession extends DebugSession {
   /** Where a command that resumed the program left it: a stop, a log point to go on from, or the end. */
   private async landed(outcome: Outcome, why: Resume): Promise<void> {
     const r = this.runner!;
+    this.running = undefined;
     if (r.exited || this.ended) return;
     const userRestart = outcome.commands.some((c) => /^(run|restart)(\s|$)/.test(c.command));
     if (outcome.restarted && !userRestart) {
@@ -310,6 +330,11 @@ export class NdbgDebugSession extends DebugSession {
     }
     if (outcome.restarted) return this.firstStop();
     const stop = r.stop;
+    if (this.interruptedForEdit) {
+      this.interruptedForEdit = false;
+      // stopped by the interrupt (not at a breakpoint, nor an exception): the breakpoints change, the run goes on
+      if (outcome.moved && !stop?.postMortem && !this.landedOnBreakpoint(outcome) && !this.pausing) return this.resume('c', why);
+    }
     if (!outcome.moved) this.say(outcome.text);
     else this.say(outcome.errors);
     if (stop?.postMortem && outcome.moved && !this.stopOnUncaught) {

@@ -69,6 +69,20 @@ describe('ndbg dap: lifecycle', () => {
     expect(alive(pid)).toBe(false);
   });
 
+  it('a breakpoint set while the program runs stops it there', async () => {
+    dc = await startClient();
+    const started = dc.assertOutput('stdout', 'started');
+    await Promise.all([dc.configurationSequence(), dc.launch({ program: spin, engine: 'python', python: PYTHON })]);
+    await started;
+    const [stopped, set] = await Promise.all([
+      dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>,
+      dc.setBreakpointsRequest({ source: { path: spin }, breakpoints: [{ line: 6 }] }),
+    ]);
+    expect(set.body.breakpoints[0]).toMatchObject({ verified: true, line: 6 });
+    expect(stopped.body).toMatchObject({ reason: 'breakpoint', hitBreakpointIds: [set.body.breakpoints[0]!.id] });
+    expect(await topFrame(dc)).toMatchObject({ line: 6 });
+  });
+
   it('stopOnEntry stops at the first line', async () => {
     dc = await startClient();
     const [stopped] = await Promise.all([
