@@ -73,6 +73,29 @@ describe('ndbg dap: python engine, stepping', () => {
     expect(globals.body.variables.map((v) => v.name)).toEqual(expect.arrayContaining(['square', 'total', 'data']));
   });
 
+  it('pages big containers (indexedVariables) and opens objects by attribute; edits a child in place', async () => {
+    const prog = fixture('containers.py');
+    dc = await startClient();
+    await dc.hitBreakpoint({ ...launch, program: prog }, { path: prog, line: 9 });
+    const vars = await locals(dc);
+    const big = vars.get('big')!;
+    expect(big).toMatchObject({ type: 'list', indexedVariables: 150 });
+    const page = await dc.variablesRequest({ variablesReference: big.variablesReference, filter: 'indexed', start: 100, count: 50 });
+    expect(page.body.variables.map((v) => v.name)).toEqual(Array.from({ length: 50 }, (_, i) => `[${100 + i}]`));
+    expect(page.body.variables[0]).toMatchObject({ value: '100', evaluateName: 'big[100]' });
+    const named = await dc.variablesRequest({ variablesReference: big.variablesReference, filter: 'named' });
+    expect(named.body.variables).toEqual([]);
+
+    const p = vars.get('p')!;
+    expect(p.type).toBe('Point');
+    const attrs = await dc.variablesRequest({ variablesReference: p.variablesReference });
+    expect(attrs.body.variables.map((v) => [v.name, v.value])).toEqual([['x', '1'], ['y', '[2, 3]']]);
+    const set = await dc.setVariableRequest({ variablesReference: p.variablesReference, name: 'x', value: '41 + 1' });
+    expect(set.body.value).toBe('42');
+    const frame = await topFrame(dc);
+    expect((await dc.evaluateRequest({ expression: 'p.x', frameId: frame.id, context: 'watch' })).body.result).toBe('42');
+  });
+
   it("sends the program's stdout and stderr as output events; input() reads the stdin file, then EOF", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ndbg-dap-'));
     const stdin = join(dir, 'in.txt');
