@@ -323,6 +323,11 @@ export class NdbgDebugSession extends DebugSession {
     this.running = undefined;
     if (r.exited || this.ended) return;
     const userRestart = outcome.commands.some((c) => /^(run|restart)(\s|$)/.test(c.command));
+    if (outcome.restarted && outcome.commands.some((c) => c.command.startsWith('reverse-'))) {
+      // the replay diverged from the recorded run: pdb restarted the program rather than show a state that never was
+      this.say(outcome.text);
+      return this.stopped({ kind: 'entry' });
+    }
     if (outcome.restarted && !userRestart) {
       // pdb restarts a program that ended; in an editor the session ends with it
       this.say('ndbg: the program finished\n');
