@@ -3,20 +3,24 @@
 // line per sample; progress goes to stderr.
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
 import type { Predictor } from '../model/types.js';
 import { evalSample, parseRows, type CruxResult, type CruxTask, type CruxVia } from './cruxeval.js';
+import { setDir, traceProgramsDir } from './programs.js';
 import { evalRecord, expectedCalibrationError, median, newTally, readRecords, traceReport } from './traces.js';
 
 export const EVAL_USAGE = `usage: ndbg eval cruxeval --data FILE.jsonl [--task output|input]
                       [--via step_return|breakpoint|rollout] [--limit N] [--out results.jsonl]
        ndbg eval traces --data DIR [--split test] [--per-record K] [--limit N] [--out results.jsonl]
+       ndbg eval traces --programs DIR | --set handwritten|long [...]
 
 Measure the neural engine. cruxeval: pass@1 on CruxEval rows ({code, input, output, id}
 per line), scored as CruxEval does (the assertion runs in a sandboxed python3, 3 s limit).
 traces: next-state exact match on a data set's held-out split (traces-*.jsonl.gz), per
 action and component, frame latency, and the reliability of per-value confidence; with
---out, the totals also go to OUT.summary.json.
+--out, the totals also go to OUT.summary.json. --programs traces a directory of programs
+(evalsets/: --set NAME) first, with the checkout's Python tracer and the model's tokenizer.
 
 options:
   --model DIR          model directory (default: the shipped model)
@@ -40,6 +44,8 @@ interface EvalArgs {
   model?: string;
   device?: 'auto' | 'cpu' | 'cuda' | 'webgpu';
   constrain: Array<boolean>;
+  /** traces: a directory of programs to trace first (--programs, --set NAME). */
+  programs?: string;
   python?: string;
   quiet: boolean;
 }
@@ -98,6 +104,12 @@ export function parseEvalArgs(argv: string[]): EvalArgs | 'help' {
       case '--out':
         a.out = need();
         break;
+      case '--programs':
+        a.programs = need();
+        break;
+      case '--set':
+        a.programs = setDir(need());
+        break;
       case '--split':
         a.split = need();
         break;
@@ -131,7 +143,8 @@ export function parseEvalArgs(argv: string[]): EvalArgs | 'help' {
         throw bad(`unknown option '${arg}'`);
     }
   }
-  if (!a.data) throw bad('--data is required');
+  if (a.programs && (a.what !== 'traces' || a.data)) throw bad('--programs and --set are for traces, instead of --data');
+  if (!a.data && !a.programs) throw bad('--data is required');
   return a;
 }
 
@@ -194,6 +207,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
     return 0;
   }
   let predictor = deps.predictor;
+  const cleanups: Array<() => void> = [];
   if (!predictor) {
     const { loadPredictor, ModelError } = await import('../model/predictor.js');
     try {
@@ -224,8 +238,16 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
       if (a.out) writeFileSync(a.out, results.map((r) => JSON.stringify(r)).join('\n') + (results.length ? '\n' : ''));
       return 0;
     }
+    if (a.programs) {
+      const tokenizer = join(predictor.info.dir ?? '', 'tokenizer.json');
+      process.stderr.write(`ndbg eval: tracing the programs of ${a.programs}\n`);
+      const traced = traceProgramsDir(a.programs, tokenizer, a.python ?? 'python3');
+      cleanups.push(traced.cleanup);
+      a.data = traced.data;
+      a.split = 'test';
+    }
     const lines: string[] = [];
-    const summary: Record<string, unknown> = { model: predictor.info.name, data: a.data, split: a.split, perRecord: a.perRecord ?? null };
+    const summary: Record<string, unknown> = { model: predictor.info.name, data: a.programs ?? a.data, split: a.split, perRecord: a.perRecord ?? null };
     for (const constrain of a.constrain) {
       const label = `traces (${a.split}), ${constrain ? 'constrained' : 'unconstrained'}`;
       const tally = newTally();
@@ -258,6 +280,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
     }
     return 0;
   } finally {
+    for (const c of cleanups) c();
     if (!deps.predictor) await predictor.close();
   }
 }

@@ -1,0 +1,53 @@
+// `ndbg eval traces --programs DIR` (or `--set handwritten|long`): the evaluation
+// sets of programs written by people (evalsets/), traced now into a temporary data
+// set with the checkout's Python tools (python -m ndbg.data build --programs-dir,
+// the model's own tokenizer), then measured like any held-out split. The tracer is
+// not part of the package: this works in a checkout of ndbg.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { UserError } from '../engine/errors.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** The named sets under evalsets/ (each a directory of .py programs). */
+export function namedSets(): string[] {
+  const dir = join(ROOT, 'evalsets');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
+export function setDir(name: string): string {
+  const sets = namedSets();
+  if (!sets.includes(name)) {
+    throw new UserError(`ndbg eval: no evaluation set '${name}'${sets.length ? ` (there are: ${sets.join(', ')})` : ' (evalsets/ is in a checkout of ndbg only)'}`, 2);
+  }
+  return join(ROOT, 'evalsets', name);
+}
+
+/** Traces the programs of `dir` into a temporary data set (its test split); returns the set's directory and a cleanup. */
+export function traceProgramsDir(dir: string, tokenizer: string, python: string): { data: string; cleanup: () => void } {
+  if (!existsSync(join(ROOT, 'python', 'ndbg', 'learn', 'data.py'))) {
+    throw new UserError('ndbg eval: --programs needs the tracer, which is in a checkout of ndbg, not in the package', 1);
+  }
+  if (!existsSync(dir)) throw new UserError(`ndbg eval: --programs ${dir}: no such directory`, 2);
+  const out = mkdtempSync(join(tmpdir(), 'ndbg-evalset-'));
+  const cleanup = () => rmSync(out, { recursive: true, force: true });
+  const r = spawnSync(
+    python,
+    ['-m', 'ndbg.data', 'build', '--programs-dir', resolve(dir), '--split-all', 'test', '--out', out, '--tokenizer', tokenizer],
+    { cwd: join(ROOT, 'python'), env: { ...process.env, PYTHONPATH: join(ROOT, 'python') }, encoding: 'utf8' },
+  );
+  if (r.status !== 0) {
+    cleanup();
+    const why = r.error ? r.error.message : (r.stderr || r.stdout).trim().split('\n').pop() ?? `exit ${r.status}`;
+    const hint = /numpy/.test(why) ? ' (the tracer writes numpy arrays: use a Python that has numpy, e.g. --python /usr/bin/python3 with Debian\'s python3-numpy)' : '';
+    throw new UserError(`ndbg eval: tracing the programs of ${dir} failed: ${why}${hint}`, 1);
+  }
+  return { data: out, cleanup };
+}
