@@ -29,7 +29,7 @@ import { formatLogMessage } from './logMessage.js';
 import { frameId, frameIndex, References } from './references.js';
 import { merge, Runner, type Outcome } from './runner.js';
 import { exceptionInfo, type Resume, stopDescription } from './stopReason.js';
-import { programStart, scopes, variables } from './variables.js';
+import { programDepth, programStart, scopes, variables } from './variables.js';
 
 const THREAD = 1;
 
@@ -210,7 +210,7 @@ export class NdbgDebugSession extends DebugSession {
 
   protected override nextRequest(response: DebugProtocol.NextResponse): void {
     this.sendResponse(response);
-    void this.resume('n', { kind: 'step' });
+    void this.resume('n', { kind: 'step', over: 'over' });
   }
 
   protected override stepInRequest(response: DebugProtocol.StepInResponse): void {
@@ -220,7 +220,7 @@ export class NdbgDebugSession extends DebugSession {
 
   protected override stepOutRequest(response: DebugProtocol.StepOutResponse): void {
     this.sendResponse(response);
-    void this.resume('r', { kind: 'step' });
+    void this.resume('r', { kind: 'step', over: 'out' });
   }
 
   /**
@@ -297,6 +297,7 @@ export class NdbgDebugSession extends DebugSession {
     this.refs.reset();
     r.returned = undefined;
     this.running = why.kind;
+    if (why.kind === 'step' && why.over && why.depth === undefined && r.stop) why = { ...why, depth: programDepth(r.stop) };
     const outcome =
       why.kind === 'reverse-continue'
         ? await this.reverseContinue(r)
@@ -353,8 +354,13 @@ export class NdbgDebugSession extends DebugSession {
       const text = await r.serial(() => formatLogMessage(this.book!.logMessage(b.number)!, (e, o) => r.evaluateNow(e, o), stop!.frames.length - 1));
       this.sendEvent(new OutputEvent(`${text}\n`, 'console'));
     }
-    if (logs.length && !breaks.length && why.kind === 'continue' && !this.pausing && !stop?.postMortem) {
-      return this.resume('c', why);
+    if (logs.length && !breaks.length && !this.pausing && stop && !stop.postMortem) {
+      if (why.kind === 'continue') return this.resume('c', why);
+      // a step over (or out) crossed a log point in a function it called: return from there, and on
+      if (why.kind === 'step' && why.depth !== undefined) {
+        const target = why.over === 'out' ? why.depth - 1 : why.depth;
+        if (programDepth(stop) > target) return this.resume('r', why);
+      }
     }
     this.stopped(why, breaks.map((b) => b.number));
   }

@@ -7,7 +7,14 @@ import type { BreakpointInfo, StopEvent } from '../engine/engine.js';
 import type { BreakpointBook } from './breakpoints.js';
 
 /** What the adapter asked the program to do before this stop. */
-export type Resume = { kind: 'continue' } | { kind: 'step' } | { kind: 'reverse-continue' } | { kind: 'entry' } | { kind: 'pause' } | { kind: 'goto' };
+export type Resume =
+  | { kind: 'continue' }
+  /** `over` / `out`: a step over or out, from a frame `depth` program frames deep (log points crossed on the way go on to there). */
+  | { kind: 'step'; over?: 'over' | 'out'; depth?: number }
+  | { kind: 'reverse-continue' }
+  | { kind: 'entry' }
+  | { kind: 'pause' }
+  | { kind: 'goto' };
 
 export interface StopDescription {
   reason: string;

@@ -18,6 +18,11 @@ export function programStart(frames: readonly Frame[]): number {
   return i < 0 ? 0 : i + 1;
 }
 
+/** How many of the stop's frames are the program's. */
+export function programDepth(stop: StopEvent): number {
+  return stop.frames.length - programStart(stop.frames);
+}
+
 export function scopes(runner: Runner, refs: References, frame: number): DebugProtocol.Scope[] {
   const f = runner.stop?.frames[frame];
   if (!f) return [];

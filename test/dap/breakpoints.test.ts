@@ -56,6 +56,25 @@ describe('ndbg dap: breakpoints', () => {
     expect(logs).toEqual(['acc=0 i=0 {literal}\n', 'acc=0 i=1 {literal}\n', 'acc=1 i=2 {literal}\n', 'acc=5 i=3 {literal}\n']);
   });
 
+  it('a step over a call that crosses a log point prints it and ends where the step ends', async () => {
+    dc = await startClient();
+    const logs: string[] = [];
+    dc.on('output', (e: DebugProtocol.OutputEvent) => {
+      if (e.body.category === 'console' && e.body.output.startsWith('v=')) logs.push(e.body.output);
+    });
+    const { set } = await launchWith(dc, [{ line: 2, logMessage: 'v={v}' }, { line: 9 }]);
+    expect(await topFrame(dc)).toMatchObject({ name: 'total', line: 9 });
+    const step = await stopAfter(dc, dc.nextRequest({ threadId: 1 }));
+    expect(step.body.reason).toBe('step');
+    expect(await topFrame(dc)).toMatchObject({ name: 'total', line: 8 });
+    expect(logs).toEqual(['v=0\n']);
+    // a continue goes by it to the next breakpoint
+    const next = await stopAfter(dc, dc.continueRequest({ threadId: 1 }));
+    expect(next.body.hitBreakpointIds).toEqual([set[1]!.id]);
+    expect((await locals(dc)).get('i')?.value).toBe('1');
+    expect(logs).toEqual(['v=0\n']);
+  });
+
   it('a function breakpoint stops at the function; a line with no code is not verified', async () => {
     dc = await startClient();
     const { set, stopped } = await launchWith(dc, [{ line: 4 }], [{ name: 'square' }]);
