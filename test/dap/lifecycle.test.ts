@@ -47,6 +47,29 @@ describe('ndbg dap: lifecycle', () => {
     await Promise.all([dc.waitForEvent('terminated'), dc.continueRequest({ threadId: 1 })]);
   });
 
+  it('with Uncaught Exceptions off, the exception ends the program', async () => {
+    dc = await startClient();
+    const init = await dc.initializeRequest();
+    expect(init.body?.exceptionBreakpointFilters?.map((f) => [f.filter, f.default])).toEqual([['uncaught', true]]);
+    const launched = dc.launchRequest({ program: crash, engine: 'python', python: PYTHON } as DebugProtocol.LaunchRequestArguments);
+    await dc.waitForEvent('initialized');
+    await dc.setExceptionBreakpointsRequest({ filters: [] });
+    await launched;
+    await Promise.all([dc.waitForEvent('terminated'), dc.configurationDoneRequest()]);
+  });
+
+  it('jump to cursor moves the executing line (pdb j)', async () => {
+    dc = await startClient();
+    await dc.hitBreakpoint({ program: demo, engine: 'python', python: PYTHON }, { path: demo, line: 14 });
+    const targets = await dc.gotoTargetsRequest({ source: { path: demo }, line: 15 });
+    expect(targets.body.targets).toHaveLength(1);
+    const moved = await stopAfter(dc, dc.gotoRequest({ threadId: 1, targetId: targets.body.targets[0]!.id }));
+    expect(moved.body.reason).toBe('goto');
+    expect(await topFrame(dc)).toMatchObject({ line: 15 });
+    // x was never assigned: line 14 was jumped over
+    await expect(dc.evaluateRequest({ expression: 'x', frameId: (await topFrame(dc)).id, context: 'watch' })).rejects.toThrow(/NameError/);
+  });
+
   it('restart runs the program again from the start, to its first breakpoint', async () => {
     dc = await startClient();
     await dc.hitBreakpoint({ program: demo, engine: 'python', python: PYTHON }, { path: demo, line: 9 });
