@@ -414,6 +414,35 @@ export class FakeEngine {
     return { '==': v === n, '!=': v !== n, '<': v < n, '>': v > n, '<=': v <= n, '>=': v >= n }[m[2]];
   }
 
+  /** Engine.evaluate over the stopped frame's values: names, numbers, + - * / %, [i], len(). */
+  async evaluate(expr, options = {}) {
+    this.evaluated = (this.evaluated ?? 0) + 1;
+    await this.pause();
+    if (this.finished || !this.stop) return { ok: false, error: 'the program is not stopped' };
+    const f = this.stack[options.frame ?? this.stop.selected];
+    const v = f ? this.valueOf(expr, f.v) : { error: 'no such frame' };
+    if ('error' in v) return { ok: false, error: v.error };
+    return { ok: true, result: this.view(v.value) };
+  }
+  view(x) {
+    return { value: repr(x), type: Array.isArray(x) ? 'list' : typeof x === 'number' ? 'int' : typeof x === 'string' ? 'str' : 'NoneType', size: Array.isArray(x) ? x.length : 0 };
+  }
+  valueOf(expr, vars) {
+    if (!/^[\w\s+\-*/%()[\].,]*$/.test(expr)) return { error: `SyntaxError: ${expr}` };
+    let missing;
+    const js = expr.replace(/[A-Za-z_]\w*/g, (name) => {
+      if (name === 'len') return '__len';
+      if (!(name in vars)) missing ??= name;
+      return JSON.stringify(vars[name] ?? null);
+    });
+    if (missing) return { error: `NameError: name '${missing}' is not defined` };
+    try {
+      return { value: Function('__len', `return (${js});`)((x) => x.length) };
+    } catch (e) {
+      return { error: `${e.name}: ${e.message}` };
+    }
+  }
+
   async input(line) {
     await this.pause();
     const r = this.reading;

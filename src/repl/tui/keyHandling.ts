@@ -6,6 +6,8 @@
 import { breakpointsAt } from './breakpoints.js';
 import { complete } from './complete.js';
 import { scrollHelp } from './help.js';
+import { paneItems, watchKey } from './paneItems.js';
+import type { Watch } from './watches.js';
 import { walkHistory } from './historyNav.js';
 import type { Key } from './keys.js';
 import { COMMANDS, GLOBAL_KEYS, PANE_KEYS, type KeyAction } from './keymap.js';
@@ -22,7 +24,9 @@ export type Effect =
   | { kind: 'eof' }
   | { kind: 'interrupt' }
   | { kind: 'quit' }
-  | { kind: 'redraw' };
+  | { kind: 'redraw' }
+  /** The watch list is now this (saved, and evaluated, by the store). */
+  | { kind: 'watches'; watches: Watch[] };
 
 export interface KeyContext {
   /** The command history, oldest first. */
@@ -138,6 +142,12 @@ function valueEditorKey(s: State, k: Key): Effect[] {
       return [set({ varEdit: undefined })];
     case 'enter': {
       const value = e.text.trim();
+      const watch = s.watches.findIndex((w) => watchKey(w.expr) === e.name);
+      if (watch >= 0) {
+        // A watch's new expression; an empty one removes the watch.
+        const ws = s.watches.map((w, i) => (i === watch ? { expr: value } : w)).filter((w) => w.expr !== '');
+        return [set({ varEdit: undefined }), { kind: 'watches', watches: ws }];
+      }
       if (value === '') return [set({ varEdit: undefined })];
       // In the globals view a plain `!x = v` would make a local of the function.
       const line = s.showGlobals ? `!globals()[${JSON.stringify(e.name)}] = ${value}` : `!${e.name} = ${value}`;
@@ -222,21 +232,37 @@ function paneOwnKey(s: State, k: Key, ctx: KeyContext): Effect[] | undefined {
       return undefined;
     }
     case 'variables': {
-      const vars = variables(s);
+      const vars = paneItems(s);
       const v = vars[s.varSel];
+      const key = v ? (v.key ?? v.name) : '';
       if (up) return [set({ varSel: Math.max(0, s.varSel - 1) })];
       if (down) return [set({ varSel: Math.min(Math.max(0, vars.length - 1), s.varSel + 1) })];
+      if (k.name === 'pageup' || k.name === 'pagedown') {
+        const page = Math.max(1, s.layout.variables.height - 2);
+        const to = s.varSel + (k.name === 'pageup' ? -page : page);
+        return [set({ varSel: Math.max(0, Math.min(vars.length - 1, to)) })];
+      }
+      if (ch === '+') {
+        // A watch, typed on the command line (the selected local's name to start from).
+        const text = `watch ${v && (v.kind ?? 'var') === 'var' && IDENT.test(v.name) ? v.name : ''}`;
+        return [set({ focus: 'command', input: text, cursor: text.length })];
+      }
+      if (v?.kind === 'watch' && (k.name === 'delete' || ch === 'x')) {
+        return [{ kind: 'watches', watches: s.watches.filter((w) => w.expr !== v.name) }, set({ varSel: Math.max(0, s.varSel - (s.varSel === vars.length - 1 ? 1 : 0)) })];
+      }
       if (k.name === 'enter' || ch === 'e') {
         if (!v) return [];
+        // A watch's expression is edited (emptied: removed); a local's value is set.
+        if (v.kind === 'watch') return [set({ varEdit: { name: key, text: v.name, cursor: v.name.length } })];
         if (v.special || !IDENT.test(v.name)) return [set({ message: `${v.name} cannot be set` })];
         const text = v.absent ? '' : v.value;
-        return [set({ varEdit: { name: v.name, text, cursor: text.length } })];
+        return [set({ varEdit: { name: key, text, cursor: text.length } })];
       }
       if (k.name === 'right' || k.name === 'left' || ch === ' ') {
         if (!v) return [];
         const ex = new Set(s.expanded);
-        if (k.name === 'left' || (ch === ' ' && ex.has(v.name))) ex.delete(v.name);
-        else ex.add(v.name);
+        if (k.name === 'left' || (ch === ' ' && ex.has(key))) ex.delete(key);
+        else ex.add(key);
         return [set({ expanded: ex })];
       }
       if (ch === 'a') return [set({ showDunder: !s.showDunder, varSel: 0 })];

@@ -8,6 +8,7 @@ import type { Engine } from '../../engine/engine.js';
 import { UserError } from '../../engine/errors.js';
 import { createCastWriter, type CastWriter } from '../cast.js';
 import { defaultHistoryPath } from '../history.js';
+import { defaultWatchesPath } from './watchFile.js';
 import { parsePlayScript, play, type PlayStep } from '../play.js';
 import { App } from './components/App.js';
 import { KeyParser } from './keys.js';
@@ -30,6 +31,8 @@ export interface TuiOptions {
   command?: string;
   /** History file; default $XDG_STATE_HOME/ndbg/history; null: none. */
   historyPath?: string | null;
+  /** Watch expressions file; default $XDG_STATE_HOME/ndbg/watches.json (watchFile.ts); null: not kept. */
+  watchesPath?: string | null;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
@@ -86,6 +89,8 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions, started?: P
     rows: size.rows,
     source: new SourceCache(opts.source),
     historyPath: playing ? null : opts.historyPath === undefined ? defaultHistoryPath() : opts.historyPath,
+    // A played session neither reads nor writes the user's watches: the cast must not depend on them.
+    watchesPath: playing ? null : opts.watchesPath === undefined ? defaultWatchesPath() : opts.watchesPath,
     showLatency: !playing,
     maskAddresses: playing,
   });

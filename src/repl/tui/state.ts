@@ -5,6 +5,7 @@ import type { EngineInfo, Frame, StopEvent, VerifyInfo, VerifyPair } from '../..
 import type { Breakpoint } from './breakpoints.js';
 import { NOT_WALKING, type HistoryCursor } from './historyNav.js';
 import { computeLayout, type Layout } from './layout.js';
+import type { Watch } from './watches.js';
 
 export type Focus = 'command' | 'source' | 'variables' | 'stack' | 'breakpoints' | 'console' | 'output';
 /** Tab order. */
@@ -86,6 +87,12 @@ export interface State {
    * "Clear all breaks? "), answered on the command line; `line` is sent on yes.
    */
   confirm?: { question: string; line: string };
+  /** Watch expressions, in the order added (listed first in the Variables pane). */
+  watches: readonly Watch[];
+  /** Stops that moved so far: a watch's change is shown against its value at the one before. */
+  stopSeq: number;
+  /** Quiet inspections (watches, the variables tree) are under way after a command. */
+  inspecting: boolean;
   /** The help overlay is open, scrolled to this row (F1, `?`, `h`). */
   helpTop?: number;
   /** q was given: the session is ending (the hint says so, not "running"). */
@@ -173,6 +180,9 @@ export function initialState(o: InitialOptions): State {
     showAllFrames: false,
     bpSel: 0,
     quitting: false,
+    watches: [],
+    stopSeq: 0,
+    inspecting: false,
     done: false,
   };
 }

@@ -4,7 +4,8 @@
 // line. Pure: the store supplies what it alone knows (how long the command
 // took, the length of the files).
 import type { StopEvent } from '../../engine/engine.js';
-import { selectedFrame, verifyView, variables } from './selectors.js';
+import { paneItems } from './paneItems.js';
+import { selectedFrame, verifyView } from './selectors.js';
 import { follow } from './sourceView.js';
 import type { State } from './state.js';
 
@@ -42,6 +43,7 @@ export function applyStop(s: State, e: StopEvent, ctx: StopContext): Partial<Sta
   } else if (isNewStop(s, e)) {
     patch.prevFrames = s.stop?.frames ?? [];
     patch.edited = {};
+    patch.stopSeq = s.stopSeq + 1;
   }
   if (!e.refresh) {
     // --verify: a new stop brings its own comparison (refreshes keep the last).
@@ -62,6 +64,6 @@ export function applyStop(s: State, e: StopEvent, ctx: StopContext): Partial<Sta
     Object.assign(patch, follow(next, f.line, n, f.file !== selectedFrame(s)?.file, verifyView(next)?.realLine));
   }
   patch.stackSel = next.stop!.frames.length - 1 - next.selected;
-  if (next.varSel >= variables(next).length) patch.varSel = 0;
+  if (next.varSel >= paneItems(next).length) patch.varSel = 0;
   return patch;
 }

@@ -4,7 +4,7 @@
 // what keyHandling.ts decides a key does. Components only draw a State; the
 // --play player and the tests drive this class directly. Data flows one way:
 // key -> store -> engine -> event -> store -> render.
-import type { Engine, EngineEvent, Frame, StopEvent } from '../../engine/engine.js';
+import type { Engine, EngineEvent, Frame, Inspected, StopEvent, ValueView } from '../../engine/engine.js';
 import { History } from '../history.js';
 import type { Key } from './keys.js';
 import { keyEffects, type Effect } from './keyHandling.js';
@@ -15,6 +15,10 @@ import { resized } from './sourceView.js';
 import { applyEngine } from './engineInfo.js';
 import { applyStop } from './stop.js';
 import { initialState, type LineKind, type State, type Variable } from './state.js';
+import { paneItems } from './paneItems.js';
+import { programStart } from './selectors.js';
+import { loadWatches, saveWatches } from './watchFile.js';
+import { addWatch, parseWatchCommand, removeWatch, withResult, type Watch } from './watches.js';
 import { ConsoleLog, LineAssembler, OutputLog, type DebuggerLine, type DebuggerTextKind } from './transcript.js';
 
 export interface StoreOptions {
@@ -35,6 +39,8 @@ export interface StoreOptions {
   /** Paths under this directory are shown relative to it. */
   cwd?: string;
   now?: () => number;
+  /** Watch expressions kept across sessions in this file (watchFile.ts); null or absent: not kept. */
+  watchesPath?: string | null;
 }
 
 type Listener = () => void;
@@ -52,6 +58,11 @@ export class TuiStore {
   private consoleLog: ConsoleLog;
   private outputLog = new OutputLog();
   private idleWaiters: Array<() => void> = [];
+  private watchesPath: string | null;
+  /** The program's script (its outermost frame's file at the first stop): what watches are kept under. */
+  private script: string | undefined;
+  /** The quiet inspections under way: commands wait for them (one conversation with the engine at a time). */
+  private inspections: Promise<void> = Promise.resolve();
   private now: () => number;
   onRedraw: () => void = () => {};
 
@@ -59,6 +70,7 @@ export class TuiStore {
     this.sources = opts.source ?? new SourceCache();
     this.history = new History(opts.historyPath === undefined ? null : opts.historyPath);
     this.now = opts.now ?? (() => performance.now());
+    this.watchesPath = opts.watchesPath ?? null;
     const cwd = opts.cwd ?? process.cwd();
     this.consoleLog = new ConsoleLog(cwd, opts.maskAddresses ? select.maskAddresses : (t) => t);
     this.state = initialState({
@@ -88,7 +100,12 @@ export class TuiStore {
     if (Object.entries(patch).every(([k, v]) => cur[k] === v)) return;
     this.state = { ...this.state, ...patch };
     this.notify();
-    if ((!this.state.busy && this.state.pending.length === 0) || this.state.done) this.wakeIdle();
+    // Checked again a moment later: a command that ends starts its inspections right after.
+    if (this.idle() || this.state.done) queueMicrotask(() => (this.idle() || this.state.done) && this.wakeIdle());
+  }
+
+  private idle(): boolean {
+    return !this.state.busy && !this.state.inspecting && this.state.pending.length === 0;
   }
 
   /**
@@ -107,7 +124,7 @@ export class TuiStore {
 
   /** Resolves when no command is running or queued. */
   whenIdle(): Promise<void> {
-    if ((!this.state.busy && this.state.pending.length === 0) || this.state.done) return Promise.resolve();
+    if (this.idle() || this.state.done) return Promise.resolve();
     return new Promise((r) => this.idleWaiters.push(r));
   }
   private wakeIdle(): void {
@@ -146,6 +163,7 @@ export class TuiStore {
     this.running = null;
     // The engine knows its model and device only once started.
     this.set({ busy: false, info: { ...this.state.info, ...this.engine.info }, program: this.state.program === 'starting' ? 'stopped' : this.state.program });
+    this.inspect();
     this.drain();
   }
 
@@ -204,6 +222,58 @@ export class TuiStore {
     const elapsedMs = r && !r.stopped ? Math.round(this.now() - r.t0) : undefined;
     if (r) r.stopped = true;
     this.set(applyStop(this.state, e, { fileLength: this.fileLength, elapsedMs }));
+    if (this.script === undefined && e.frames.length) this.loadWatches(e.frames[programStart(e.frames)]?.file ?? e.frames[0]!.file);
+  }
+
+  // ---- watches and the variables tree: quiet inspections after each command ----
+
+  /** The watches saved for the program's script, after any added before its first stop. */
+  private loadWatches(script: string): void {
+    this.script = script;
+    if (!this.watchesPath) return;
+    let ws = [...this.state.watches];
+    for (const e of loadWatches(this.watchesPath, script)) ws = addWatch(ws, e);
+    if (ws.length !== this.state.watches.length) this.set({ watches: ws });
+  }
+
+  /** A new watch list: kept for the script, evaluated now. */
+  setWatches(ws: Watch[]): void {
+    this.set({ watches: ws, varSel: Math.min(this.state.varSel, Math.max(0, paneItems({ ...this.state, watches: ws }).length - 1)) });
+    if (this.watchesPath && this.script !== undefined) {
+      if (!saveWatches(this.watchesPath, this.script, ws.map((w) => w.expr))) this.set({ message: `cannot write ${this.watchesPath}` });
+    }
+    this.inspect();
+  }
+
+  /**
+   * Evaluate the watches in the selected frame, quietly, when the engine waits
+   * at a prompt; the results are for the current stop (stopSeq).
+   */
+  private inspect(): void {
+    const s = this.state;
+    if (s.busy || s.awaitingInput || !s.stop || (s.program !== 'stopped' && s.program !== 'post-mortem')) return;
+    if (s.watches.length === 0) return;
+    this.set({ inspecting: true });
+    this.inspections = this.inspections.then(async () => {
+      const seq = this.state.stopSeq;
+      const frame = this.state.selected;
+      for (const w of this.state.watches) {
+        const r = await this.evaluate(w.expr, frame);
+        // The list may have changed meanwhile: update the watch by its expression.
+        this.set({ watches: this.state.watches.map((x) => (x.expr === w.expr ? withResult(x, r, seq) : x)) });
+      }
+      this.set({ inspecting: false });
+      this.drain();
+    });
+  }
+
+  private async evaluate(expr: string, frame: number): Promise<Inspected<ValueView>> {
+    if (typeof this.engine.evaluate !== 'function') return { ok: false, error: 'this engine cannot evaluate quietly' };
+    try {
+      return await this.engine.evaluate(expr, { frame });
+    } catch (e) {
+      return { ok: false, error: (e as Error).message };
+    }
   }
 
   /** Lines in a source file, when it can be read. */
@@ -289,6 +359,13 @@ export class TuiStore {
       this.set({ pending, confirm: { question: 'Clear all breaks? ', line: clearAllCommand(this.state) } });
       return;
     }
+    const watch = parseWatchCommand(line);
+    if (watch) {
+      this.set({ pending });
+      this.watchCommand(watch);
+      this.drain();
+      return;
+    }
     // `run` / `restart` in post-mortem: CPython's pdb raises Restart out of its
     // post-mortem loop and the session ends (pdb.main does not catch it there).
     // There pdb restarts the program on `c` or `s`, which is what run means.
@@ -300,6 +377,7 @@ export class TuiStore {
     const moving = isMoving(line);
     this.running = { t0: this.now(), stopped: false };
     this.set({ busy: true, pending, program: moving && this.state.program !== 'finished' ? 'running' : this.state.program });
+    await this.inspections;
     try {
       await this.engine.command(line);
     } catch (e) {
@@ -312,7 +390,23 @@ export class TuiStore {
     if (this.state.program === 'running' && !this.state.awaitingInput) patch.program = this.state.stop?.postMortem ? 'post-mortem' : 'stopped';
     this.set(patch);
     if (this.state.quitting && this.state.program === 'finished') this.set({ done: true });
+    this.inspect();
     this.drain();
+  }
+
+  /** `watch EXPR`, `watch`, `unwatch N|EXPR`: the TUI's own commands. */
+  private watchCommand(c: NonNullable<ReturnType<typeof parseWatchCommand>>): void {
+    const ws = this.state.watches;
+    if (c.kind === 'list') {
+      if (ws.length === 0) this.addConsole('No watches: watch EXPR adds one (+ in the variables pane).', 'info');
+      ws.forEach((w, i) => this.addConsole(`${i + 1}: ${w.expr} = ${w.error ?? w.value ?? '…'}`, 'debugger'));
+      return;
+    }
+    if (c.kind === 'add') return this.setWatches(addWatch(ws, c.expr));
+    if (!c.which) return this.addConsole('*** unwatch N or unwatch EXPR (watch lists them)', 'error');
+    const next = removeWatch(ws, c.which);
+    if (!next) return this.addConsole(`*** no watch ${c.which} (watch lists them)`, 'error');
+    this.setWatches(next);
   }
 
   private drain(): void {
@@ -322,6 +416,7 @@ export class TuiStore {
       this.set({ pending: [] });
       return;
     }
+    if (this.state.inspecting) return; // drained again when the inspections end
     void this.run(next, rest);
   }
 
@@ -343,6 +438,7 @@ export class TuiStore {
       program:
         this.state.program === 'running' && !this.state.awaitingInput ? (this.state.stop?.postMortem ? 'post-mortem' : 'stopped') : this.state.program,
     });
+    this.inspect();
     this.drain();
   }
 
@@ -413,6 +509,8 @@ export class TuiStore {
         return this.quit();
       case 'redraw':
         return this.onRedraw();
+      case 'watches':
+        return this.setWatches(e.watches);
     }
   }
 }

@@ -25,6 +25,8 @@ export const theme = {
   lineNoReal: (s: string) => c.bold.green(s),
   // Variables.
   name: (s: string) => c.cyan(s),
+  // A watch expression's text (the Variables pane lists watches first).
+  watch: (s: string) => c.green(s),
   changed: (s: string) => c.bold.yellow(s),
   edited: (s: string) => c.bold.magenta(s),
   unsure: (s: string) => c.dim(s),

@@ -6,9 +6,10 @@ import { Box } from 'ink';
 import { useSyncExternalStore } from 'react';
 import { fit } from '../ansi.js';
 import { MIN_COLS, MIN_ROWS } from '../layout.js';
-import { changedNames, displayPath, firstShownFrame, isPredicted, predictedTitle, selectedFrame, stackMismatch, variables, verifyView } from '../selectors.js';
+import { changedNames, displayPath, firstShownFrame, isPredicted, predictedTitle, selectedFrame, stackMismatch, verifyView } from '../selectors.js';
 import type { TuiStore } from '../store.js';
 import { theme } from '../theme.js';
+import { paneItems } from '../paneItems.js';
 import { BreakpointsPane } from './BreakpointsPane.js';
 import { CommandLine } from './CommandLine.js';
 import { HelpOverlay } from './HelpOverlay.js';
@@ -88,7 +89,7 @@ export function App({ store }: { store: TuiStore }) {
         <Sep height={L.topHeight} />
         <Box flexDirection="column" width={L.rightWidth}>
           <VariablesPane
-            vars={variables(s)}
+            vars={paneItems(s)}
             changed={changedNames(s)}
             edited={s.edited}
             confidence={frame?.confidence}

@@ -11,11 +11,29 @@ import { Pane } from './Pane.js';
 import { windowRows } from './windowRows.js';
 
 export interface Var {
+  /** What is shown as the name: a local's name, a watch's expression, a child's `[0]` / `attr`. */
   name: string;
   value: string;
   special?: boolean;
   /** --verify: a real local the prediction lacks. */
   absent?: boolean;
+  /**
+   * What the marks are looked up by (`changed`, `edited`, `expanded`, `mismatch`,
+   * `confidence`, the editor): the name for a local, the expression for a child.
+   */
+  key?: string;
+  /** A local (default), a watch, a child in the tree, a tree's "more" row, or a note (no value). */
+  kind?: 'var' | 'watch' | 'child' | 'more' | 'note';
+  /** Tree depth (children indented two columns a level). */
+  depth?: number;
+  /** Tree: open (▾) or closed (▸); undefined: nothing to open. */
+  open?: boolean;
+  /** Neural engine: a predicted value (shown `name ≈ value`). */
+  predicted?: boolean;
+  /** Watch: the value at the previous stop, when it differs. */
+  was?: string;
+  /** The value is an error message (a watch that failed). */
+  error?: boolean;
 }
 
 export interface VariablesProps {
@@ -70,27 +88,47 @@ export function mismatchText(predicted: string, real: string, room: number): { p
 export function variableLines(p: VariablesProps): string[] {
   const rows: Array<{ text: string; owner: number }> = [];
   p.vars.forEach((v, i) => {
+    const key = v.key ?? v.name;
     const isSel = i === p.sel && p.focused;
-    const miss = v.name in p.edited ? undefined : p.mismatch?.[v.name];
-    const nameText = isSel ? theme.selected(v.name) : miss ? theme.mispredicted(v.name) : v.special ? theme.warn(v.name) : theme.name(v.name);
-    const lead = `${nameText} = `;
-    const room = Math.max(1, p.width - visibleWidth(v.name) - 3);
-    if (p.edit && p.edit.name === v.name) {
+    const indent = '  '.repeat(v.depth ?? 0);
+    if (v.kind === 'more' || v.kind === 'note') {
+      rows.push({ text: indent + (isSel ? theme.selected(v.name) : theme.dim(v.name)), owner: i });
+      return;
+    }
+    const top = (v.kind ?? 'var') === 'var';
+    const miss = !top || key in p.edited ? undefined : p.mismatch?.[key];
+    const nameStyle = v.kind === 'watch' ? theme.watch : theme.name;
+    const nameText = isSel ? theme.selected(v.name) : miss ? theme.mispredicted(v.name) : v.special ? theme.warn(v.name) : nameStyle(v.name);
+    const marker = v.open === undefined ? '' : theme.dim(v.open ? '▾ ' : '▸ ');
+    const lead = `${indent}${marker}${nameText}${v.predicted ? ' ≈ ' : ' = '}`;
+    const room = Math.max(1, p.width - visibleWidth(lead));
+    if (p.edit && p.edit.name === key) {
       rows.push({ text: lead + editField(p.edit.text, p.edit.cursor, room), owner: i });
       return;
     }
-    const conf = p.confidence?.[v.name];
+    if (v.error) {
+      rows.push({ text: lead + theme.error(truncate(v.value, room, '…')), owner: i });
+      return;
+    }
+    const conf = top ? p.confidence?.[key] : undefined;
     const unsure = conf !== undefined && conf < LOW_CONFIDENCE;
     let style = (s: string) => s;
-    if (v.name in p.edited) style = theme.edited;
-    else if (p.changed.has(v.name)) style = theme.changed;
+    if (key in p.edited) style = theme.edited;
+    else if (p.changed.has(key) || v.was !== undefined) style = theme.changed;
     else if (unsure) style = theme.unsure;
+    if (v.was !== undefined && !p.expanded.has(key)) {
+      // A watch that changed since the previous stop: the new value, then what it was.
+      const was = ` (was ${v.was})`;
+      const value = visibleWidth(v.value) + visibleWidth(was) <= room ? v.value : truncate(v.value, Math.max(1, room - Math.min(visibleWidth(was), Math.floor(room / 2))), '…');
+      rows.push({ text: lead + style(value) + theme.dim(truncate(was, room - visibleWidth(value), '…')), owner: i });
+      return;
+    }
     const value = v.value + (unsure ? '?' : '');
     if (miss) {
       const real = reprOf(miss.real);
       const styleP = v.absent ? theme.mispredicted : style;
       const tag = ` ≠ ${real} (real)`;
-      if (p.expanded.has(v.name) && visibleWidth(value) + visibleWidth(tag) > room) {
+      if (p.expanded.has(key) && visibleWidth(value) + visibleWidth(tag) > room) {
         // The predicted value wrapped under its name, then the real one.
         rows.push({ text: lead, owner: i });
         const w = Math.max(1, p.width - 2);
@@ -103,7 +141,7 @@ export function variableLines(p: VariablesProps): string[] {
       rows.push({ text: lead + styleP(m.predicted) + theme.mispredicted(m.rest), owner: i });
       return;
     }
-    if (p.expanded.has(v.name) && visibleWidth(value) > room) {
+    if (p.expanded.has(key) && visibleWidth(value) > room) {
       // Wrap the whole value under its name, indented two columns.
       rows.push({ text: lead, owner: i });
       const w = Math.max(1, p.width - 2);
