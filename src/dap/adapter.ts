@@ -32,6 +32,8 @@ import { exceptionInfo, type Resume, stopDescription } from './stopReason.js';
 import { programDepth, programStart, scopes, variables } from './variables.js';
 
 const THREAD = 1;
+/** Most log point stops in a row the adapter goes on from on predicted frames (the neural engine's rollout cap). */
+const PREDICTED_LOG_STOPS = 200;
 
 export class NdbgDebugSession extends DebugSession {
   private runner?: Runner;
@@ -43,6 +45,8 @@ export class NdbgDebugSession extends DebugSession {
   private pausing = false;
   /** The program was interrupted only to change breakpoints: it goes on without reporting a stop. */
   private interruptedForEdit = false;
+  /** Log point stops in a row that the adapter continued from. */
+  private logOnlyStops = 0;
   /** What the program was last told to do, while it does it (undefined: stopped). */
   private running?: Resume['kind'];
   private ended = false;
@@ -351,17 +355,22 @@ export class NdbgDebugSession extends DebugSession {
     const logs = hits.filter((b) => this.book!.logMessage(b.number) !== undefined);
     const breaks = hits.filter((b) => this.book!.logMessage(b.number) === undefined);
     for (const b of logs) {
-      const text = await r.serial(() => formatLogMessage(this.book!.logMessage(b.number)!, (e, o) => r.evaluateNow(e, o), stop!.frames.length - 1));
+      const text = await r.serial(() => formatLogMessage(this.book!.logMessage(b.number)!, (e, o) => r.evaluateNow(e, o)));
       this.sendEvent(new OutputEvent(`${text}\n`, 'console'));
     }
     if (logs.length && !breaks.length && !this.pausing && stop && !stop.postMortem) {
-      if (why.kind === 'continue') return this.resume('c', why);
+      if (why.kind === 'continue') {
+        // predicted frames can go round a loop that never ends: stop after as many as the neural engine allows its own breakpoint commands
+        if (!r.predicted || ++this.logOnlyStops < PREDICTED_LOG_STOPS) return this.resume('c', why);
+        this.say(`ndbg: ${PREDICTED_LOG_STOPS} log point stops in a row on predicted frames; stopping here (the model may be predicting a loop that does not end)`);
+      }
       // a step over (or out) crossed a log point in a function it called: return from there, and on
       if (why.kind === 'step' && why.depth !== undefined) {
         const target = why.over === 'out' ? why.depth - 1 : why.depth;
         if (programDepth(stop) > target) return this.resume('r', why);
       }
     }
+    this.logOnlyStops = 0;
     this.stopped(why, breaks.map((b) => b.number));
   }
 

@@ -8,7 +8,8 @@ import type { InspectOptions, Inspected, ValueView } from '../engine/engine.js';
 
 export type Evaluate = (expr: string, options: InspectOptions) => Promise<Inspected<ValueView>>;
 
-export async function formatLogMessage(message: string, evaluate: Evaluate, frame: number): Promise<string> {
+/** `frame`: where to evaluate (undefined: the frame that stopped, the engine's selected one). */
+export async function formatLogMessage(message: string, evaluate: Evaluate, frame?: number): Promise<string> {
   let out = '';
   let i = 0;
   while (i < message.length) {
