@@ -51,6 +51,8 @@ export class NdbgDebugSession extends DebugSession {
   private running?: Resume['kind'];
   private ended = false;
   private closing?: Promise<void>;
+  /** A restart request interrupted the run: its stop is not reported. */
+  private restarting = false;
 
   constructor(private readonly onShutdown: () => void) {
     super();
@@ -114,9 +116,11 @@ export class NdbgDebugSession extends DebugSession {
   protected override async restartRequest(response: DebugProtocol.RestartResponse): Promise<void> {
     const runner = this.runner;
     if (!runner || runner.exited) return this.fail(response, 'ndbg: no program to restart');
-    if (runner.busy) runner.session.interrupt();
     this.refs.reset();
+    this.restarting = true;
+    if (runner.busy) runner.session.interrupt(); // the run in progress stops (unreported), then restarts
     const outcome = await runner.run('restart');
+    this.restarting = false;
     this.sendResponse(response);
     if (!outcome.restarted) {
       this.say(outcome.text);
@@ -326,7 +330,7 @@ export class NdbgDebugSession extends DebugSession {
   private async landed(outcome: Outcome, why: Resume): Promise<void> {
     const r = this.runner!;
     this.running = undefined;
-    if (r.exited || this.ended) return;
+    if (r.exited || this.ended || this.restarting) return;
     const userRestart = outcome.commands.some((c) => /^(run|restart)(\s|$)/.test(c.command));
     if (outcome.restarted && outcome.commands.some((c) => c.command.startsWith('reverse-'))) {
       // the replay diverged from the recorded run: pdb restarted the program rather than show a state that never was
