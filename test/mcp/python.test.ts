@@ -17,9 +17,11 @@ m = mean(data)
 print("mean", m)
 `;
 
-const ASKS = `name = input("name? ")
-more = input("more? ")
-print("hello", name, repr(more))
+const ASKS = `import sys
+name = input("name? ")
+more = sys.stdin.readline()
+print("hello", name, repr(more), sys.argv[1:])
+last = input("last? ")
 `;
 
 describe('ndbg mcp, python engine', () => {
@@ -111,11 +113,11 @@ describe('ndbg mcp, python engine', () => {
   });
 
   it("stdin: the given text, then end-of-file; never a wait", async () => {
-    const fed = await n.ok('start_session', { script: files.path('asks.py'), engine: 'python', stdin: 'Ada\n' });
+    const fed = await n.ok('start_session', { script: files.path('asks.py'), engine: 'python', stdin: 'Ada\n', args: ['-v', 'x'] });
     const done = await n.ok('step', { session: fed.session, action: 'continue' });
-    // the second read finds EOF: input() raises EOFError, and pdb enters post-mortem
-    expect(done.output.stdout).toBe('name? more? ');
-    expect(done.location).toMatchObject({ event: 'exception', postMortem: true, line: 2 });
+    // then end-of-file: readline() returns '', input() raises EOFError and pdb enters post-mortem
+    expect(done.output.stdout).toBe("name? hello Ada '' ['-v', 'x']\nlast? ");
+    expect(done.location).toMatchObject({ event: 'exception', postMortem: true, line: 5 });
     expect(done.location.exception).toContain('EOFError');
     await n.ok('end_session', { session: fed.session });
   });
