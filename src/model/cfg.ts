@@ -336,6 +336,47 @@ export class Program {
     return out;
   }
 
+  /**
+   * Every stack (caller lines, outermost first) a frame of `scope` can run with: the
+   * chains of call sites from the module down to it, by `callees`. Null when they are
+   * not a short finite list: recursion, a generator or coroutine (resumed from
+   * anywhere), a scope no line is known to call, or more than `max` chains.
+   */
+  callStacks(scope: Scope, max = 32): number[][] | null {
+    if (!this.callers) {
+      this.callers = new Map();
+      for (const l of Object.keys(this.cfg.calls ?? {})) {
+        for (const c of this.callees(Number(l))) {
+          const list = this.callers.get(c.key) ?? [];
+          list.push(Number(l));
+          this.callers.set(c.key, list);
+        }
+      }
+    }
+    const chains = (s: Scope, seen: Set<string>): number[][] | null => {
+      if (s.kind === 'module') return [[]];
+      if (s.generator || seen.has(s.key)) return null;
+      const sites = this.callers!.get(s.key);
+      if (!sites?.length) return null;
+      const out: number[][] = [];
+      const inner = new Set(seen).add(s.key);
+      for (const site of sites) {
+        for (const cs of this.scopesAt(site)) {
+          const up = chains(cs, inner);
+          if (up === null) return null;
+          for (const st of up) {
+            out.push([...st, site]);
+            if (out.length > max) return null;
+          }
+        }
+      }
+      return out.length ? out : null;
+    };
+    return chains(scope, new Set());
+  }
+
+  private callers?: Map<string, number[]>;
+
   /** Names the code of `line` may bind, unbind or mutate (directly or through calls). */
   effects(line: number): { binds: string[]; all: string[] } {
     const b = this.cfg.binds?.[String(line)];

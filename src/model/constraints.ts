@@ -100,7 +100,12 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
   }
   if (action === 'breakpoint') {
     const target = breakpointLine ?? -1;
-    for (const s of program.scopesAt(target)) b.add('line', target, complete(s, null));
+    // the stop is at any depth, but only with a stack the call graph allows
+    for (const s of program.scopesAt(target)) {
+      const stacks = program.callStacks(s);
+      if (stacks === null) b.add('line', target, complete(s, null));
+      else for (const st of stacks) b.add('line', target, complete(s, st));
+    }
     b.exit(...ALL_EXITS);
     return finish(b, program, before, action);
   }

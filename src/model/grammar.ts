@@ -535,6 +535,8 @@ export class StateGrammar {
   }
 
   private varNames(options: FrameOption[]): Set<string> | null {
+    // at the end of the frame's text (not yet closed): the names of the frame written
+    if (this.phase === 'frame') return this.frameNames();
     if (this.phase === 'line' || this.mode === 'diff') {
       return unionNames(options.filter((o) => o.mode !== 'complete').map((o) => o.diffNames));
     }
@@ -697,6 +699,15 @@ export class StateGrammar {
     }
   }
 
+  /** The names the frame written so far may show (its options' that match the frame text). */
+  private frameNames(): Set<string> | null {
+    const { func, stack } = (this.auto as FrameText).parts();
+    const opts = this.options.filter(
+      (o) => o.mode !== 'diff' && (o.func === '' || (o.func === func && (o.stack === null || o.stack.join(' ') === stack))),
+    );
+    return unionNames(opts.map((o) => o.names));
+  }
+
   /** Record what the finished text of the current phase decided. */
   private closeText(): void {
     const a = this.auto;
@@ -708,16 +719,9 @@ export class StateGrammar {
       case 'kind':
         this.exitKind = (a as Trie).value();
         break;
-      case 'frame': {
-        const { func, stack } = (a as FrameText).parts();
-        const opts = this.options.filter(
-          (o) =>
-            o.mode !== 'diff' &&
-            (o.func === '' || (o.func === func && (o.stack === null || o.stack.join(' ') === stack))),
-        );
-        this.names = unionNames(opts.map((o) => o.names));
+      case 'frame':
+        this.names = this.frameNames();
         break;
-      }
       case 'var':
         this.written.add((a as Assignment).nameText());
         break;

@@ -243,3 +243,36 @@ describe('names a state may show', () => {
     expect(program.module.names.has('print')).toBe(true);
   });
 });
+
+describe('a breakpoint stop has a stack the call graph allows', () => {
+  const source = ['def leaf(x):', '    return x + 1', '', 'def mid(y):', '    return leaf(y) * 2', '', 'print(mid(3))', 'print(leaf(4))', ''].join('\n');
+  const before: State = { event: 'line', line: 7, func: '<module>', stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: null };
+  const stateAt2 = (stack: number[]): State => ({ event: 'line', line: 2, func: 'leaf', stack, locals: { x: '3' }, retval: null, exception: null, stdout: '', exit: null });
+  const start: State = { ...before, line: 1 };
+
+  it('the chains of call sites, and no other stack', async () => {
+    const program = await Program.analyze(source, { python: testPython(), target: '3.11' });
+    const leaf = program.scopes.find((s) => s.coName === 'leaf')!;
+    expect(program.callStacks(leaf)?.map((s) => s.join(' ')).sort()).toEqual(['7 5', '8']);
+    const ok = (stack: number[]) => rejects(new StateGrammar(allowedTargets(program, 'breakpoint', start, 2)), tok.encodeItems(encodeState(stateAt2(stack), start, 'breakpoint')));
+    expect(ok([7, 5])).toBe(-1);
+    expect(ok([8])).toBe(-1);
+    expect(ok([7])).not.toBe(-1); // leaf is not called from line 7 itself
+    expect(ok([5])).not.toBe(-1); // nor is mid's frame at the bottom
+  });
+
+  it('any stack where recursion makes them endless', async () => {
+    const rec = ['def down(n):', '    if n:', '        down(n - 1)', '', 'down(3)', ''].join('\n');
+    const program = await Program.analyze(rec, { python: testPython(), target: '3.11' });
+    expect(program.callStacks(program.scopes.find((s) => s.coName === 'down')!)).toBeNull();
+  });
+
+  it('no <|var|> where the frame written has no names to show', async () => {
+    const program = await Program.analyze('def inner():\n    pass\n\ninner()\n', { python: testPython(), target: '3.11' });
+    const call: State = { event: 'call', line: 1, func: 'inner', stack: [4], locals: {}, retval: null, exception: null, stdout: '', exit: null };
+    const g = new StateGrammar(allowedTargets(program, 'inv_step_call', call, null));
+    // walks that write the frame may end it, never open a variable with no name possible
+    const rand = rng(3);
+    for (let k = 0; k < 20; k++) expect(() => randomWalk(g.clone(), rand, 80)).not.toThrow();
+  });
+});
