@@ -18,8 +18,12 @@ function repr(v) {
   if (typeof v === 'string') return v.startsWith('<') ? v : `'${v}'`;
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (Array.isArray(v)) return `[${v.map(repr).join(', ')}]`;
+  if (typeof v === 'object') return `<__main__.${v.__class__} object at 0x7f00c0ffee00>`;
   return String(v);
 }
+
+/** An object's attributes (a plain JS object stands for an instance of `__class__`). */
+const attrs = (o) => Object.keys(o).filter((k) => k !== '__class__');
 
 function parseValue(text) {
   const t = text.trim();
@@ -28,6 +32,15 @@ function parseValue(text) {
   if (t === 'None') return null;
   if (t === 'True' || t === 'False') return t === 'True';
   if (t.startsWith('[')) return JSON.parse(t.replace(/'/g, '"'));
+  const range = /^list\(range\((\d+)\)\)$/.exec(t);
+  if (range) return Array.from({ length: Number(range[1]) }, (_, i) => i);
+  // Item(a=1, b=[1, 2]): an instance with those attributes.
+  const obj = /^([A-Z]\w*)\((.*)\)$/.exec(t);
+  if (obj) {
+    const o = { __class__: obj[1] };
+    for (const m of obj[2].matchAll(/(\w+)=(\[[^\]]*\]|[^,]+)/g)) o[m[1]] = parseValue(m[2]);
+    return o;
+  }
   throw new Error(`NameError: name '${t}' is not defined`);
 }
 
@@ -239,6 +252,12 @@ export class FakeEngine {
       this.location(this.stop);
       refresh = { ...this.stop, refresh: true };
     };
+    /** After an edit: the same stop re-described with the new locals (as the python engine does). */
+    const relocals = () => {
+      const { verify: _, ...stop } = this.stop;
+      this.stop = { ...this.snapshot({ event: stop.event, retval: stop.retval }), selected: stop.selected };
+      refresh = { ...this.stop, refresh: true };
+    };
     /** The outcome, as the engines report it when a command returns. */
     const outcome = (resumed) => {
       this.reportBreakpoints();
@@ -386,12 +405,29 @@ export class FakeEngine {
         this.emit({ type: 'exit', code: 0 });
         return;
       default: {
+        // `!items[0] = 5`, `!obj.a = 2`: an item or attribute of a value (the variables tree's edits).
+        const path = /^!\s*([A-Za-z_]\w*)((?:\[\d+\]|\.\w+)+)\s*=\s*(.+)$/.exec(line.trim());
+        if (path) {
+          try {
+            const f = this.stack[this.stop.selected];
+            const steps = [...path[2].matchAll(/\[(\d+)\]|\.(\w+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : m[2]));
+            let o = f.v[path[1]];
+            if (o === undefined) throw new Error(`NameError: name '${path[1]}' is not defined`);
+            for (const k of steps.slice(0, -1)) o = o[k];
+            o[steps.at(-1)] = parseValue(path[3]);
+            relocals();
+          } catch (e) {
+            this.error(e.message);
+          }
+          break;
+        }
         const m = /^!?\s*([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(line.trim());
         if (m) {
           try {
             const f = this.stack[this.stop.selected];
             f.v[m[1]] = parseValue(m[2]);
             edits = { [m[1]]: repr(f.v[m[1]]) };
+            relocals();
           } catch (e) {
             this.error(e.message);
           }
@@ -425,7 +461,39 @@ export class FakeEngine {
     return { ok: true, result: this.view(v.value) };
   }
   view(x) {
-    return { value: repr(x), type: Array.isArray(x) ? 'list' : typeof x === 'number' ? 'int' : typeof x === 'string' ? 'str' : 'NoneType', size: Array.isArray(x) ? x.length : 0 };
+    const type = Array.isArray(x) ? 'list' : typeof x === 'number' ? 'int' : typeof x === 'string' ? 'str' : x && typeof x === 'object' ? x.__class__ : 'NoneType';
+    const size = Array.isArray(x) ? x.length : x && typeof x === 'object' ? attrs(x).length : 0;
+    return { value: repr(x), type, size };
+  }
+  /** Engine.children: a list's items, an object's attributes, `count` from `start`. */
+  async children(expr, options = {}) {
+    this.childrenAsked = [...(this.childrenAsked ?? []), { expr, start: options.start ?? 0, count: options.count ?? 100 }];
+    await this.pause();
+    if (this.finished || !this.stop) return { ok: false, error: 'the program is not stopped' };
+    const f = this.stack[options.frame ?? this.stop.selected];
+    const v = f ? this.resolve(expr, f.v) : { error: 'no such frame' };
+    if ('error' in v) return { ok: false, error: v.error };
+    const x = v.value;
+    const start = options.start ?? 0;
+    const count = options.count ?? 100;
+    const all = Array.isArray(x)
+      ? x.map((item, i) => ({ name: `[${i}]`, expr: `${expr}[${i}]`, ...this.view(item) }))
+      : x && typeof x === 'object'
+        ? attrs(x).map((k) => ({ name: k, expr: `${expr}.${k}`, ...this.view(x[k]) }))
+        : [];
+    return { ok: true, result: { parent: this.view(x), start, children: all.slice(start, start + count) } };
+  }
+  /** A name followed by [i] and .attr steps, or what valueOf evaluates. */
+  resolve(expr, vars) {
+    const m = /^([A-Za-z_]\w*)((?:\[\d+\]|\.\w+)*)$/.exec(expr);
+    if (!m) return this.valueOf(expr, vars);
+    if (!(m[1] in vars)) return { error: `NameError: name '${m[1]}' is not defined` };
+    let o = vars[m[1]];
+    for (const s of m[2].matchAll(/\[(\d+)\]|\.(\w+)/g)) {
+      if (o === null || typeof o !== 'object') return { error: `TypeError: cannot index ${repr(o)}` };
+      o = s[1] !== undefined ? o[Number(s[1])] : o[s[2]];
+    }
+    return { value: o };
   }
   valueOf(expr, vars) {
     if (!/^[\w\s+\-*/%()[\].,]*$/.test(expr)) return { error: `SyntaxError: ${expr}` };

@@ -7,6 +7,7 @@ import { breakpointsAt } from './breakpoints.js';
 import { complete } from './complete.js';
 import { scrollHelp } from './help.js';
 import { paneItems, watchKey } from './paneItems.js';
+import { ownerExpr } from './varTree.js';
 import type { Watch } from './watches.js';
 import { walkHistory } from './historyNav.js';
 import type { Key } from './keys.js';
@@ -26,7 +27,9 @@ export type Effect =
   | { kind: 'quit' }
   | { kind: 'redraw' }
   /** The watch list is now this (saved, and evaluated, by the store). */
-  | { kind: 'watches'; watches: Watch[] };
+  | { kind: 'watches'; watches: Watch[] }
+  /** Fetch a page of the children of `expr` from `start` (the variables tree). */
+  | { kind: 'children'; expr: string; start: number };
 
 export interface KeyContext {
   /** The command history, oldest first. */
@@ -149,8 +152,9 @@ function valueEditorKey(s: State, k: Key): Effect[] {
         return [set({ varEdit: undefined }), { kind: 'watches', watches: ws }];
       }
       if (value === '') return [set({ varEdit: undefined })];
-      // In the globals view a plain `!x = v` would make a local of the function.
-      const line = s.showGlobals ? `!globals()[${JSON.stringify(e.name)}] = ${value}` : `!${e.name} = ${value}`;
+      // In the globals view a plain `!x = v` would make a local of the function;
+      // a child of the tree is assigned through its expression (`!items[0] = v`, `!obj.attr = v`).
+      const line = s.showGlobals && IDENT.test(e.name) ? `!globals()[${JSON.stringify(e.name)}] = ${value}` : `!${e.name} = ${value}`;
       return [set({ varEdit: undefined }), command(line)];
     }
   }
@@ -173,6 +177,13 @@ function helpKey(s: State, k: Key): Effect[] {
   else if (k.name === 'end' || ch === 'G') by = Infinity;
   else return [];
   return [set({ helpTop: scrollHelp(s.helpTop ?? 0, by, s.cols, h) })];
+}
+
+/** Open `key` in the variables tree: shown as loading until its children come. */
+function openNode(s: State, key: string): Effect[] {
+  const open = new Set(s.open);
+  open.add(key);
+  return [set({ open }), { kind: 'children', expr: key, start: 0 }];
 }
 
 function pageOf(s: State, p: 'console' | 'output'): number {
@@ -250,16 +261,38 @@ function paneOwnKey(s: State, k: Key, ctx: KeyContext): Effect[] | undefined {
       if (v?.kind === 'watch' && (k.name === 'delete' || ch === 'x')) {
         return [{ kind: 'watches', watches: s.watches.filter((w) => w.expr !== v.name) }, set({ varSel: Math.max(0, s.varSel - (s.varSel === vars.length - 1 ? 1 : 0)) })];
       }
+      if (v?.kind === 'more' && (k.name === 'enter' || k.name === 'right' || ch === ' ')) {
+        const expr = ownerExpr(key);
+        return [{ kind: 'children', expr, start: s.tree.get(expr)?.children.length ?? 0 }];
+      }
+      if (v?.kind === 'note' && (k.name === 'enter' || k.name === 'right' || ch === ' ' || ch === 'e')) return [];
       if (k.name === 'enter' || ch === 'e') {
         if (!v) return [];
-        // A watch's expression is edited (emptied: removed); a local's value is set.
+        // A watch's expression is edited (emptied: removed); a local's or a child's value is set.
         if (v.kind === 'watch') return [set({ varEdit: { name: key, text: v.name, cursor: v.name.length } })];
+        if (v.kind === 'child') return [set({ varEdit: { name: key, text: v.value, cursor: v.value.length } })];
         if (v.special || !IDENT.test(v.name)) return [set({ message: `${v.name} cannot be set` })];
         const text = v.absent ? '' : v.value;
         return [set({ varEdit: { name: key, text, cursor: text.length } })];
       }
       if (k.name === 'right' || k.name === 'left' || ch === ' ') {
         if (!v) return [];
+        // The tree: Right opens (or goes to the first child), Left closes (or goes to the parent), Space toggles.
+        if (v.open !== undefined && !s.expanded.has(key)) {
+          if (k.name === 'right' && v.open) return [set({ varSel: s.varSel + 1 })];
+          if (k.name === 'right' || (ch === ' ' && !v.open)) return openNode(s, key);
+          if (k.name === 'left' || ch === ' ') {
+            const open = new Set(s.open);
+            open.delete(key);
+            return [set({ open })];
+          }
+        }
+        const depth = v.depth ?? 0;
+        if (k.name === 'left' && depth > 0 && !s.expanded.has(key)) {
+          let j = s.varSel - 1;
+          while (j > 0 && (vars[j]!.depth ?? 0) >= depth) j--;
+          return [set({ varSel: Math.max(0, j) })];
+        }
         const ex = new Set(s.expanded);
         if (k.name === 'left' || (ch === ' ' && ex.has(key))) ex.delete(key);
         else ex.add(key);

@@ -5,6 +5,7 @@ import type { EngineInfo, Frame, StopEvent, VerifyInfo, VerifyPair } from '../..
 import type { Breakpoint } from './breakpoints.js';
 import { NOT_WALKING, type HistoryCursor } from './historyNav.js';
 import { computeLayout, type Layout } from './layout.js';
+import type { TreeNode } from './varTree.js';
 import type { Watch } from './watches.js';
 
 export type Focus = 'command' | 'source' | 'variables' | 'stack' | 'breakpoints' | 'console' | 'output';
@@ -87,6 +88,10 @@ export interface State {
    * "Clear all breaks? "), answered on the command line; `line` is sent on yes.
    */
   confirm?: { question: string; line: string };
+  /** The variables tree: fetched children by expression (varTree.ts). */
+  tree: ReadonlyMap<string, TreeNode>;
+  /** Expressions open in the tree (kept across stops, like PuDB). */
+  open: ReadonlySet<string>;
   /** Watch expressions, in the order added (listed first in the Variables pane). */
   watches: readonly Watch[];
   /** Stops that moved so far: a watch's change is shown against its value at the one before. */
@@ -180,6 +185,8 @@ export function initialState(o: InitialOptions): State {
     showAllFrames: false,
     bpSel: 0,
     quitting: false,
+    tree: new Map(),
+    open: new Set(),
     watches: [],
     stopSeq: 0,
     inspecting: false,

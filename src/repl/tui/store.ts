@@ -4,7 +4,7 @@
 // what keyHandling.ts decides a key does. Components only draw a State; the
 // --play player and the tests drive this class directly. Data flows one way:
 // key -> store -> engine -> event -> store -> render.
-import type { Engine, EngineEvent, Frame, Inspected, StopEvent, ValueView } from '../../engine/engine.js';
+import type { ChildrenPage, Engine, EngineEvent, Frame, Inspected, StopEvent, ValueView } from '../../engine/engine.js';
 import { History } from '../history.js';
 import type { Key } from './keys.js';
 import { keyEffects, type Effect } from './keyHandling.js';
@@ -17,6 +17,7 @@ import { applyStop } from './stop.js';
 import { initialState, type LineKind, type State, type Variable } from './state.js';
 import { paneItems } from './paneItems.js';
 import { programStart } from './selectors.js';
+import { PAGE, withPage } from './varTree.js';
 import { loadWatches, saveWatches } from './watchFile.js';
 import { addWatch, parseWatchCommand, removeWatch, withResult, type Watch } from './watches.js';
 import { ConsoleLog, LineAssembler, OutputLog, type DebuggerLine, type DebuggerTextKind } from './transcript.js';
@@ -199,10 +200,14 @@ export class TuiStore {
         this.set({ breakpoints: e.breakpoints, bpSel: Math.max(0, Math.min(this.state.bpSel, n - 1)) });
         break;
       }
-      case 'command':
+      case 'command': {
         // Values set at the prompt keep their mark until the next step.
         if (e.edits) this.set({ edited: { ...this.state.edited, ...e.edits } });
+        // A child of the tree set through its expression (`!items[0] = 5`): marked until the next step too.
+        const child = e.ok ? /^!\s*([A-Za-z_][^=]*?)\s*=(?!=)/.exec(e.command) : null;
+        if (child && !/^[A-Za-z_]\w*$/.test(child[1]!)) this.set({ edited: { ...this.state.edited, [child[1]!]: '' } });
         break;
+      }
       case 'restart':
         this.flushDebugger();
         this.outputText('info', '── program restarted ──\n');
@@ -252,9 +257,8 @@ export class TuiStore {
   private inspect(): void {
     const s = this.state;
     if (s.busy || s.awaitingInput || !s.stop || (s.program !== 'stopped' && s.program !== 'post-mortem')) return;
-    if (s.watches.length === 0) return;
-    this.set({ inspecting: true });
-    this.inspections = this.inspections.then(async () => {
+    if (s.watches.length === 0 && s.open.size === 0) return;
+    this.queueInspection(async () => {
       const seq = this.state.stopSeq;
       const frame = this.state.selected;
       for (const w of this.state.watches) {
@@ -262,9 +266,53 @@ export class TuiStore {
         // The list may have changed meanwhile: update the watch by its expression.
         this.set({ watches: this.state.watches.map((x) => (x.expr === w.expr ? withResult(x, r, seq) : x)) });
       }
+      // The open nodes of the tree, again, as many children as were shown (the values may have changed).
+      // Only those on show (their parents open), outer ones first: each pass may show deeper ones.
+      const done = new Set<string>();
+      for (;;) {
+        const next = paneItems(this.state).find((v) => v.open === true && !done.has(v.key ?? v.name));
+        if (!next) break;
+        const expr = next.key ?? next.name;
+        done.add(expr);
+        const had = this.state.tree.get(expr)?.children.length ?? 0;
+        await this.loadChildren(expr, 0, Math.max(PAGE, had), frame);
+      }
+    });
+  }
+
+  /** Run `job` after the inspections before it; commands wait until all are done. */
+  private queueInspection(job: () => Promise<void>): void {
+    this.set({ inspecting: true });
+    const run = this.inspections.then(job).catch(() => {});
+    this.inspections = run;
+    void run.then(() => {
+      if (this.inspections !== run) return; // more were queued: the last one ends it
       this.set({ inspecting: false });
       this.drain();
     });
+  }
+
+  /** Open a node of the tree, or its next page (a key did it). */
+  private fetchChildren(expr: string, start: number): void {
+    const s = this.state;
+    if (s.busy || !s.stop || (s.program !== 'stopped' && s.program !== 'post-mortem')) return;
+    this.queueInspection(() => this.loadChildren(expr, start, PAGE, this.state.selected));
+  }
+
+  private async loadChildren(expr: string, start: number, count: number, frame: number): Promise<void> {
+    let r: Inspected<ChildrenPage>;
+    if (typeof this.engine.children !== 'function') r = { ok: false, error: 'this engine cannot list children' };
+    else {
+      try {
+        r = await this.engine.children(expr, { frame, start, count });
+      } catch (e) {
+        r = { ok: false, error: (e as Error).message };
+      }
+    }
+    const tree = new Map(this.state.tree);
+    if (r.ok) tree.set(expr, withPage(tree.get(expr), r.result));
+    else tree.set(expr, { children: [], size: 0, error: r.error });
+    this.set({ tree });
   }
 
   private async evaluate(expr: string, frame: number): Promise<Inspected<ValueView>> {
@@ -511,6 +559,8 @@ export class TuiStore {
         return this.onRedraw();
       case 'watches':
         return this.setWatches(e.watches);
+      case 'children':
+        return this.fetchChildren(e.expr, e.start);
     }
   }
 }

@@ -27,7 +27,7 @@ export interface CommandLineProps {
 export const HINTS: Record<Focus, string[]> = {
   command: [],
   source: ['↑↓ move', 'b break', 's n r c step', 'Esc: command line', 'F1 help'],
-  variables: ['↑↓ select', 'Enter edit', '→ expand', 'Esc: command line', '+ watch', 'g globals', 'a dunder', 'F1 help'],
+  variables: ['↑↓ select', 'Enter edit', '→ open', 'Esc: command line', '+ watch', 'g globals', 'a dunder', 'F1 help'],
   stack: ['↑↓ select frame', 'a all frames', 'Esc: command line', 'F1 help'],
   breakpoints: ['↑↓ select', 'Space on/off', 'x clear', 'Esc: command line', 'F1 help'],
   console: ['↑↓ PgUp PgDn scroll', 'Esc: command line', 'F1 help'],

@@ -1,0 +1,74 @@
+// The variables tree: containers and objects open into their children (items,
+// keys, attributes: Engine.children), fetched when opened and again after every
+// command while open, a page (PAGE) at a time with a "more" row for the rest.
+// Pure: the state holds the pages by expression, the store fetches them.
+import type { ChildrenPage, ValueChild } from '../../engine/engine.js';
+import type { Var } from './components/VariablesPane.js';
+
+/** Children fetched at a time. */
+export const PAGE = 50;
+
+export interface TreeNode {
+  /** Children 0 .. children.length - 1 of `size`. */
+  children: readonly ValueChild[];
+  size: number;
+  /** The children could not be had (the expression fails in this frame...). */
+  error?: string;
+  /** Neural engine: built from the predicted repr. */
+  predicted?: boolean;
+}
+
+/**
+ * Whether a local's repr looks like something with children: a container
+ * (`[`, `(`, `{`, `deque([...`, `Item(a=1)`) or an instance (`<... object at 0x...>`).
+ * Only a guess to draw `▸` before anything is fetched; opening asks the engine.
+ */
+export function isExpandableRepr(value: string): boolean {
+  const v = value.trim();
+  if (/^(\[\]|\(\)|\{\}|set\(\)|frozenset\(\))$/.test(v)) return false;
+  if (/^[[({]/.test(v)) return true;
+  if (/^<(function|built-in|bound method|method|module|class|cell|code|generator|coroutine) /.test(v)) return false;
+  if (/^<.* object at 0x[0-9a-f…]+>$/i.test(v) || /^<[\w.]+ object>$/.test(v)) return true;
+  return /^[A-Za-z_][\w.]*\(.+\)$/s.test(v) && !/^[A-Za-z_][\w.]*\((['"]|-?\d)[^,]*\)$/.test(v);
+}
+
+/** A node after a page of its children arrived (a page from 0 replaces what was there). */
+export function withPage(node: TreeNode | undefined, page: ChildrenPage): TreeNode {
+  const before = page.start === 0 || !node ? [] : node.children.slice(0, page.start);
+  return {
+    children: [...before, ...page.children],
+    size: page.parent.size,
+    ...(page.parent.predicted || page.children.some((c) => c.predicted) ? { predicted: true } : {}),
+  };
+}
+
+export interface TreeView {
+  tree: ReadonlyMap<string, TreeNode>;
+  open: ReadonlySet<string>;
+}
+
+/** The rows under an open `expr`: its children (and theirs, when open), then a "more" row, at `depth`. */
+export function childItems(t: TreeView, expr: string, depth: number, seen: Set<string> = new Set()): Var[] {
+  const node = t.tree.get(expr);
+  if (!node) return [{ kind: 'note', name: 'loading…', key: `note ${expr}`, value: '', depth }];
+  if (node.error !== undefined) return [{ kind: 'note', name: node.error, key: `note ${expr}`, value: '', depth }];
+  if (node.size === 0) return [{ kind: 'note', name: '(no children)', key: `note ${expr}`, value: '', depth }];
+  // A value that contains itself (a list holding itself) opens once per path, never forever.
+  seen.add(expr);
+  const out: Var[] = [];
+  for (const c of node.children) {
+    const canOpen = c.size > 0 && !seen.has(c.expr);
+    const open = canOpen ? t.open.has(c.expr) : undefined;
+    out.push({ kind: 'child', name: c.name, key: c.expr, value: c.value, depth, ...(open !== undefined ? { open } : {}), ...(c.predicted || node.predicted ? { predicted: true } : {}) });
+    if (open) out.push(...childItems(t, c.expr, depth + 1, seen));
+  }
+  const rest = node.size - node.children.length;
+  if (rest > 0) out.push({ kind: 'more', name: `… ${rest} more (Enter: next ${Math.min(PAGE, rest)})`, key: `more ${expr}`, value: '', depth });
+  seen.delete(expr);
+  return out;
+}
+
+/** The expression a "more" or note row belongs to. */
+export function ownerExpr(key: string): string {
+  return key.replace(/^(more|note) /, '');
+}
