@@ -67,6 +67,13 @@ describe('ndbg mcp, python engine', () => {
 
     const ev = await n.ok('evaluate', { session: id, expression: 'total / len(xs)' });
     expect(ev).toMatchObject({ value: '3.0', predicted: false });
+    const xs = await n.ok('evaluate', { session: id, expression: 'xs', expand: true });
+    expect(xs).toMatchObject({ value: '[2, 4, 6]', type: 'list', size: 3 });
+    expect(xs.children).toEqual([
+      { name: '[0]', expr: 'xs[0]', value: '2', type: 'int' },
+      { name: '[1]', expr: 'xs[1]', value: '4', type: 'int' },
+      { name: '[2]', expr: 'xs[2]', value: '6', type: 'int' },
+    ]);
 
     const out = await n.ok('step', { session: id, action: 'out' });
     expect(out.location).toMatchObject({ event: 'return', function: 'mean', returnValue: '4.5' });

@@ -4,6 +4,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NDBG, runProcess } from '../parityHarness.js';
 import { connect, scripts, textOf, type Ndbg } from './client.js';
 
 const COUNT = `total = 0
@@ -144,6 +145,15 @@ describe('ndbg mcp server', () => {
     await n.ok('end_session', { session: s.session });
     const gone = await n.call('get_state', { session: s.session });
     expect(gone.isError).toBe(true);
+  });
+
+  it('ndbg mcp --help, and a bad argument: a clear message', async () => {
+    const help = await runProcess(process.execPath, [NDBG, 'mcp', '--help'], '');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('"mcpServers"');
+    const bad = await runProcess(process.execPath, [NDBG, 'mcp', '--bogus'], '');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("ndbg mcp: unknown argument '--bogus'");
   });
 
   it('when the client goes away, every session process ends', async () => {

@@ -10,6 +10,9 @@ import { DEFAULT_TIMEOUT_S, SAFETY } from '../safety.js';
 import { stateShape } from '../schemas.js';
 import { guarded, ok, stateAnswer } from '../toolResult.js';
 
+/** Children listed by `expand`. */
+const CHILDREN = 50;
+
 /** Index into the stop's frames of the program frame `k` (0: outermost, as 'stack' lists them). */
 function rawFrame(frames: Frame[], k: number): number {
   const first = Math.max(0, frames.findIndex((f) => f.file === '<string>') + 1);
@@ -34,6 +37,7 @@ export function registerInspectTools(server: McpServer, sessions: SessionRegistr
         session,
         expression: z.string().describe("e.g. 'len(items)', 'x * 2', 'd[\"key\"]'"),
         frame: z.number().int().nonnegative().optional(),
+        expand: z.boolean().optional().describe(`also list its items, keys or attributes (the first ${CHILDREN})`),
       },
       outputSchema: {
         session: z.string(),
@@ -43,6 +47,10 @@ export function registerInspectTools(server: McpServer, sessions: SessionRegistr
         size: z.number().optional().describe('how many items, keys or attributes it has'),
         predicted: z.boolean(),
         confidence: z.number().optional(),
+        children: z
+          .array(z.object({ name: z.string(), expr: z.string().describe('an expression for it, to evaluate or set_variable'), value: z.string(), type: z.string() }))
+          .optional()
+          .describe('with expand: its items, keys or attributes'),
       },
     },
     (a) =>
@@ -50,9 +58,15 @@ export function registerInspectTools(server: McpServer, sessions: SessionRegistr
         const s = sessions.get(a.session);
         s.requireStopped();
         const frame = a.frame !== undefined ? rawFrame(s.lastStop?.frames ?? [], a.frame) : undefined;
-        const r = await s.inner.evaluate(a.expression, frame !== undefined ? { frame } : {});
+        const where = frame !== undefined ? { frame } : {};
+        const r = await s.inner.evaluate(a.expression, where);
         if (!r.ok) throw new Error(`cannot evaluate '${a.expression}': ${r.error}`);
         const v = r.result;
+        let children: Array<{ name: string; expr: string; value: string; type: string }> | undefined;
+        if (a.expand && v.size > 0) {
+          const page = await s.inner.children(a.expression, { ...where, start: 0, count: CHILDREN });
+          if (page.ok) children = page.result.children.map((c) => ({ name: c.name, expr: c.expr, value: c.value, type: c.type }));
+        }
         const predicted = v.predicted ?? s.engine === 'neural';
         const out = {
           session: s.id,
@@ -62,8 +76,10 @@ export function registerInspectTools(server: McpServer, sessions: SessionRegistr
           size: v.size,
           predicted,
           ...(v.confidence !== undefined ? { confidence: v.confidence } : {}),
+          ...(children ? { children } : {}),
         };
-        return ok(out, `${a.expression} = ${v.value} (${v.type}${predicted ? ', predicted' : ''})`);
+        const items = children?.map((c) => `\n  ${c.name} = ${c.value}`).join('') ?? '';
+        return ok(out, `${a.expression} = ${v.value} (${v.type}${predicted ? ', predicted' : ''})${items}`);
       }),
   );
 
