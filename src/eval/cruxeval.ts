@@ -172,7 +172,7 @@ export async function predictSample(predictor: Predictor, row: CruxRow, o: CruxO
     return p;
   };
   try {
-    session = await predictor.open(source, { constrain: o.constrain });
+    session = await predictor.open(source, { constrain: o.constrain, alternatives: false });
     if (o.task === 'input') {
       const returns = src.returnLines(d);
       const ret = state({ event: 'return', line: returns.length ? returns[returns.length - 1]! : d.lastLine, func: 'f', stack: [callLine], retval: reprOf(row.output) ?? row.output });

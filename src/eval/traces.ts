@@ -238,7 +238,7 @@ export async function evalRecord(
 ): Promise<void> {
   const examples = spread(examplesOf(r), o.perRecord);
   if (!examples.length) return;
-  const session = await predictor.open(r.source, { stdin: r.stdin ?? '', constrain: o.constrain });
+  const session = await predictor.open(r.source, { stdin: r.stdin ?? '', constrain: o.constrain, alternatives: false });
   try {
     for (const ex of examples) {
       if (o.limit !== undefined && tally.examples >= o.limit) return;

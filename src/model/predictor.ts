@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { DEFAULT_CFG_TARGET, Program } from './cfg.js';
 import { allowedTargets, openAllowed } from './constraints.js';
 import { contextBudget, defsOf, describeSelection, owners, selectLines, type ContextDef } from './contextSelect.js';
+import { alternativesOf, DEFAULT_ALTERNATIVES, type Alternative } from './alternatives.js';
 import { AbortError, KvCache, generate, type Generated } from './decode.js';
 import {
   BOS,
@@ -417,8 +418,9 @@ export class NeuralSession implements PredictorSession {
     }
     const left = this.window - prompt.ids.length;
     const maxTokens = this.opts.maxTokens ?? Math.max(this.room, left);
-    const gen = await this.lock.run(() =>
-      generate(this.cache, prompt.ids, {
+    let alternatives: Record<string, Alternative[]> = {};
+    const gen = await this.lock.run(async () => {
+      const g = await generate(this.cache, prompt.ids, {
         maxTokens,
         vocabLimit: this.tok.vocabSize,
         bytesOf: this.tok.bytesOf,
@@ -428,8 +430,15 @@ export class NeuralSession implements PredictorSession {
         teacher: opts.teacher
           ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name))
           : undefined,
-      }),
-    );
+      });
+      if (!opts.teacher && this.opts.alternatives !== false) {
+        alternatives = await alternativesOf(this.cache, prompt.ids, g, confidenceOf(g, this.tok.bytesOf).values, this.tok.bytesOf, {
+          ...DEFAULT_ALTERNATIVES,
+          signal: opts.signal,
+        });
+      }
+      return g;
+    });
     const text = this.tok.decode(gen.ids);
     const confidence = confidenceOf(gen, this.tok.bytesOf);
     let state: ModelState | null = null;
@@ -455,6 +464,7 @@ export class NeuralSession implements PredictorSession {
     const result: Prediction = { state, confidence, text, latencyMs: performance.now() - t0, tokens: gen.ids.length };
     if (error) result.error = error;
     if (prompt.warning) result.warning = prompt.warning;
+    if (state && !error && Object.keys(alternatives).length) result.alternatives = alternatives;
     return result;
   }
 

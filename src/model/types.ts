@@ -59,6 +59,8 @@ export interface OpenOptions {
   stdin?: string;
   /** Constrained decoding (default true). */
   constrain?: boolean;
+  /** Runner-up values where the model is unsure (default true; Prediction.alternatives). */
+  alternatives?: boolean;
 }
 
 export interface Confidence {
