@@ -109,10 +109,15 @@ export class DebugSession {
     this.requireStopped();
     this.status = 'running';
     this.failure = undefined;
-    send(this.session).catch((e: unknown) => {
+    const failed = (e: unknown) => {
       this.failure = e instanceof Error ? e.message : String(e);
       if (this.status === 'running') this.settle('stopped');
-    });
+    };
+    try {
+      send(this.session).catch(failed);
+    } catch (e) {
+      failed(e);
+    }
     await this.waitSettled(timeoutMs);
   }
 

@@ -128,7 +128,7 @@ export function stateResult(s: DebugSession, c: Collected, message?: string): St
     ...(s.exit ? { exitCode: s.exit.code } : {}),
     ...(stopped && s.prompt.trim() !== '(Pdb)' ? { prompt: s.prompt } : {}),
     breakpoints: breakpointsOf(s.breakpoints),
-    ...(notes.length ? { message: notes.join('; ') } : {}),
+    ...(notes.length ? { message: notes.join('\n') } : {}),
   };
 }
 

@@ -120,6 +120,14 @@ describe('ndbg mcp server', () => {
     const missingNeural = await n.call('start_session', { script: 'no/such/script.py' });
     expect(missingNeural.isError).toBe(true);
 
+    for (const engine of ['python', 'neural']) {
+      const syntax = await n.call('start_session', { code: 'def f(:\n    pass\n', engine });
+      expect(syntax.isError, engine).toBe(true);
+      expect(textOf(syntax)).toContain('SyntaxError');
+      expect(textOf(syntax)).toContain('Fix the script');
+    }
+    expect((await n.ok('list_sessions')).sessions).toEqual([]);
+
     const both = await n.call('start_session', { script: files.path('count.py'), code: 'x = 1' });
     expect(textOf(both)).toContain("either 'script'");
 

@@ -94,6 +94,15 @@ export function registerSessionTools(server: McpServer, sessions: SessionRegistr
             },
             (a.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
           );
+          if (s.status === 'exited') {
+            // it ended before its first line (a syntax error, an import that fails...): a bad script
+            const c = s.drain();
+            await sessions.end(s.id);
+            const why = (c.stderr || c.debugger || c.diagnostics).trim() || s.failure || 'no message';
+            throw new Error(
+              `the program ended before its first line (exit status ${s.exit?.code ?? '?'}):\n${why}\nFix the script and call 'start_session' again.`,
+            );
+          }
           return stateAnswer(s, s.notice ?? `session ${s.id} started (${engine} engine)`);
         } catch (e) {
           t.cleanup?.();
