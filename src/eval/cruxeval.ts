@@ -157,7 +157,8 @@ interface Asked {
 
 /** Predict one sample's answer with the model (no code runs here). */
 export async function predictSample(predictor: Predictor, row: CruxRow, o: CruxOptions): Promise<Asked> {
-  const { source, callLine, afterLine } = driverSource(row.code, row.input);
+  // input prediction must not show the input: its driver calls f() (the model reads the code)
+  const { source, callLine, afterLine } = driverSource(row.code, o.task === 'input' ? '' : row.input);
   const src = new ScriptSource('<cruxeval>', source);
   const d = src.findDefs('f').find((x) => x.kind === 'def' && !x.parent);
   if (!d) return { prediction: null, why: 'the code defines no function f', frames: 0, latencyMs: 0 };

@@ -92,6 +92,9 @@ describe('cruxeval', () => {
     expect(asked[0]!.action).toEqual({ kind: 'inv_step_call' });
     expect(asked[0]!.history).toHaveLength(1);
     expect(asked[0]!.history[0]!.state).toMatchObject({ event: 'return', line: 2, func: 'f', stack: [3], retval: '[2, 4, 6]' });
+    // the model never sees the input it is asked for: the driver calls f()
+    expect(asked[0]!.source).toBe('def f(xs):\n    return [x * 2 for x in xs]\nresult = f()\nprint(result)\n');
+    for (const a of asked) expect(a.source).not.toContain(ROWS.find((r) => a.source.startsWith(r.code))!.input);
   });
 
   it("CruxEval's pre-check and the sandbox's timeout", async () => {
