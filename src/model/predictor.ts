@@ -178,9 +178,9 @@ export interface SessionOptions extends OpenOptions {
   /** Drafted tokens checked per forward pass (prompt lookup; default 6, 0 = off). */
   speculate?: number;
   /**
-   * How a script longer than the window is shown: `select` (default; docs/format.md,
-   * "Context selection") or `window` (the old contiguous lines around the focus, kept
-   * for comparison). Default from NDBG_CONTEXT when set.
+   * How a script longer than the window is shown: `select` (docs/format.md, "Context
+   * selection") or `window` (contiguous lines around the focus). Default: NDBG_CONTEXT,
+   * else what the model was trained on (NeuralSession.contextMode).
    */
   context?: 'select' | 'window';
 }
@@ -279,6 +279,20 @@ export class NeuralSession implements PredictorSession {
   }
 
   /**
+   * How a script longer than the window is shown: the session's option, else
+   * NDBG_CONTEXT, else `select` for a model trained on selected contexts (its data's
+   * builder config says `select_context`) and the contiguous `window` for one trained
+   * before them (measured on the shipped v2: docs/training.md, "Long programs").
+   */
+  contextMode(): 'select' | 'window' {
+    const env = process.env.NDBG_CONTEXT;
+    if (this.opts.context) return this.opts.context;
+    if (env === 'select' || env === 'window') return env;
+    const built = (this.files.config.data_meta?.config ?? {}) as { select_context?: unknown };
+    return built.select_context === true ? 'select' : 'window';
+  }
+
+  /**
    * The code context for a state at `focus` with callers `stack`: the whole script, or
    * the lines the context selection chooses (docs/format.md, "Context selection"). A
    * selection is kept per focus definition while it shows the focus line, so the
@@ -290,7 +304,7 @@ export class NeuralSession implements PredictorSession {
     if (!this.lineIds) this.lineIds = lines.map((t, k) => this.tok.encode(`${k + 1} ${t}\n`));
     const head = [BOS, SPECIAL_ID.code];
     const tail = this.stdin ? [SPECIAL_ID.stdin, ...this.tok.encode(this.stdin)] : [];
-    if ((this.opts.context ?? process.env.NDBG_CONTEXT ?? 'select') !== 'window') {
+    if (this.contextMode() === 'select') {
       const avail = Math.min(budget, contextBudget(this.window)) - head.length - tail.length;
       if (!this.defs || !this.owner) {
         this.defs = defsOf(this.program);

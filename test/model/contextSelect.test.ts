@@ -72,7 +72,8 @@ describe.skipIf(!existsSync(join(SHIPPED, 'model.onnx')) || !existsSync(LONG))('
   const at = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
 
   it('shows the focus function, its caller and callee with their real numbers, and says so', async () => {
-    const s = await predictor.open(source, { maxTokens: 8 });
+    const s = await predictor.open(source, { maxTokens: 8, context: 'select' });
+    expect(s.contextMode()).toBe('select');
     // inside Order.total, called from the demo's print loop at the bottom of the script
     const focus = at('def total(self)') + 1;
     const caller = at('print(o, o.total if');
@@ -93,8 +94,11 @@ describe.skipIf(!existsSync(join(SHIPPED, 'model.onnx')) || !existsSync(LONG))('
     s.close();
   });
 
-  it('keeps the old contiguous window behind context: window', async () => {
-    const s = await predictor.open(source, { maxTokens: 8, context: 'window' });
+  it('shows a model trained before selected contexts (v2) the contiguous window by default', async () => {
+    expect(predictor.info.name).toBe('v2');
+    const s = await predictor.open(source, { maxTokens: 8 });
+    expect(s.contextMode()).toBe(process.env.NDBG_CONTEXT === 'select' ? 'select' : 'window');
+    if (process.env.NDBG_CONTEXT) return;
     const h: HistoryEntry[] = [{ action: null, state: { ...s.initialState(), line: 300 } }];
     expect(s.prompt(h, { kind: 'step_over' }).warning).toMatch(new RegExp(`the model sees lines \\d+-\\d+ of ${lines.length}`));
     s.close();
