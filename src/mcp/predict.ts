@@ -21,6 +21,8 @@ export interface ReturnPrediction {
   raises: string | null;
   /** The model's probability of that value (or exception), 0..1. */
   confidence: number | null;
+  /** Where it is unsure: the runner-up return values and their probabilities (Prediction.alternatives). */
+  alternatives: Array<{ value: string; p: number }>;
   /** What the model predicts the call prints. */
   stdout: string;
 }
@@ -114,10 +116,11 @@ export class WorldModel {
     const s = p.state!;
     const out = { function: func, arguments: args, stdout: s.stdout ?? '', ...meta };
     if (s.event === 'exception' || (s.event === 'exit' && s.exception)) {
-      return { ...out, returns: null, raises: s.exception ?? 'an exception', confidence: round(p.confidence.values['<exception>']) };
+      return { ...out, returns: null, raises: s.exception ?? 'an exception', confidence: round(p.confidence.values['<exception>']), alternatives: [] };
     }
     if (s.event !== 'return') throw new UserError(`the model predicted a ${s.event} event, not the return of ${func}; try again, or run it in a 'python' session`);
-    return { ...out, returns: s.retval ?? 'None', raises: null, confidence: round(p.confidence.values['<retval>']) };
+    const alternatives = (p.alternatives?.['<retval>'] ?? []).map((x) => ({ value: x.value, p: round(x.p)! }));
+    return { ...out, returns: s.retval ?? 'None', raises: null, confidence: round(p.confidence.values['<retval>']), alternatives };
   }
 
   /** Arguments for which `func` returns `returns`: its return with that value, then inv_step_call. */

@@ -72,6 +72,13 @@ describe('ndbg mcp, neural engine', () => {
     expect(r.returns === null ? r.raises : r.returns).toEqual(expect.any(String));
     expect(r.confidence).toBeGreaterThanOrEqual(0);
     expect(r.confidence).toBeLessThanOrEqual(1);
+    // runner-ups only where the model is unsure, each a different value with its probability
+    expect(Array.isArray(r.alternatives)).toBe(true);
+    if (r.confidence > 0.601) expect(r.alternatives).toEqual([]);
+    for (const alt of r.alternatives) {
+      expect(alt.value).not.toBe(r.returns);
+      expect(alt.p).toBeGreaterThan(0);
+    }
     const bad = await n.call('predict_return', { code: CODE, function: 'triple', arguments: '1' });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain("no top-level function 'triple'");

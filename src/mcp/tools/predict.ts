@@ -48,6 +48,9 @@ export function registerPredictTools(server: McpServer, world: WorldModel): void
         returns: z.string().nullable().describe("the predicted return value's repr; null when it predicts an exception"),
         raises: z.string().nullable().describe('the predicted exception, Type: message'),
         confidence: z.number().nullable().describe("the model's probability of that value, 0..1"),
+        alternatives: z
+          .array(z.object({ value: z.string(), p: z.number() }))
+          .describe('where the model is unsure (confidence below 0.6): the runner-up values and their probabilities, most likely first'),
         stdout: z.string().describe('what the model predicts the call prints'),
         ...meta,
       },
@@ -57,7 +60,8 @@ export function registerPredictTools(server: McpServer, world: WorldModel): void
         const r = await world.predictReturn(codeOf(a), a.function, a.arguments);
         const what = r.raises !== null ? `raises ${r.raises}` : `returns ${r.returns}`;
         const conf = r.confidence !== null ? ` (confidence ${r.confidence.toFixed(2)})` : '';
-        return ok({ ...r, predicted: true as const }, `PREDICTED (not run): ${r.function}(${r.arguments}) ${what}${conf}`);
+        const alts = r.alternatives.length ? `; or ${r.alternatives.map((x) => `${x.value} (p=${x.p.toFixed(2)})`).join(', ')}` : '';
+        return ok({ ...r, predicted: true as const }, `PREDICTED (not run): ${r.function}(${r.arguments}) ${what}${conf}${alts}`);
       }),
   );
 
