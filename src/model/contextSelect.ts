@@ -137,7 +137,8 @@ export function selectLines(
     byName.set(d.name, list);
   });
   const scopeLines = (i: number, at: number) => {
-    const ks = i === -1 ? range(1, n).filter((k) => owner[k] === -1) : span(i);
+    // a definition's lines after its header (its own name and parameters name nothing it calls)
+    const ks = i === -1 ? range(1, n).filter((k) => owner[k] === -1) : range(defs[i]!.def_line + 1, defs[i]!.last_line);
     return [...ks.filter((k) => k >= at), ...ks.filter((k) => k < at)];
   };
   const callees = (i: number, at: number) => {

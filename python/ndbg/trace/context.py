@@ -143,11 +143,12 @@ def select_lines(lines, costs, defs, focus, stack, budget):
         return with_ancestors(span(i), i)
 
     def scope_lines(i, at):
-        """The lines of definition i (None: the module's own lines), from `at` on, then before it."""
+        """The lines of definition i after its header (None: the module's own lines), from
+        `at` on, then before it."""
         if i is None:
             ks = [k for k in range(1, n + 1) if owner[k] is None]
         else:
-            ks = list(span(i))
+            ks = list(range(defs[i]['def_line'] + 1, defs[i]['last_line'] + 1))
         return [k for k in ks if k >= at] + [k for k in ks if k < at]
 
     by_name = {}
