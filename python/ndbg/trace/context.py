@@ -243,10 +243,9 @@ class ContextSelector:
             if len(self._cache) > 4096:
                 self._cache.clear()
             room = self.budget - 2 - len(self._tail)
-            ks = select_lines(self.lines, [len(x) for x in self._line_ids], self.defs,
-                              focus, list(stack or ()), room)
-            self._cache[key] = (ks, frozenset(ks))
-        return self._cache[key][0]
+            self._cache[key] = select_lines(self.lines, [len(x) for x in self._line_ids], self.defs,
+                                            focus, list(stack or ()), room)
+        return self._cache[key]
 
     def ids(self, state=None):
         """Context ids for a window or prompt that starts at `state` (a format.State)."""
