@@ -79,19 +79,19 @@ describe.skipIf(!hasTmux)('variables tree, watches, help in a terminal', () => {
 
     // Rows: watch total, tokens, item, big, total. Open tokens, edit its first item.
     t.keys('Tab', 'Tab', 'Down', 'Right');
-    s = await t.waitFor((x) => right(x).includes('▾ tokens = [2, 7, 1, 8]') && right(x).includes('  [3] = 8'), 'tokens open');
+    s = await t.waitFor((x) => right(x).includes('▾ tokens: list (4)') && right(x).includes('  [3] = 8'), 'tokens open');
     t.keys('Down', 'Enter');
     await t.waitFor((x) => x.includes('Enter: set tokens[0]'), 'the editor on tokens[0]');
     t.keys('BSpace');
     t.type('100');
     t.keys('Enter');
     s = await t.waitFor((x) => x.includes('(Pdb) !tokens[0] = 100') && right(x).includes('  [0] = 100'), 'the edit');
-    expect(right(s)).toContain('▾ tokens = [100, 7, 1, 8]');
+    expect(right(s)).toContain('▾ tokens: list (4)');
     t.keys('Up', 'Left'); // close tokens
 
     // An object opens into its attributes, a dict into its keys.
     t.keys('Down', 'Right');
-    await t.waitFor((x) => right(x).some((r) => /^▾ item = <__main__\.Item/.test(r)) && right(x).includes("  name = 'box'"), 'item open');
+    await t.waitFor((x) => right(x).includes('▾ item: Item (2)') && right(x).includes("  name = 'box'"), 'item open');
     t.keys('Down', 'Down', 'Right');
     await t.waitFor((x) => right(x).includes("    ['a'] = 1"), 'item.tags open');
     t.keys('Down', 'Down'); // ['b'], below the pane's last row: the view follows
@@ -100,7 +100,7 @@ describe.skipIf(!hasTmux)('variables tree, watches, help in a terminal', () => {
 
     // A long list: 50 at a time.
     t.keys('Down', 'Right');
-    s = await t.waitFor((x) => right(x).includes('▾ big = [0, 1, 2, 3, 4, 5, 6, 7, 8, …') || right(x).some((r) => r.startsWith('▾ big = ')), 'big open');
+    s = await t.waitFor((x) => right(x).includes('▾ big: list (120)'), 'big open');
     expect(right(s).some((r) => /^… \d+ more$/.test(r))).toBe(true); // the pane says what it cannot show
     for (let i = 0; i < 12; i++) t.keys('PageDown');
     t.keys('Up'); // from the last row (total) to the "more" row

@@ -4,7 +4,7 @@
 import type { Var } from './components/VariablesPane.js';
 import { variables } from './selectors.js';
 import type { State } from './state.js';
-import { childItems, isExpandableRepr } from './varTree.js';
+import { childItems, isExpandableRepr, summaryOf } from './varTree.js';
 import { watchChanged, type Watch } from './watches.js';
 
 /** The key a watch's row is known by (the editor, expansion): never a Python name. */
@@ -28,7 +28,7 @@ export function paneItems(s: State): Var[] {
   for (const v of variables(s)) {
     const canOpen = !v.special && !v.absent && isExpandableRepr(v.value);
     const open = canOpen ? s.open.has(v.name) : undefined;
-    out.push({ ...v, key: v.name, ...(open !== undefined ? { open } : {}) });
+    out.push({ ...v, key: v.name, ...(open !== undefined ? { open } : {}), ...(open ? summaryOf(s.tree.get(v.name)) : {}) });
     if (open) out.push(...childItems(s, v.name, 1));
   }
   return out;

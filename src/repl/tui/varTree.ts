@@ -12,6 +12,8 @@ export interface TreeNode {
   /** Children 0 .. children.length - 1 of `size`. */
   children: readonly ValueChild[];
   size: number;
+  /** The value's type name (`list`, `Item`). */
+  type?: string;
   /** The children could not be had (the expression fails in this frame...). */
   error?: string;
   /** Neural engine: built from the predicted repr. */
@@ -38,6 +40,7 @@ export function withPage(node: TreeNode | undefined, page: ChildrenPage): TreeNo
   return {
     children: [...before, ...page.children],
     size: page.parent.size,
+    type: page.parent.type,
     ...(page.parent.predicted || page.children.some((c) => c.predicted) ? { predicted: true } : {}),
   };
 }
@@ -59,13 +62,28 @@ export function childItems(t: TreeView, expr: string, depth: number, seen: Set<s
   for (const c of node.children) {
     const canOpen = c.size > 0 && !seen.has(c.expr);
     const open = canOpen ? t.open.has(c.expr) : undefined;
-    out.push({ kind: 'child', name: c.name, key: c.expr, value: c.value, depth, ...(open !== undefined ? { open } : {}), ...(c.predicted || node.predicted ? { predicted: true } : {}) });
+    out.push({
+      kind: 'child',
+      name: c.name,
+      key: c.expr,
+      value: c.value,
+      depth,
+      ...(open !== undefined ? { open } : {}),
+      ...(open ? summaryOf(t.tree.get(c.expr)) : {}),
+      ...(c.predicted || node.predicted ? { predicted: true } : {}),
+    });
     if (open) out.push(...childItems(t, c.expr, depth + 1, seen));
   }
   const rest = node.size - node.children.length;
   if (rest > 0) out.push({ kind: 'more', name: `… ${rest} more (Enter: next ${Math.min(PAGE, rest)})`, key: `more ${expr}`, value: '', depth });
   seen.delete(expr);
   return out;
+}
+
+/** `list (4)` for an open node whose children came: what it shows instead of its repr. */
+export function summaryOf(node: TreeNode | undefined): { summary?: string } {
+  if (!node || node.error !== undefined || node.type === undefined) return {};
+  return { summary: `${node.type} (${node.size})${node.predicted ? ' (predicted)' : ''}` };
 }
 
 /** The expression a "more" or note row belongs to. */

@@ -34,6 +34,11 @@ export interface Var {
   was?: string;
   /** The value is an error message (a watch that failed). */
   error?: boolean;
+  /**
+   * An open node of the tree: its type and size (`list (4)`), shown instead of
+   * the repr (its children are below), as PuDB does: `▾ tokens: list (4)`.
+   */
+  summary?: string;
 }
 
 export interface VariablesProps {
@@ -104,6 +109,12 @@ export function variableLines(p: VariablesProps): string[] {
     const room = Math.max(1, p.width - visibleWidth(lead));
     if (p.edit && p.edit.name === key) {
       rows.push({ text: lead + editField(p.edit.text, p.edit.cursor, room), owner: i });
+      return;
+    }
+    if (v.summary !== undefined && !miss) {
+      const style = key in p.edited ? theme.edited : p.changed.has(key) ? theme.changed : theme.dim;
+      const head = `${indent}${marker}${nameText}: `;
+      rows.push({ text: head + style(truncate(v.summary, Math.max(1, p.width - visibleWidth(head)), '…')), owner: i });
       return;
     }
     if (v.error) {
