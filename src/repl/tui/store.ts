@@ -304,7 +304,7 @@ export class TuiStore {
     if (typeof this.engine.children !== 'function') r = { ok: false, error: 'this engine cannot list children' };
     else {
       try {
-        r = await this.engine.children(expr, { frame, start, count });
+        r = await answered(this.engine.children(expr, { frame, start, count }));
       } catch (e) {
         r = { ok: false, error: (e as Error).message };
       }
@@ -318,7 +318,7 @@ export class TuiStore {
   private async evaluate(expr: string, frame: number): Promise<Inspected<ValueView>> {
     if (typeof this.engine.evaluate !== 'function') return { ok: false, error: 'this engine cannot evaluate quietly' };
     try {
-      return await this.engine.evaluate(expr, { frame });
+      return await answered(this.engine.evaluate(expr, { frame }));
     } catch (e) {
       return { ok: false, error: (e as Error).message };
     }
@@ -522,6 +522,7 @@ export class TuiStore {
     give.unref?.();
     void (async () => {
       try {
+        await Promise.race([this.inspections, new Promise((r) => setTimeout(r, 1000).unref?.())]);
         await this.engine.command('q');
       } catch {
         /* ending anyway */
@@ -569,4 +570,19 @@ export class TuiStore {
 /** `cl N M ...` for every breakpoint in the table ('' when there are none: nothing to send). */
 function clearAllCommand(s: State): string {
   return s.breakpoints.length ? `cl ${s.breakpoints.map((b) => b.number).join(' ')}` : '';
+}
+
+/**
+ * How long a quiet inspection may take before the TUI gives up on it: commands
+ * wait for inspections, so one the engine never answers must not hang the session.
+ */
+const INSPECT_TIMEOUT_MS = 15_000;
+
+function answered<T>(p: Promise<Inspected<T>>): Promise<Inspected<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Inspected<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, error: 'no answer from the engine' }), INSPECT_TIMEOUT_MS);
+    timer.unref?.();
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
