@@ -31,6 +31,7 @@ export const HELP: Entry[] = [
   { keys: '.', text: 'back to the current line' },
   { keys: 'b  B  t', text: 'toggle a breakpoint; conditional (type the condition); temporary' },
   { keys: 'x', text: 'disable / enable the breakpoints on the line' },
+  { keys: '/', text: 'search the file (/text on the command line; Enter on an empty line: the next match)' },
   { section: 'Variables pane' },
   { keys: 'Up/Down', text: 'select' },
   { keys: 'Enter  e', text: 'edit the value in place, a child too (!items[0] = v); Enter sets it, Esc cancels' },

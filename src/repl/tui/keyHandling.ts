@@ -229,6 +229,7 @@ function paneOwnKey(s: State, k: Key, ctx: KeyContext): Effect[] | undefined {
       const f = selectedFrame(s);
       const moved = moveCursor(s, k, f ? (ctx.fileLength(f.file) ?? 1) : 1, f?.line);
       if (moved) return [set(moved)];
+      if (ch === '/') return [set({ focus: 'command', input: '/', cursor: 1 })];
       if (ch === 'B' || ch === 't') {
         if (!f) return [];
         const text = `${ch === 't' ? 'tbreak' : 'b'} ${f.file}:${s.sourceCursor}` + (ch === 'B' ? ', ' : '');

@@ -11,7 +11,8 @@ import { keyEffects, type Effect } from './keyHandling.js';
 import { isMoving, isQuit } from './keymap.js';
 import * as select from './selectors.js';
 import { SourceCache } from './source.js';
-import { resized } from './sourceView.js';
+import { findInSource, searchText } from './search.js';
+import { follow, resized } from './sourceView.js';
 import { applyEngine } from './engineInfo.js';
 import { applyStop } from './stop.js';
 import { initialState, type LineKind, type State, type Variable } from './state.js';
@@ -407,6 +408,13 @@ export class TuiStore {
       this.set({ pending, confirm: { question: 'Clear all breaks? ', line: clearAllCommand(this.state) } });
       return;
     }
+    const search = searchText(line);
+    if (search !== undefined) {
+      this.set({ pending });
+      this.searchSource(search);
+      this.drain();
+      return;
+    }
     const watch = parseWatchCommand(line);
     if (watch) {
       this.set({ pending });
@@ -440,6 +448,17 @@ export class TuiStore {
     if (this.state.quitting && this.state.program === 'finished') this.set({ done: true });
     this.inspect();
     this.drain();
+  }
+
+  /** `/text`: the source pane's cursor to the next line with `text` (the pane gets the focus). */
+  private searchSource(text: string): void {
+    const f = this.frame();
+    const file = f ? this.sources.get(f.file) : undefined;
+    if (!f || !file) return this.addConsole('*** no source to search', 'error');
+    const from = this.state.sourceCursor || f.line;
+    const line = findInSource(file, text, from);
+    if (line === undefined) return this.set({ message: `not found: ${text}` });
+    this.set({ ...follow(this.state, line, file.length, false), focus: 'source', message: `/${text}: line ${line}${line <= from ? ' (wrapped)' : ''}` });
   }
 
   /** `watch EXPR`, `watch`, `unwatch N|EXPR`: the TUI's own commands. */

@@ -26,7 +26,7 @@ export interface CommandLineProps {
 /** Each pane's keys, most useful first: the hint line shows as many whole ones as fit. */
 export const HINTS: Record<Focus, string[]> = {
   command: [],
-  source: ['↑↓ move', 'b break', 's n r c step', 'Esc: command line', 'F1 help'],
+  source: ['↑↓ move', 'b break', 's n r c step', 'Esc: command line', '/ search', 'F1 help'],
   variables: ['↑↓ select', 'Enter edit', '→ open', 'Esc: command line', '+ watch', 'g globals', 'a dunder', 'F1 help'],
   stack: ['↑↓ select frame', 'a all frames', 'Esc: command line', 'F1 help'],
   breakpoints: ['↑↓ select', 'Space on/off', 'x clear', 'Esc: command line', 'F1 help'],
