@@ -237,20 +237,18 @@ export class NdbgDebugSession extends DebugSession {
    * editors stop at the function's first line, and in the caller. So the step
    * goes on from those events; the value returned is kept to show in the caller.
    */
-  private step(r: Runner, line: string): Promise<Outcome> {
-    return r.serial(async () => {
-      let out = await r.runNow(line);
-      const stop = r.stop;
-      if (!out.moved || out.restarted || !stop || stop.postMortem || this.landedOnBreakpoint(out)) return out;
-      if (line === 's' && stop.event === 'call') out = merge(out, await r.runNow('s'));
-      else if (stop.event === 'return' && stop.frames.length - programStart(stop.frames) > 1) {
-        const func = stop.frames[stop.frames.length - 1]!.func;
-        const value = stop.retval;
-        out = merge(out, await r.runNow('n'));
-        if (value !== undefined) r.returned = { func, value };
-      }
-      return out;
-    });
+  private async step(r: Runner, line: string): Promise<Outcome> {
+    let out = await r.runNow(line);
+    const stop = r.stop;
+    if (!out.moved || out.restarted || !stop || stop.postMortem || this.landedOnBreakpoint(out)) return out;
+    if (line === 's' && stop.event === 'call') out = merge(out, await r.runNow('s'));
+    else if (stop.event === 'return' && programDepth(stop) > 1) {
+      const func = stop.frames[stop.frames.length - 1]!.func;
+      const value = stop.retval;
+      out = merge(out, await r.runNow('n'));
+      if (value !== undefined) r.returned = { func, value };
+    }
+    return out;
   }
 
   private landedOnBreakpoint(out: Outcome): boolean {
@@ -275,6 +273,8 @@ export class NdbgDebugSession extends DebugSession {
     if (r.busy) {
       this.pausing = true;
       r.session.interrupt();
+    } else if (this.running) {
+      this.pausing = true; // the resume waiting its turn will not start
     } else this.stopped({ kind: 'pause' });
   }
 
@@ -306,24 +306,23 @@ export class NdbgDebugSession extends DebugSession {
     r.returned = undefined;
     this.running = why.kind;
     if (why.kind === 'step' && why.over && why.depth === undefined && r.stop) why = { ...why, depth: programDepth(r.stop) };
-    const outcome =
-      why.kind === 'reverse-continue'
-        ? await this.reverseContinue(r)
-        : ['s', 'n', 'r'].includes(line)
-          ? await this.step(r, line)
-          : await r.run(line);
+    const outcome = await r.serial(() => {
+      // a pause that came while this waited its turn: the program does not start
+      if (this.pausing) return Promise.resolve(r.nothing());
+      if (why.kind === 'reverse-continue') return this.reverseContinue(r);
+      if (['s', 'n', 'r'].includes(line)) return this.step(r, line);
+      return r.runNow(line);
+    });
     await this.landed(outcome, why);
   }
 
   /** `rc`, with log points disabled: they never stop the program, going back neither. */
-  private reverseContinue(r: Runner): Promise<Outcome> {
+  private async reverseContinue(r: Runner): Promise<Outcome> {
     const logs = this.book?.logPoints() ?? [];
-    return r.serial(async () => {
-      if (logs.length) await r.runNow(`disable ${logs.join(' ')}`);
-      const out = await r.runNow('rc');
-      if (logs.length) await r.runNow(`enable ${logs.join(' ')}`);
-      return out;
-    });
+    if (logs.length) await r.runNow(`disable ${logs.join(' ')}`);
+    const out = await r.runNow('rc');
+    if (logs.length) await r.runNow(`enable ${logs.join(' ')}`);
+    return out;
   }
 
   /** Where a command that resumed the program left it: a stop, a log point to go on from, or the end. */
@@ -437,7 +436,7 @@ export class NdbgDebugSession extends DebugSession {
   protected override async setVariableRequest(response: DebugProtocol.SetVariableResponse, args: DebugProtocol.SetVariableArguments): Promise<void> {
     const r = this.runner;
     const ref = this.refs.get(args.variablesReference);
-    if (!r || !ref) return this.fail(response, 'ndbg: that variable is gone (the program moved): open it again');
+    if (!r || !ref || this.running) return this.fail(response, 'ndbg: that variable is gone (the program moved): open it again');
     const target =
       ref.kind === 'locals' ? args.name : ref.kind === 'globals' ? `globals()[${JSON.stringify(args.name)}]` : ref.childExprs.get(args.name);
     if (!target) return this.fail(response, `ndbg: cannot assign to '${args.name}' here`);
@@ -455,6 +454,7 @@ export class NdbgDebugSession extends DebugSession {
   protected override async setExpressionRequest(response: DebugProtocol.SetExpressionResponse, args: DebugProtocol.SetExpressionArguments): Promise<void> {
     const r = this.runner;
     if (!r) return this.fail(response, 'ndbg: no program');
+    if (this.running) return this.fail(response, 'ndbg: the program is running: pause it first');
     const frame = args.frameId !== undefined ? frameIndex(args.frameId) : (r.stop?.selected ?? 0);
     const done = await r.serial(() => assign(r, this.refs, args.expression, args.value, frame));
     if (!done.ok) return this.fail(response, done.error);
@@ -474,6 +474,8 @@ export class NdbgDebugSession extends DebugSession {
   protected override async evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): Promise<void> {
     const r = this.runner;
     if (!r || r.exited) return this.fail(response, 'ndbg: the program is not running');
+    // pdb answers only at its prompt: a request queued behind a run would wait as long as the program runs
+    if (this.running) return this.fail(response, 'ndbg: the program is running: pause it first');
     const frame = args.frameId !== undefined ? frameIndex(args.frameId) : undefined;
     if (args.context === 'repl') {
       const answer = await r.serial(() => consoleLine(r, this.refs, args.expression, frame));

@@ -114,6 +114,11 @@ export class Runner {
    */
   returned?: { func: string; value: string };
 
+  /** The outcome of a command not run. */
+  nothing(): Outcome {
+    return this.fresh();
+  }
+
   evaluate(expr: string, options: InspectOptions): Promise<Inspected<ValueView>> {
     return this.serial(() => this.evaluateNow(expr, options));
   }

@@ -82,7 +82,11 @@ describe('ndbg dap: lifecycle', () => {
 
   it('pause stops a running program; terminate ends its process', async () => {
     dc = await startClient();
+    const started = dc.assertOutput('stdout', 'started');
     await Promise.all([dc.configurationSequence(), dc.launch({ program: spin, engine: 'python', python: PYTHON })]);
+    await started;
+    // pdb answers at its prompt only: no waiting on a program that may never stop
+    await expect(dc.evaluateRequest({ expression: 'count', context: 'watch' })).rejects.toThrow(/the program is running: pause it first/);
     const paused = await stopAfter(dc, dc.pauseRequest({ threadId: 1 }));
     expect(paused.body.reason).toBe('pause');
     const frame = await topFrame(dc);
