@@ -78,9 +78,11 @@ const EXPORT_HINT = 'export one with `python3 -m ndbg.export --ckpt runs/NAME/ck
 export function resolveModelDir(choice?: string, modelsDir = MODELS_DIR): string {
   if (choice) {
     const asPath = resolve(choice);
-    if (existsSync(asPath)) return asPath;
+    // `--model default` / `--model models/default`: the file that names the default
+    const pointer = (p: string) => basename(p) === DEFAULT_FILE && statSync(p).isFile();
+    if (existsSync(asPath)) return pointer(asPath) ? resolveModelDir(undefined, dirname(asPath)) : asPath;
     const asName = join(modelsDir, choice);
-    if (!isAbsolute(choice) && !choice.includes('/') && existsSync(asName)) return asName;
+    if (!isAbsolute(choice) && !choice.includes('/') && existsSync(asName)) return pointer(asName) ? resolveModelDir(undefined, modelsDir) : asName;
     throw new ModelError(`model directory not found: ${choice} (pass --model DIR, a directory with model.onnx, tokenizer.json and config.json, or the name of one under ${modelsDir})`);
   }
   const def = join(modelsDir, DEFAULT_FILE);

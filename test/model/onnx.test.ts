@@ -31,6 +31,9 @@ describe('resolveModelDir', () => {
     writeFileSync(join(models, 'default'), 'old\n');
     expect(resolveModelDir(undefined, models)).toBe(join(models, 'old'));
     expect(resolveModelDir('new', models)).toBe(join(models, 'new'));
+    // the pointer file itself, by name or by path, means the model it names
+    expect(resolveModelDir('default', models)).toBe(join(models, 'old'));
+    expect(resolveModelDir(join(models, 'default'), models)).toBe(join(models, 'old'));
     writeFileSync(join(models, 'default'), 'gone\n');
     expect(() => resolveModelDir(undefined, models)).toThrow(/names the default model 'gone'/);
     expect(() => resolveModelDir('/no/such/dir', models)).toThrow(/model directory not found: \/no\/such\/dir/);
