@@ -89,6 +89,20 @@ describe('issue 15 bugs', () => {
     expect(status(store.state)).toContain('stopped');
   });
 
+  it('a command typed ahead shows in the console after what the one before printed', async () => {
+    const engine = new FakeEngine({ delayMs: 5 });
+    const store = new TuiStore(engine as never, { title: 't', cols: 100, rows: 30, historyPath: null, cwd: '/nowhere' });
+    await store.start();
+    store.submit('b 4');
+    store.submit('c'); // while b 4 runs
+    expect(store.state.pending).toEqual(['c']);
+    await store.whenIdle();
+    const text = store.state.console.map((l) => l.text);
+    const at = (t: string) => text.indexOf(t);
+    expect(at('(Pdb) b 4')).toBeLessThan(at(`Breakpoint 1 at ${engine.file}:4`));
+    expect(at(`Breakpoint 1 at ${engine.file}:4`)).toBeLessThan(at('(Pdb) c'));
+  });
+
   it("after q the hint says the session ends, not 'running… Ctrl-C interrupts'", async () => {
     const { store, type } = await setup();
     await type('q\r');

@@ -392,15 +392,16 @@ export class TuiStore {
       this.addConsole('The program has finished; q quits.', 'info');
       return;
     }
-    this.addConsole(s.prompt + line, 'command');
     if (s.busy) {
+      // Typed ahead: shown in the console when it runs, after what the command before printed.
       this.set({ pending: [...s.pending, line] });
       return;
     }
     void this.run(line);
   }
 
-  private async run(line: string, pending: readonly string[] = this.state.pending): Promise<void> {
+  private async run(line: string, pending: readonly string[] = this.state.pending, echo = true): Promise<void> {
+    if (echo) this.addConsole(this.state.prompt + line, 'command');
     // Bare `cl`: pdb asks on the program's stdin (python engine: the question in
     // the Output pane, the prompt `stdin>`). The TUI asks on its command line
     // and sends the breakpoints' numbers, which pdb clears without asking.
@@ -515,7 +516,7 @@ export class TuiStore {
     this.addConsole(c.question + answer, 'command');
     this.set({ confirm: undefined });
     const yes = /^\s*y(es)?\s*$/i.test(answer);
-    if (yes && c.line) void this.run(c.line, this.state.pending);
+    if (yes && c.line) void this.run(c.line, this.state.pending, false);
     else this.drain();
   }
 
