@@ -46,6 +46,7 @@ describe('help overlay', () => {
       expect(text[2]).toMatch(/^Keys/);
       expect(text.join('\n')).not.toContain('─ Variables'); // over the panes
       expect(text[rows - 1]).toMatch(/^\(Pdb\)/); // the command line stays
+      expect(text[rows - 1]).toContain('↑↓ PgUp PgDn scroll  Esc closes the help'); // with the help's keys
       // Every help row fits: descriptions wrap under themselves, nothing is cut.
       for (const r of helpRows(cols)) expect(visibleWidth(r)).toBeLessThanOrEqual(cols);
 

@@ -134,6 +134,7 @@ export function App({ store }: { store: TuiStore }) {
         editing={s.varEdit?.name}
         message={s.message}
         quitting={s.quitting}
+        help={s.helpTop !== undefined}
       />
     </Box>
   );

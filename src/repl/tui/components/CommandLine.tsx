@@ -21,6 +21,8 @@ export interface CommandLineProps {
   message?: string;
   /** q was given: the session is ending. */
   quitting?: boolean;
+  /** The help overlay is open: the hints are its keys. */
+  help?: boolean;
 }
 
 /** Each pane's keys, most useful first: the hint line shows as many whole ones as fit. */
@@ -33,6 +35,9 @@ export const HINTS: Record<Focus, string[]> = {
   console: ['↑↓ PgUp PgDn scroll', 'Esc: command line', 'F1 help'],
   output: ['↑↓ PgUp PgDn scroll', 'Esc: command line', 'F1 help'],
 };
+
+/** While the help overlay is open. */
+export const HELP_HINTS = ['↑↓ PgUp PgDn scroll', 'Esc closes the help'];
 
 /** As many of `items` as fit in `room` columns, whole, two spaces apart. */
 export function fitHints(items: readonly string[], room: number): string {
@@ -55,7 +60,7 @@ export function commandLine(p: CommandLineProps): string {
   if (!right && p.quitting) right = 'quitting…';
   if (!right && p.finished) right = 'program finished: q quits';
   if (!right && p.busy) right = 'running… Ctrl-C interrupts';
-  if (!right) right = fitHints(HINTS[p.focus], maxRight);
+  if (!right) right = fitHints(p.help ? HELP_HINTS : HINTS[p.focus], maxRight);
   const rightText = right ? ' ' + theme.dim(truncate(right, maxRight, '…')) + ' ' : '';
   const room = Math.max(1, p.width - visibleWidth(prompt) - visibleWidth(rightText));
   const active = p.focus === 'command' && !p.editing;
