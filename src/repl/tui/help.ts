@@ -54,6 +54,7 @@ export const HELP: Entry[] = [
   { keys: 'Space', text: 'disable / enable' },
   { keys: 'Delete  x', text: 'clear' },
   { keys: 'Enter', text: 'show it in the source' },
+  { para: 'Breakpoints are kept for the script and set again in its next session (cl clears them).' },
   { section: 'Console, Output' },
   { keys: 'Up/Down PgUp/PgDn', text: 'scroll; End back to the newest line, Home to the oldest' },
   { section: 'Command line' },

@@ -8,6 +8,7 @@ import type { Engine } from '../../engine/engine.js';
 import { UserError } from '../../engine/errors.js';
 import { createCastWriter, type CastWriter } from '../cast.js';
 import { defaultHistoryPath } from '../history.js';
+import { defaultBreakpointsPath } from './breakpointFile.js';
 import { defaultWatchesPath } from './watchFile.js';
 import { parsePlayScript, play, type PlayStep } from '../play.js';
 import { App } from './components/App.js';
@@ -33,6 +34,8 @@ export interface TuiOptions {
   historyPath?: string | null;
   /** Watch expressions file; default $XDG_STATE_HOME/ndbg/watches.json (watchFile.ts); null: not kept. */
   watchesPath?: string | null;
+  /** Breakpoints file; default $XDG_STATE_HOME/ndbg/breakpoints.json (breakpointFile.ts); null: not kept. */
+  breakpointsPath?: string | null;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
@@ -91,6 +94,7 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions, started?: P
     historyPath: playing ? null : opts.historyPath === undefined ? defaultHistoryPath() : opts.historyPath,
     // A played session neither reads nor writes the user's watches: the cast must not depend on them.
     watchesPath: playing ? null : opts.watchesPath === undefined ? defaultWatchesPath() : opts.watchesPath,
+    breakpointsPath: playing ? null : opts.breakpointsPath === undefined ? defaultBreakpointsPath() : opts.breakpointsPath,
     showLatency: !playing,
     maskAddresses: playing,
   });

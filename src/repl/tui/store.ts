@@ -19,6 +19,7 @@ import { initialState, type LineKind, type State, type Variable } from './state.
 import { paneItems } from './paneItems.js';
 import { programStart } from './selectors.js';
 import { PAGE, withPage } from './varTree.js';
+import { loadBreakpoints, restoreCommands, saveBreakpoints, toSave } from './breakpointFile.js';
 import { loadWatches, saveWatches } from './watchFile.js';
 import { addWatch, parseWatchCommand, removeWatch, withResult, type Watch } from './watches.js';
 import { ConsoleLog, LineAssembler, OutputLog, type DebuggerLine, type DebuggerTextKind } from './transcript.js';
@@ -43,6 +44,8 @@ export interface StoreOptions {
   now?: () => number;
   /** Watch expressions kept across sessions in this file (watchFile.ts); null or absent: not kept. */
   watchesPath?: string | null;
+  /** Breakpoints kept across sessions in this file (breakpointFile.ts); null or absent: not kept. */
+  breakpointsPath?: string | null;
 }
 
 type Listener = () => void;
@@ -61,6 +64,9 @@ export class TuiStore {
   private outputLog = new OutputLog();
   private idleWaiters: Array<() => void> = [];
   private watchesPath: string | null;
+  private breakpointsPath: string | null;
+  /** The saved breakpoints are being set again: the table is not saved until they all are. */
+  private restoringBreakpoints = false;
   /** The program's script (its outermost frame's file at the first stop): what watches are kept under. */
   private script: string | undefined;
   /** The quiet inspections under way: commands wait for them (one conversation with the engine at a time). */
@@ -73,6 +79,7 @@ export class TuiStore {
     this.history = new History(opts.historyPath === undefined ? null : opts.historyPath);
     this.now = opts.now ?? (() => performance.now());
     this.watchesPath = opts.watchesPath ?? null;
+    this.breakpointsPath = opts.breakpointsPath ?? null;
     const cwd = opts.cwd ?? process.cwd();
     this.consoleLog = new ConsoleLog(cwd, opts.maskAddresses ? select.maskAddresses : (t) => t);
     this.state = initialState({
@@ -199,6 +206,7 @@ export class TuiStore {
       case 'breakpoints': {
         const n = e.breakpoints.length;
         this.set({ breakpoints: e.breakpoints, bpSel: Math.max(0, Math.min(this.state.bpSel, n - 1)) });
+        this.saveBreakpoints();
         break;
       }
       case 'command': {
@@ -228,7 +236,27 @@ export class TuiStore {
     const elapsedMs = r && !r.stopped ? Math.round(this.now() - r.t0) : undefined;
     if (r) r.stopped = true;
     this.set(applyStop(this.state, e, { fileLength: this.fileLength, elapsedMs }));
-    if (this.script === undefined && e.frames.length) this.loadWatches(e.frames[programStart(e.frames)]?.file ?? e.frames[0]!.file);
+    if (this.script === undefined && e.frames.length) {
+      this.loadWatches(e.frames[programStart(e.frames)]?.file ?? e.frames[0]!.file);
+      this.restoreBreakpoints();
+    }
+  }
+
+  /** The breakpoints saved for the script, set again before anything typed (as PuDB does). */
+  private restoreBreakpoints(): void {
+    if (!this.breakpointsPath || this.script === undefined) return;
+    const have = new Set(this.state.breakpoints.map((b) => `${b.file}:${b.line}`));
+    const saved = loadBreakpoints(this.breakpointsPath, this.script).filter((b) => !have.has(`${b.file}:${b.line}`));
+    if (!saved.length) return;
+    this.addConsole(`Setting the ${saved.length === 1 ? 'breakpoint' : `${saved.length} breakpoints`} kept from the last session (cl clears them).`, 'info');
+    this.restoringBreakpoints = true;
+    this.set({ pending: [...restoreCommands(saved), ...this.state.pending] });
+  }
+
+  private saveBreakpoints(): void {
+    if (!this.breakpointsPath || this.script === undefined || this.restoringBreakpoints || this.state.quitting) return;
+    if (this.state.program === 'finished') return; // the table of a program that ended is not the user's choice
+    saveBreakpoints(this.breakpointsPath, this.script, toSave(this.state.breakpoints));
   }
 
   // ---- watches and the variables tree: quiet inspections after each command ----
@@ -478,6 +506,10 @@ export class TuiStore {
   }
 
   private drain(): void {
+    if (this.restoringBreakpoints && this.state.pending.length === 0 && !this.state.busy) {
+      this.restoringBreakpoints = false;
+      this.saveBreakpoints();
+    }
     const [next, ...rest] = this.state.pending;
     if (next === undefined || this.state.busy || this.state.confirm) return;
     if (this.state.program === 'finished') {
