@@ -7,6 +7,7 @@
 // for the chosen value (predictor.ts, confidenceOf), so the two compare.
 
 import type { Branch, Generated, KvCache } from './decode.js';
+import { LOW_CONFIDENCE } from './confidence.js';
 import { NUM_SPECIAL_SLOTS, SPECIAL_ID } from './format.js';
 
 export interface Alternative {
@@ -30,7 +31,7 @@ export interface AlternativesOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_ALTERNATIVES: AlternativesOptions = { below: 0.6, maxValues: 2, perValue: 2, maxTokens: 48, minP: 0.02 };
+export const DEFAULT_ALTERNATIVES: AlternativesOptions = { below: LOW_CONFIDENCE, maxValues: 2, perValue: 2, maxTokens: 48, minP: 0.02 };
 
 /** A value in the generated ids: the local's name (or `<retval>`), where its text starts and ends. */
 interface ValueSpan {

@@ -49,7 +49,7 @@ describe('VariablesPane: unsure predictions', () => {
   const base = { changed: new Set<string>(), edited: {}, sel: 0, expanded: new Set<string>(), focused: false, width: 30, height: 5 };
   it(`marks values below the measured threshold (${LOW_CONFIDENCE}) dim with a '?', not those at or above it`, () => {
     const vars = [{ name: 'a', value: '1' }, { name: 'b', value: '2' }, { name: 'c', value: '3' }];
-    const f = render(<VariablesPane {...base} vars={vars} confidence={{ a: 0.65, b: LOW_CONFIDENCE, c: 0.95 }} title="Variables: f · predicted" />).lastFrame()!;
+    const f = render(<VariablesPane {...base} vars={vars} confidence={{ a: LOW_CONFIDENCE - 0.05, b: LOW_CONFIDENCE, c: 0.95 }} title="Variables: f · predicted" />).lastFrame()!;
     const rows = plain(f);
     expect(rows[0]).toMatch(/^─ Variables: f · predicted ─+$/);
     expect(rows.slice(1, 4)).toEqual(['a = 1?', 'b = 2', 'c = 3']);

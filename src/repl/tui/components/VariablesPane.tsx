@@ -9,6 +9,7 @@ import type { VarEdit } from '../state.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';
 import { windowRows } from './windowRows.js';
+import { LOW_CONFIDENCE } from '../../../model/confidence.js';
 
 export interface Var {
   /** What is shown as the name: a local's name, a watch's expression, a child's `[0]` / `attr`. */
@@ -57,12 +58,8 @@ export interface VariablesProps {
   mismatch?: Readonly<Record<string, VerifyPair>>;
 }
 
-/**
- * Below this confidence a predicted value is shown dim, with a '?': measured on
- * held-out programs (docs/tui.md, "Low-confidence values"), the model's values
- * below 0.7 were right less than half the time in every band, above it 80-88%.
- */
-export const LOW_CONFIDENCE = 0.7;
+/** Below this confidence a predicted value is shown dim, with a '?' (src/model/confidence.ts says why). */
+export { LOW_CONFIDENCE };
 
 /** The editor's text with a block cursor, scrolled to keep the cursor in `room`. */
 export function editField(text: string, cursor: number, room: number): string {
