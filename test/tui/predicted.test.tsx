@@ -57,6 +57,21 @@ describe('VariablesPane: unsure predictions', () => {
   });
 });
 
+describe('VariablesPane: runner-up values', () => {
+  const base = { changed: new Set<string>(), edited: {}, expanded: new Set<string>(), focused: true, width: 40, height: 6 };
+  const vars = [{ name: 'a', value: '1' }, { name: 'b', value: '2' }];
+  const alternatives = { a: [{ value: '7', p: 0.31 }, { value: '8', p: 0.05 }], b: [{ value: '3', p: 0.2 }] };
+  it('shows what else the model thought under the selected unsure value, with probabilities', () => {
+    const f = render(<VariablesPane {...base} sel={0} vars={vars} confidence={{ a: 0.4, b: 0.9 }} alternatives={alternatives} />).lastFrame()!;
+    expect(plain(f).slice(1, 4)).toEqual(['a = 1?', '  or 7 (31%), 8 (5%)', 'b = 2']);
+  });
+  it('not for a value the model is sure of, nor for one not selected', () => {
+    const sure = plain(render(<VariablesPane {...base} sel={1} vars={vars} confidence={{ a: 0.4, b: 0.9 }} alternatives={alternatives} />).lastFrame()!);
+    expect(sure.slice(1, 3)).toEqual(['a = 1?', 'b = 2']);
+    expect(sure.join('\n')).not.toContain(' or ');
+  });
+});
+
 describe('StatusBar: the model and its measured accuracy', () => {
   it('shows the model, device and exact-match accuracy of the neural engine', () => {
     const info = { name: 'neural' as const, model: 'v1', device: 'cpu', accuracy: { exact: 0.218, n: 220, source: 'models/v1/eval.json' } };

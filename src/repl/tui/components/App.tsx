@@ -93,6 +93,7 @@ export function App({ store }: { store: TuiStore }) {
             changed={changedNames(s)}
             edited={s.edited}
             confidence={frame?.confidence}
+            alternatives={frame?.alternatives}
             sel={s.varSel}
             expanded={s.expanded}
             mismatch={verify?.locals}

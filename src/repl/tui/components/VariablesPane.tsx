@@ -47,6 +47,8 @@ export interface VariablesProps {
   changed: ReadonlySet<string>;
   edited: Readonly<Record<string, string>>;
   confidence?: Record<string, number>;
+  /** Neural engine: the runner-up values of unsure locals (the stop frame's `alternatives`). */
+  alternatives?: Record<string, Array<{ value: string; p: number }>>;
   sel: number;
   expanded: ReadonlySet<string>;
   edit?: VarEdit;
@@ -157,6 +159,12 @@ export function variableLines(p: VariablesProps): string[] {
       return;
     }
     rows.push({ text: lead + style(truncate(value, room, '…')), owner: i });
+    const alts = unsure && isSel ? p.alternatives?.[key] : undefined;
+    if (alts?.length) {
+      // what else the model thought, under the selected unsure value
+      const text = `or ${alts.map((a) => `${a.value} (${Math.round(100 * a.p)}%)`).join(', ')}`;
+      rows.push({ text: indent + '  ' + theme.dim(truncate(text, Math.max(1, p.width - visibleWidth(indent) - 2), '…')), owner: i });
+    }
   });
   if (rows.length === 0) return [theme.dim('(no variables)')];
   // The selected variable's first row in view; what is left out is counted.
