@@ -6,7 +6,7 @@
 // its tokens' probabilities times the probability that the value ends there, as
 // for the chosen value (predictor.ts, confidenceOf), so the two compare.
 
-import type { Branch, Generated, KvCache } from './decode.js';
+import { pick, softmaxAt, type Branch, type Generated, type KvCache } from './decode.js';
 import { LOW_CONFIDENCE } from './confidence.js';
 import { NUM_SPECIAL_SLOTS, SPECIAL_ID } from './format.js';
 
@@ -85,26 +85,6 @@ function valueText(span: ValueSpan, ids: readonly number[], bytesOf: readonly Ui
   return t.slice(t.indexOf('=') + 1);
 }
 
-/** Softmax probability of `id`, and of the special tokens together, from logits. */
-function probs(logits: Float32Array, limit: number, id: number): { p: number; special: number } {
-  let max = -Infinity;
-  for (let i = 0; i < limit; i++) if (logits[i]! > max) max = logits[i]!;
-  let sum = 0;
-  let special = 0;
-  for (let i = 0; i < limit; i++) {
-    const e = Math.exp(logits[i]! - max);
-    sum += e;
-    if (i < NUM_SPECIAL_SLOTS) special += e;
-  }
-  return { p: Math.exp(logits[id]! - max) / sum, special: special / sum };
-}
-
-function argmaxAllowed(logits: Float32Array, limit: number, ok: ((id: number) => boolean) | null): number {
-  const order = Array.from({ length: limit }, (_, i) => i).sort((a, b) => logits[b]! - logits[a]!);
-  for (const id of order) if (!ok || ok(id)) return id;
-  return -1;
-}
-
 /** One runner-up: from the branch's token on, greedily to the end of the value. */
 async function decodeBranch(
   cache: KvCache,
@@ -128,9 +108,9 @@ async function decodeBranch(
     ids.push(id);
     const logits = await cache.step(id);
     const ok = g ? (x: number) => g.allows(x, bytesOf[x]!) : null;
-    id = argmaxAllowed(logits, limit, ok);
+    id = pick(logits, limit, ok);
     if (id < 0) return null;
-    const pr = probs(logits, limit, id);
+    const pr = softmaxAt(logits, limit, id);
     if (id < NUM_SPECIAL_SLOTS) {
       // the value ends here: times the probability that it ends (any special token)
       const value = valueText({ ...span, to: ids.length }, ids, bytesOf);

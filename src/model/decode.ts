@@ -238,8 +238,26 @@ export function repeatingTail(
   return null;
 }
 
+/**
+ * Softmax over the vocabulary at one step: the probability of `id`, the mass on
+ * special tokens, and the probability of any other id.
+ */
+export function softmaxAt(logits: Float32Array, limit: number, id: number): { p: number; special: number; of: (other: number) => number } {
+  let max = -Infinity;
+  for (let i = 0; i < limit; i++) if (logits[i]! > max) max = logits[i]!;
+  let sum = 0;
+  let special = 0;
+  for (let i = 0; i < limit; i++) {
+    const e = Math.exp(logits[i]! - max);
+    sum += e;
+    if (i < NUM_SPECIAL_SLOTS) special += e;
+  }
+  const of = (other: number) => Math.exp(logits[other]! - max) / sum;
+  return { p: of(id), special: special / sum, of };
+}
+
 /** The most likely id the grammar allows (or -1). */
-function pick(logits: Float32Array, limit: number, ok: ((id: number) => boolean) | null): number {
+export function pick(logits: Float32Array, limit: number, ok: ((id: number) => boolean) | null): number {
   let best = -1;
   let bestV = -Infinity;
   for (let i = 0; i < limit; i++) {
@@ -288,23 +306,14 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
     } else {
       id = teacher ? (teacher[out.ids.length] ?? END) : pick(logits, limit, allowed);
       if (id < 0) throw new Error('constrained decoding: no token is allowed');
-      let max = -Infinity;
-      for (let i = 0; i < limit; i++) if (logits[i]! > max) max = logits[i]!;
-      let sum = 0;
-      let special = 0;
-      for (let i = 0; i < limit; i++) {
-        const e = Math.exp(logits[i]! - max);
-        sum += e;
-        if (i < NUM_SPECIAL_SLOTS) special += e;
-      }
-      const p = Math.exp(logits[id]! - max) / sum;
+      const { p, special, of } = softmaxAt(logits, limit, id);
       if (!teacher && p < BRANCH_BELOW) {
         const alt = runnerUp(logits, limit, id, allowed);
-        if (alt >= 0) out.branches.push({ at: out.ids.length, id: alt, p: Math.exp(logits[alt]! - max) / sum, grammar: g ? g.clone() : null });
+        if (alt >= 0) out.branches.push({ at: out.ids.length, id: alt, p: of(alt), grammar: g ? g.clone() : null });
       }
       out.ids.push(id);
       out.probs.push(p);
-      out.specialMass.push(special / sum);
+      out.specialMass.push(special);
     }
     g?.feed(id, o.bytesOf[id]!);
     seq.push(id);
