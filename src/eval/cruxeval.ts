@@ -63,7 +63,8 @@ export function driverSource(code: string, input: string): { source: string; cal
   return { source: `${body}\n${RESULT} = f(${input})\nprint(${RESULT})\n`, callLine: n + 1, afterLine: n + 2 };
 }
 
-const reprOf = (expr: string): string | null => {
+/** The repr of a Python literal, or null when pyval cannot read it. */
+export const reprOf = (expr: string): string | null => {
   const r = evaluate(expr, { locals: {} });
   return r.ok ? r.repr : null;
 };
@@ -136,7 +137,8 @@ export function callFromLocals(params: Param[], locals: Record<string, string>):
   return `f(${parts.join(', ')})`;
 }
 
-const state = (s: Partial<ModelState> & Pick<ModelState, 'event'>): ModelState => ({
+/** A model state with the defaults of a module-level state. */
+export const modelState = (s: Partial<ModelState> & Pick<ModelState, 'event'>): ModelState => ({
   line: null,
   func: '<module>',
   stack: [],
@@ -176,7 +178,7 @@ export async function predictSample(predictor: Predictor, row: CruxRow, o: CruxO
     session = await predictor.open(source, { constrain: o.constrain, alternatives: false });
     if (o.task === 'input') {
       const returns = src.returnLines(d);
-      const ret = state({ event: 'return', line: returns.length ? returns[returns.length - 1]! : d.lastLine, func: 'f', stack: [callLine], retval: reprOf(row.output) ?? row.output });
+      const ret = modelState({ event: 'return', line: returns.length ? returns[returns.length - 1]! : d.lastLine, func: 'f', stack: [callLine], retval: reprOf(row.output) ?? row.output });
       const p = await ask([{ action: null, state: ret }], { kind: 'inv_step_call' });
       if (!p.state) return { prediction: null, why: p.error ?? 'no state', frames, latencyMs };
       const call = callFromLocals(params, p.state.locals);
@@ -185,8 +187,8 @@ export async function predictSample(predictor: Predictor, row: CruxRow, o: CruxO
     const args = bindArguments(params, row.input);
     if (typeof args === 'string') return { prediction: null, why: args, frames, latencyMs };
     const history: HistoryEntry[] = [
-      { action: null, state: state({ event: 'line', line: callLine }) },
-      { action: { kind: 'step_into' }, state: state({ event: 'call', line: d.firstLine, func: 'f', stack: [callLine], locals: args }) },
+      { action: null, state: modelState({ event: 'line', line: callLine }) },
+      { action: { kind: 'step_into' }, state: modelState({ event: 'call', line: d.firstLine, func: 'f', stack: [callLine], locals: args }) },
     ];
     if (o.via === 'step_return') {
       const p = await ask(history, { kind: 'step_return' });

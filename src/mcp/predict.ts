@@ -6,10 +6,9 @@
 // CruxEval, for any top-level function of the given code, with the model's
 // confidence in each predicted value.
 
-import { evaluate } from '../pyval/index.js';
-import type { HistoryEntry, ModelAction, ModelState, Prediction, Predictor } from '../model/types.js';
+import type { HistoryEntry, ModelAction, Prediction, Predictor } from '../model/types.js';
 import { ScriptSource, parseSignature, type FunctionDef, type Param } from '../engine/neural/source.js';
-import { bindArguments, callFromLocals } from '../eval/cruxeval.js';
+import { bindArguments, callFromLocals, modelState, reprOf } from '../eval/cruxeval.js';
 import { UserError } from '../engine/errors.js';
 
 export interface ReturnPrediction {
@@ -42,23 +41,6 @@ export interface PredictionMeta {
   model: string;
   latencyMs: number;
 }
-
-const reprOf = (expr: string): string | null => {
-  const r = evaluate(expr, { locals: {} });
-  return r.ok ? r.repr : null;
-};
-
-const state = (s: Partial<ModelState> & Pick<ModelState, 'event'>): ModelState => ({
-  line: null,
-  func: '<module>',
-  stack: [],
-  locals: {},
-  retval: null,
-  exception: null,
-  stdout: '',
-  exit: null,
-  ...s,
-});
 
 const round = (x: number | undefined): number | null => (x === undefined ? null : Math.round(x * 1000) / 1000);
 
@@ -109,8 +91,8 @@ export class WorldModel {
     const locals = bindArguments(params, args);
     if (typeof locals === 'string') throw new UserError(`cannot bind the arguments '${args}' to ${func}: ${locals} (give Python literals, e.g. '3, [1, 2]', 'n=4')`);
     const history: HistoryEntry[] = [
-      { action: null, state: state({ event: 'line', line: callLine }) },
-      { action: { kind: 'step_into' }, state: state({ event: 'call', line: def.firstLine, func, stack: [callLine], locals }) },
+      { action: null, state: modelState({ event: 'line', line: callLine }) },
+      { action: { kind: 'step_into' }, state: modelState({ event: 'call', line: def.firstLine, func, stack: [callLine], locals }) },
     ];
     const { p, meta } = await this.ask(source, history, { kind: 'step_return' });
     const s = p.state!;
@@ -130,7 +112,7 @@ export class WorldModel {
     // the call's arguments are what is asked: the driver line names none
     const { source, src, def, params, callLine } = setUp(code, func, `${func}()`);
     const rets = src.returnLines(def);
-    const ret = state({ event: 'return', line: rets.length ? rets[rets.length - 1]! : def.lastLine, func, stack: [callLine], retval: value });
+    const ret = modelState({ event: 'return', line: rets.length ? rets[rets.length - 1]! : def.lastLine, func, stack: [callLine], retval: value });
     const { p, meta } = await this.ask(source, [{ action: null, state: ret }], { kind: 'inv_step_call' });
     const s = p.state!;
     if (s.event !== 'call' || s.func !== func) {
