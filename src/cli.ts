@@ -9,15 +9,9 @@ import { parseArgs, readStdinOption, sessionOptions, usageError, USAGE, type Cli
 import { createSession } from './commands/session.js';
 import type { SpawnedBridge } from './engine/spawnBridge.js';
 import { UserError } from './engine/errors.js';
+import { packageVersion } from './meta/version.js';
 import { wireBytes } from './repl/bytes.js';
 import { runLineRepl, type Sink } from './repl/line.js';
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
-}
 
 /** Problems pdb would report less clearly (or with a traceback). */
 function checkTarget(o: CliOptions): void {
@@ -118,7 +112,7 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
     return 0;
   }
   if (o.version) {
-    process.stdout.write(`ndbg ${version()}\n`);
+    process.stdout.write(`ndbg ${packageVersion()}\n`);
     return 0;
   }
   if (!o.target) throw usageError('no script given (ndbg script.py, or ndbg -m module)');

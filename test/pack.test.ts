@@ -23,9 +23,13 @@ describe('npm pack', () => {
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
     const tgz = `ndbg-${version}.tgz`;
     const files = execFileSync('tar', ['tzf', join(dir, tgz)], { encoding: 'utf8' }).split('\n');
-    for (const f of ['bin/ndbg.js', 'dist/cli.js', 'dist/engine/python.js', 'python/ndbg/bridge/__main__.py', 'python/ndbg/bridge/debugger.py', 'python/ndbg/bridge/boot/sitecustomize.py', 'python/ndbg/analysis/cfg.py', 'package.json'])
+    for (const f of ['bin/ndbg.js', 'dist/bundle/cli.js', 'dist/bundle/prestart.js', 'python/ndbg/bridge/__main__.py', 'python/ndbg/bridge/debugger.py', 'python/ndbg/bridge/boot/sitecustomize.py', 'python/ndbg/analysis/cfg.py', 'package.json'])
       expect(files).toContain(`package/${f}`);
     expect(files.filter((f) => /__pycache__|\.pyc$|^package\/(src|test|fixtures|node_modules|scripts)\//.test(f))).toEqual([]);
+    // The CLI ships as one bundle (scripts/bundle.mjs): no loose dist/ modules, and
+    // the only package npm installs beside it is the native model runtime.
+    expect(files.filter((f) => f.startsWith('package/dist/') && !f.startsWith('package/dist/bundle/'))).toEqual([]);
+    expect(Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: object }).dependencies)).toEqual(['onnxruntime-node']);
     // Of the Python side, only what runs while debugging: the bridge and the
     // control-flow analysis. No trainer, data builder, generator, tracer.
     expect(files.filter((f) => f.startsWith('package/python/') && !/^package\/python\/ndbg\/(__init__\.py|(bridge|analysis)\/(\w+\/)?\w+\.py)$/.test(f))).toEqual([]);

@@ -1,7 +1,7 @@
 // `ndbg mcp`: the MCP server over stdio. stdout carries only the protocol;
 // when the client goes away (stdin ends) every session and its processes end.
 
-import { readFileSync } from 'node:fs';
+import { packageVersion } from '../meta/version.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { UserError } from '../engine/errors.js';
 import { createNdbgMcp } from './server.js';
@@ -32,17 +32,13 @@ function parse(argv: string[]): { python?: string; model?: string; help: boolean
   return o;
 }
 
-function version(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
-
 export async function runMcp(argv: string[]): Promise<number> {
   const o = parse(argv);
   if (o.help) {
     process.stdout.write(MCP_USAGE);
     return 0;
   }
-  const mcp = createNdbgMcp(version(), { python: o.python, model: o.model });
+  const mcp = createNdbgMcp(packageVersion(), { python: o.python, model: o.model });
   const transport = new StdioServerTransport();
   const gone = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
