@@ -4,6 +4,7 @@
 // stdin and stdout are terminals, the pdb-identical line REPL otherwise.
 
 import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs, readStdinOption, sessionOptions, usageError, USAGE, type CliOptions } from './cliArgs.js';
 import { createSession } from './commands/session.js';
@@ -125,7 +126,7 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
     type Tui = {
       runTui: (
         engine: typeof session,
-        opts: { record?: string; play?: string; typingSpeed?: number; title: string },
+        opts: { record?: string; play?: string; typingSpeed?: number; title: string; startFile?: string },
       ) => Promise<number | void>;
     };
     let tui: Tui | undefined;
@@ -147,6 +148,7 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
         play: o.play,
         typingSpeed: o.typingSpeed,
         title: title(o),
+        startFile: o.module ? undefined : resolve(o.target),
       });
       return typeof code === 'number' ? code : 0;
     }

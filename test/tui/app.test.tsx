@@ -12,10 +12,10 @@ import { stripAnsi, visibleWidth } from '../../src/repl/tui/ansi.js';
 import type { Engine, EngineEvent, Listener } from '../../src/engine/engine.js';
 import { FakeEngine } from './fake-engine.mjs';
 
-function mount(engine: Engine, cols: number, rows: number, source?: SourceCache) {
+function mount(engine: Engine, cols: number, rows: number, source?: SourceCache, startFile?: string) {
   const bytes: string[] = [];
   const screen = new Screen({ write: (d: string) => bytes.push(d) }, cols, rows, { manual: true });
-  const store = new TuiStore(engine, { title: 'demo', cols, rows, historyPath: null, source, showLatency: false });
+  const store = new TuiStore(engine, { title: 'demo', cols, rows, historyPath: null, source, showLatency: false, startFile });
   screen.enter();
   const ink = render(<App store={store} />, {
     stdout: screen.sink as never,
@@ -80,6 +80,26 @@ describe('App', () => {
     expect(text).toContain('─ Console');
     expect(text).toContain('─ Output');
     expect(stripAnsi(lines[23]!)).toMatch(/^\(Pdb\) /);
+    ink.unmount();
+  });
+
+  it('shows the script while the engine starts, then the stop it reports', async () => {
+    let go = () => {};
+    const engine = new BigEngine('/slow.py');
+    engine.line = 3;
+    const slow = Object.assign(engine, { start: () => new Promise<void>((r) => (go = () => { BigEngine.prototype.start.call(engine).then(r); })) });
+    const src = new SourceCache((f) => (f === '/slow.py' ? 'import time\n\nwhile True:  # busy\n    pass\n' : undefined));
+    const { store, ink, screen, frame } = mount(slow, 80, 24, src, '/slow.py');
+    const started = store.start();
+    await frame();
+    const latest = () => stripAnsi((screen as unknown as { latest: string }).latest);
+    expect(latest()).toContain('while True:  # busy');
+    expect(latest()).toContain('starting');
+    expect(latest()).not.toContain('▶'); // no line is current before the engine says so
+    go();
+    await started;
+    await frame();
+    expect(latest()).toMatch(/3 ▶ while True/);
     ink.unmount();
   });
 

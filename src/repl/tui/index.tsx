@@ -9,10 +9,10 @@ export type { TuiOptions } from './run.js';
 
 /** Run the TUI until the user quits; resolves to the exit code, terminal restored. */
 export async function runTui(engine: Engine, opts: TuiOptions): Promise<number> {
-  // Start the engine first: Python boots while React and Ink load. Events that
-  // come before the store listens are kept for it (Engine.on's contract).
-  const started = engine.start();
-  started.catch(() => {}); // reported by the store
+  // The engine starts once the screen is up (runTuiLoaded): the python engine's
+  // bridge is already booting (bin/ndbg.js prestarts it), and the neural engine's
+  // model load would hold up the first screen it does not need (the script's
+  // source is shown before the first stop).
   const had = process.env.NODE_ENV !== undefined;
   if (!had) process.env.NODE_ENV = 'production';
   let mod: typeof import('./run.js');
@@ -22,7 +22,7 @@ export async function runTui(engine: Engine, opts: TuiOptions): Promise<number> 
     if (!had) delete process.env.NODE_ENV;
   }
   try {
-    return await mod.runTuiLoaded(engine, opts, started);
+    return await mod.runTuiLoaded(engine, opts);
   } catch (e) {
     // Before the screen was ours (a bad --play script): nothing to restore.
     await engine.close().catch(() => {});

@@ -28,6 +28,8 @@ export interface TuiOptions {
   title: string;
   /** Source text of a file, for engines whose files are not on disk. */
   source?: SourceReader;
+  /** The script's path, shown before the engine's first stop. */
+  startFile?: string;
   /** Cast header `command`. */
   command?: string;
   /** History file; default $XDG_STATE_HOME/ndbg/history; null: none. */
@@ -97,6 +99,7 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions, started?: P
     breakpointsPath: playing ? null : opts.breakpointsPath === undefined ? defaultBreakpointsPath() : opts.breakpointsPath,
     showLatency: !playing,
     maskAddresses: playing,
+    startFile: opts.startFile,
   });
   store.onRedraw = () => {
     screen.invalidate();
@@ -200,6 +203,8 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions, started?: P
   }
 
   try {
+    // the first screen goes out before the engine's start takes the event loop
+    if (!started) await new Promise<void>((r) => setImmediate(r));
     await store.start(started);
     if (playing && crashed === undefined) {
       screen.flush();

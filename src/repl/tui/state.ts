@@ -41,6 +41,8 @@ export interface State {
   /** The engine's notice went to the console already (it is shown once). */
   noticeShown: boolean;
   stop?: StopEvent;
+  /** The script, shown in the source pane until the first stop says where the program is (the engine may take a while to start). */
+  startFile?: string;
   /** Frames of the stop before the last one that moved, for "changed" marks. */
   prevFrames: Frame[];
   selected: number;
@@ -138,6 +140,7 @@ export interface InitialOptions {
   info: EngineInfo;
   showLatency: boolean;
   maskAddresses: boolean;
+  startFile?: string;
   /** The transcript and output buffers (appended in place by the store). */
   console: readonly TextLine[];
   output: readonly TextLine[];
@@ -152,6 +155,7 @@ export function initialState(o: InitialOptions): State {
     title: o.title,
     cwd: o.cwd,
     maskAddresses: o.maskAddresses,
+    startFile: o.startFile,
     info: o.info,
     predicted: false,
     noticeShown: false,

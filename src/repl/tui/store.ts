@@ -46,6 +46,8 @@ export interface StoreOptions {
   watchesPath?: string | null;
   /** Breakpoints kept across sessions in this file (breakpointFile.ts); null or absent: not kept. */
   breakpointsPath?: string | null;
+  /** The script's path: its source is on screen before the engine's first stop. */
+  startFile?: string;
 }
 
 type Listener = () => void;
@@ -90,6 +92,7 @@ export class TuiStore {
       info: engine.info,
       showLatency: opts.showLatency ?? true,
       maskAddresses: opts.maskAddresses ?? false,
+      startFile: opts.startFile,
       console: this.consoleLog.lines,
       output: this.outputLog.lines,
     });

@@ -44,7 +44,9 @@ export function App({ store }: { store: TuiStore }) {
   const L = s.layout;
   if (L.tooSmall) return <TooSmall cols={s.cols} rows={s.rows} />;
   const frame = selectedFrame(s);
-  const file = frame ? store.sources.get(frame.file) : undefined;
+  // before the first stop: the script, so the screen is whole while the engine starts
+  const shownPath = frame?.file ?? s.startFile;
+  const file = shownPath ? store.sources.get(shownPath) : undefined;
   const frames = s.stop?.frames ?? [];
   const innermost = s.stop && s.selected === frames.length - 1;
   const excLine = innermost && (s.stop?.event === 'exception' || s.stop?.postMortem) ? frame?.line : undefined;
@@ -74,7 +76,7 @@ export function App({ store }: { store: TuiStore }) {
       <Box flexDirection="row" height={L.topHeight}>
         <SourcePane
           file={file}
-          path={frame ? displayPath(s, frame.file) : ''}
+          path={shownPath ? displayPath(s, shownPath) : ''}
           width={L.source.width}
           height={L.source.height}
           top={s.sourceTop}
