@@ -3,12 +3,13 @@
 // the best device available, with errors that name the file at fault and the fix.
 
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { FORMAT_VERSION } from './format.js';
+import { cachedGraph, ensureCacheDir } from './optimizedCache.js';
 import { Tokenizer, type TokenizerJson } from './tokenizer.js';
 
 export type DeviceChoice = 'auto' | 'cpu' | 'cuda' | 'webgpu';
@@ -294,7 +295,36 @@ async function tryCreate(model: string | Uint8Array, device: Device, o: SessionO
     opts.intraOpNumThreads = o.threads;
     opts.interOpNumThreads = 1;
   }
-  return typeof model === 'string' ? ort.InferenceSession.create(model, opts) : ort.InferenceSession.create(model, opts);
+  if (typeof model !== 'string') return ort.InferenceSession.create(model, opts);
+  // the CPU graph ORT optimized on an earlier run (optimizedCache.ts), else optimize and keep it
+  const version = ortVersion();
+  const cached = device === 'cpu' && version ? cachedGraph(model, 'all', version) : null;
+  if (cached?.exists) {
+    try {
+      return await ort.InferenceSession.create(cached.path, { ...opts, graphOptimizationLevel: 'disabled' });
+    } catch {
+      rmSync(cached.path, { force: true }); // unreadable: optimized again below
+    }
+  }
+  if (cached && ensureCacheDir(cached)) {
+    try {
+      const session = await ort.InferenceSession.create(model, { ...opts, optimizedModelFilePath: cached.scratch });
+      cached.commit();
+      return session;
+    } catch {
+      rmSync(cached.scratch, { force: true }); // the model's own errors come from the plain create
+    }
+  }
+  return ort.InferenceSession.create(model, opts);
+}
+
+/** onnxruntime-node's version (part of the optimized graph cache's key), or null. */
+function ortVersion(): string | null {
+  try {
+    return (require('onnxruntime-node/package.json') as { version: string }).version;
+  } catch {
+    return null;
+  }
 }
 
 /**

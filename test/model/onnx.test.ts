@@ -1,6 +1,6 @@
 // Loading model directories: which one is the default, what a broken one says, and
 // which device runs.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -140,6 +140,43 @@ describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` 
     expect(maxDiff(fresh.logits, x.b.logits)).toBeGreaterThan(1e-3);
     await layered.release();
     await old.release();
+  });
+
+  it("keeps ORT's optimized CPU graph between runs, runs it to the same logits, and survives a broken cache", async () => {
+    const cache = join(tmp, 'ort-cache');
+    const before = process.env.NDBG_ORT_CACHE;
+    const ids = [5, 40, 77, 12, 300, 9];
+    const logits = async () => {
+      const f = loadModelFiles(good);
+      const m = new OnnxModel(f, await openSession(f, 'cpu', { threads: 1 }));
+      const out = (await m.forward(ids, null)).logits;
+      await m.release();
+      return out;
+    };
+    const maxDiff = (a: Float32Array, b: Float32Array) => a.reduce((m, x, i) => Math.max(m, Math.abs(x - b[i]!)), 0);
+    try {
+      process.env.NDBG_ORT_CACHE = 'off';
+      const plain = await logits();
+      expect(existsSync(cache)).toBe(false);
+      process.env.NDBG_ORT_CACHE = cache;
+      const first = await logits(); // optimizes and writes the graph
+      const files = readdirSync(cache);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^[0-9a-f]{24}\.onnx$/);
+      const second = await logits(); // opens the written graph
+      expect(maxDiff(first, plain)).toBeLessThan(1e-5);
+      expect(maxDiff(second, plain)).toBeLessThan(1e-5);
+      // a cache file that is not a model: opened from the model again, and rewritten
+      writeFileSync(join(cache, files[0]!), 'not a model');
+      expect(maxDiff(await logits(), plain)).toBeLessThan(1e-5);
+      expect(readFileSync(join(cache, files[0]!)).length).toBeGreaterThan(1000);
+      // a cache that cannot be written (a file where the directory should be): still runs
+      process.env.NDBG_ORT_CACHE = join(good, 'config.json', 'ort');
+      expect(maxDiff(await logits(), plain)).toBeLessThan(1e-5);
+    } finally {
+      if (before === undefined) delete process.env.NDBG_ORT_CACHE;
+      else process.env.NDBG_ORT_CACHE = before;
+    }
   });
 
   it('CUDA or WebGPU asked for but unavailable: warns and runs on the CPU', async () => {
