@@ -3,9 +3,9 @@
 // start-up overlaps Node's loading of ndbg (and, for the neural engine, of
 // onnxruntime and the model):
 //   - python engine: the bridge that runs the script under pdb;
-//   - neural engine: the control-flow analysis of the script (src/model/cfg.ts)
-//     and the probe of the local pdb's texts (src/engine/neural/probe.ts); both
-//     are memoised where they live, and the engine takes the running ones.
+//   - neural engine: one process for the control-flow analysis of the script
+//     (src/model/cfg.ts) and the local pdb's texts (src/engine/neural/probe.ts);
+//     both are memoised where they live, and the engine takes the running ones.
 // Anything unusual: do nothing, the CLI proper handles it (and reports errors).
 
 import { readFileSync, statSync } from 'node:fs';
@@ -39,6 +39,11 @@ function startNeural(target: string, python: string | undefined): void {
     return; // the engine says what is wrong with the file
   }
   // Loaded here, not above: the python engine's start must not wait for them.
-  void import('./model/cfg.js').then((m) => m.startCfg(source, { python, target: m.DEFAULT_CFG_TARGET })).catch(() => undefined);
-  void import('./engine/neural/probe.js').then((m) => void m.pdbFacts(python)).catch(() => undefined);
+  // One Python process does both: its start-up is most of the time either takes.
+  void Promise.all([import('./model/cfg.js'), import('./engine/neural/probe.js')])
+    .then(([cfg, probe]) => {
+      const run = cfg.startCfg(source, { python, target: cfg.DEFAULT_CFG_TARGET, pdbFacts: true });
+      probe.seedPdbFacts(python ?? 'python3', run.then((r) => r.pdb_facts));
+    })
+    .catch(() => undefined);
 }

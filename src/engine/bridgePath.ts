@@ -7,3 +7,8 @@ import { fileURLToPath } from 'node:url';
 export function bridgeDir(): string {
   return fileURLToPath(new URL('../../python/ndbg/bridge', import.meta.url));
 }
+
+/** A script of the shipped python/ndbg/analysis/ (stdlib only), to run as `python3 -I FILE`. */
+export function analysisScript(name: string): string {
+  return fileURLToPath(new URL(`../../python/ndbg/analysis/${name}`, import.meta.url));
+}

@@ -48,6 +48,8 @@ export interface CfgResult {
   /** Every name the program binds anywhere (null: a star import, anything may be bound). */
   bound?: string[] | null;
   error?: string;
+  /** With `pdbFacts`: the interpreter's pdb facts (python/ndbg/analysis/pdbfacts.py; src/engine/neural/probe.ts reads them). */
+  pdb_facts?: unknown;
 }
 
 const PYTHON_DIR = fileURLToPath(new URL('../../python/', import.meta.url));
@@ -79,7 +81,7 @@ export function checkCfgFormat(json: unknown): CfgResult {
  */
 export function runCfg(
   source: string,
-  opts: { python?: string; target?: string; timeoutMs?: number } = {},
+  opts: { python?: string; target?: string; timeoutMs?: number; pdbFacts?: boolean } = {},
 ): Promise<CfgResult> {
   const key = earlyKey(source, opts);
   const started = early.get(key);
@@ -103,20 +105,23 @@ const earlyKey = (source: string, opts: { python?: string; target?: string }) =>
  * take: bin/ndbg.js starts it before the model runtime loads, so that Python's
  * start-up overlaps onnxruntime's.
  */
-export function startCfg(source: string, opts: { python?: string; target?: string } = {}): void {
+export function startCfg(source: string, opts: { python?: string; target?: string; pdbFacts?: boolean } = {}): Promise<CfgResult> {
   const key = earlyKey(source, opts);
-  if (early.has(key)) return;
+  const running = early.get(key);
+  if (running) return running;
   const p = spawnCfg(source, opts);
   p.catch(() => undefined); // reported by the runCfg that takes it
   early.set(key, p);
+  return p;
 }
 
-function spawnCfg(source: string, opts: { python?: string; target?: string; timeoutMs?: number }): Promise<CfgResult> {
+function spawnCfg(source: string, opts: { python?: string; target?: string; timeoutMs?: number; pdbFacts?: boolean }): Promise<CfgResult> {
   const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-'));
   const file = join(dir, 'script.py');
   writeFileSync(file, source);
   const args = ['-m', 'ndbg.analysis.cfg', file];
   if (opts.target) args.push('--target', opts.target);
+  if (opts.pdbFacts) args.push('--pdb-facts');
   return new Promise<CfgResult>((resolve, reject) => {
     const child = spawn(opts.python ?? 'python3', args, {
       cwd: PYTHON_DIR,

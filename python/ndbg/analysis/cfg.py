@@ -2220,16 +2220,22 @@ def main(argv=None):
                         help="CPython version to model: 3.9 .. 3.13, or 'all' (default: this interpreter)")
     parser.add_argument('--indent', type=int, default=None)
     parser.add_argument('--stats', action='store_true', help='print precision statistics instead')
+    parser.add_argument('--pdb-facts', action='store_true',
+                        help="add this interpreter's pdb facts (pdbfacts.py) as \"pdb_facts\"")
     args = parser.parse_args(argv)
     with open(args.file, encoding='utf-8') as f:
         source = f.read()
+    extra = {}
+    if args.pdb_facts:
+        from ndbg.analysis.pdbfacts import pdb_facts
+        extra['pdb_facts'] = pdb_facts()
     try:
         result = analyze(source, args.target)
     except SyntaxError as e:
-        json.dump({'format': FORMAT_VERSION, 'error': 'SyntaxError: %s (line %s)' % (e.msg, e.lineno)}, sys.stdout)
+        json.dump({'format': FORMAT_VERSION, 'error': 'SyntaxError: %s (line %s)' % (e.msg, e.lineno), **extra}, sys.stdout)
         sys.stdout.write('\n')
         return 1
-    json.dump(precision(result) if args.stats else result, sys.stdout, indent=args.indent)
+    json.dump(precision(result) if args.stats else {**result, **extra}, sys.stdout, indent=args.indent)
     sys.stdout.write('\n')
     return 0
 

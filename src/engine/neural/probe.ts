@@ -1,9 +1,11 @@
 // Facts about the local CPython's pdb that its transcripts contain: where bdb's
 // and pdb's own frames are (`w` shows `bdb.py(600)run()`), and pdb's help texts.
-// Asked once from `python3 -c` with a fixed script that imports only pdb: the
-// user's script is not read, imported or run by it.
+// Asked once from python/ndbg/analysis/pdbfacts.py, which imports only pdb: the
+// user's script is not read, imported or run by it. bin/ndbg.js asks them of the
+// Python process that analyses the script (seedPdbFacts), saving a start-up.
 
 import { spawn } from 'node:child_process';
+import { analysisScript } from '../bridgePath.js';
 
 export interface PdbFacts {
   python: string;
@@ -25,43 +27,6 @@ export interface PdbFacts {
   help: Record<string, string>;
 }
 
-const SCRIPT = String.raw`
-import bdb, cmd, inspect, io, json, os, pdb, sys
-def at(func, needle):
-    src, start = inspect.getsourcelines(func)
-    for k, l in enumerate(src):
-        if needle in l:
-            return [start + k, l.strip()]
-    return [0, '']
-def canon(f):
-    return os.path.normcase(os.path.abspath(f))
-out = io.StringIO()
-p = pdb.Pdb(stdout=out, readrc=False)
-cmd.Cmd.do_help(p, '')
-index = out.getvalue()
-helps = {}
-for name in dir(p):
-    if name.startswith('do_') or name.startswith('help_'):
-        topic = name.split('_', 1)[1]
-        if topic in ('pdb',):
-            continue
-        out.seek(0); out.truncate()
-        p.do_help(topic)
-        helps[topic] = out.getvalue()
-import pydoc
-out.seek(0); out.truncate()
-real_stdout, sys.stdout = sys.stdout, out
-try:
-    pydoc.plainpager(pdb.__doc__ or '')
-finally:
-    sys.stdout = real_stdout
-helps['pdb'] = out.getvalue()
-json.dump({'python': '%d.%d.%d' % sys.version_info[:3], 'bdbFile': canon(bdb.__file__), 'pdbFile': canon(pdb.__file__),
-           'bdbRun': at(bdb.Bdb.run, 'exec(cmd, globals, locals)'), 'bdbQuit': at(bdb.Bdb.run, 'self.quitting = True'),
-           'bdbExcept': at(bdb.Bdb.run, 'except BdbQuit'),
-           'pdbMain': at(pdb.main, 'pdb._run(target)'), 'pdbRun': at(pdb.Pdb._run, 'self.run(target.code)'),
-           'helpIndex': index, 'help': helps}, sys.stdout)
-`;
 
 /** Stand-ins when no Python can be asked (the transcript then differs from pdb's in `w` and `h`). */
 export const FALLBACK_FACTS: PdbFacts = {
@@ -83,26 +48,51 @@ const cache = new Map<string, Promise<PdbFacts>>();
 export function pdbFacts(python = 'python3'): Promise<PdbFacts> {
   let p = cache.get(python);
   if (!p) {
-    p = new Promise<PdbFacts>((resolve) => {
-      let text = '';
-      let child;
-      try {
-        child = spawn(python, ['-I', '-c', SCRIPT], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 });
-      } catch {
-        resolve(FALLBACK_FACTS);
-        return;
-      }
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
-      child.on('error', () => resolve(FALLBACK_FACTS));
-      child.on('close', () => {
-        try {
-          resolve(JSON.parse(text) as PdbFacts);
-        } catch {
-          resolve(FALLBACK_FACTS);
-        }
-      });
-    });
+    p = probe(python);
     cache.set(python, p);
   }
   return p;
+}
+
+/**
+ * The facts for `python` will come from `facts` (another process that ran pdbfacts.py);
+ * when it brings none, pdbFacts asks Python itself.
+ */
+export function seedPdbFacts(python: string, facts: Promise<unknown>): void {
+  if (cache.has(python)) return;
+  cache.set(
+    python,
+    facts.then(
+      (f) => (isFacts(f) ? f : probe(python)),
+      () => probe(python),
+    ),
+  );
+}
+
+function isFacts(f: unknown): f is PdbFacts {
+  const x = f as Partial<PdbFacts> | undefined;
+  return typeof x?.bdbFile === 'string' && Array.isArray(x.bdbRun) && typeof x.help === 'object' && x.help !== null;
+}
+
+function probe(python: string): Promise<PdbFacts> {
+  return new Promise<PdbFacts>((resolve) => {
+    let text = '';
+    let child;
+    try {
+      child = spawn(python, ['-I', analysisScript('pdbfacts.py')], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 });
+    } catch {
+      resolve(FALLBACK_FACTS);
+      return;
+    }
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
+    child.on('error', () => resolve(FALLBACK_FACTS));
+    child.on('close', () => {
+      try {
+        const f = JSON.parse(text) as unknown;
+        resolve(isFacts(f) ? f : FALLBACK_FACTS);
+      } catch {
+        resolve(FALLBACK_FACTS);
+      }
+    });
+  });
 }
