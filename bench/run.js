@@ -34,7 +34,7 @@ function start(which, script) {
   let waiter;
   child.stdout.setEncoding('utf8').on('data', (d) => {
     out += d;
-    if (waiter && waiter.re.test(out)) {
+    if (waiter?.re.test(out)) {
       const w = waiter;
       waiter = undefined;
       w.resolve(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -74,7 +74,7 @@ async function loopContinue(which, withBreakpoint = true) {
   }
   s.send('c');
   const t0 = await s.until(/^/); // now
-  const t1 = await s.until(/The program finished and will be restarted\n[^]*\(Pdb\) $/);
+  const t1 = await s.until(/The program finished and will be restarted\n[\s\S]*\(Pdb\) $/);
   await s.quit();
   return t1 - t0;
 }

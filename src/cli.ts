@@ -17,7 +17,7 @@ import { runLineRepl, type Sink } from './repl/line.js';
 /** Problems pdb would report less clearly (or with a traceback). */
 function checkTarget(o: CliOptions): void {
   if (o.module || !o.target) return;
-  let st;
+  let st: ReturnType<typeof statSync>;
   try {
     st = statSync(o.target);
   } catch {

@@ -89,7 +89,7 @@ describe.concurrent('reverse execution (python engine)', () => {
 
   it('rc goes back breakpoint hit by hit, then to the start', async () => {
     const out = await ndbg('reverse_demo.py', ['b square', 'c', 'c', 'c', 'p v', 'rc', 'p v', 'rc', 'p v', 'rc', 'rc', 'q']);
-    expect(out).toMatch(/\(Pdb\) 2\n[^]*\(Pdb\) 1\n[^]*\(Pdb\) 0\n/);
+    expect(out).toMatch(/\(Pdb\) 2\n[\s\S]*\(Pdb\) 1\n[\s\S]*\(Pdb\) 0\n/);
     expect(stops(out).at(-1)).toBe('reverse_demo.py:2 <module>');
     expect(out).toContain('No more reverse-execution history.');
   });

@@ -3,7 +3,6 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
 
 from ndbg.trace.tracer import REPR_LIMIT, REPR_MARKER, cut, safe_repr, trace_call, trace_program
 

@@ -483,7 +483,7 @@ export class NdbgDebugSession extends DebugSession {
       response.body = answer.body;
       this.sendResponse(response);
       const o = answer.outcome;
-      if (o && o.commands.some((c) => c.resumed)) {
+      if (o?.commands.some((c) => c.resumed)) {
         this.sendEvent(new ContinuedEvent(THREAD, true));
         this.refs.reset();
         return this.landed(o, { kind: 'step' });

@@ -43,7 +43,7 @@ export class BreakpointBook {
     return this.replace(
       path,
       wanted.map((w) => ({ where: `${path}:${w.line}`, ...opts(w) })),
-      (w, i) => ({ line: wanted[i]!.line, source: { path } }),
+      (_w, i) => ({ line: wanted[i]!.line, source: { path } }),
     );
   }
 

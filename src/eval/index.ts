@@ -227,7 +227,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
       } catch (e) {
         throw new UserError(`ndbg eval: cannot read ${a.data}: ${(e as Error).message}`, 1);
       }
-      let rows;
+      let rows: ReturnType<typeof parseRows>;
       try {
         rows = parseRows(text);
       } catch (e) {
@@ -251,7 +251,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
     for (const constrain of a.constrain) {
       const label = `traces (${a.split}), ${constrain ? 'constrained' : 'unconstrained'}`;
       const tally = newTally();
-      let records;
+      let records: ReturnType<typeof readRecords> extends Iterable<infer R> ? R[] : never;
       try {
         records = [...readRecords(a.data, a.split)];
       } catch (e) {

@@ -70,7 +70,7 @@ export function makeState(event: EventName, fields: Partial<State> = {}): State 
   };
 }
 
-const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+const hasOwn = (o: object, k: string) => Object.hasOwn(o, k);
 
 /** Set a key on a plain record, even `__proto__` (a valid Python name). */
 export function setEntry(o: Record<string, string>, k: string, v: string): void {

@@ -6,7 +6,7 @@
 // escapes, valid UTF-8, no raw control bytes) of at most 100 characters, or exactly
 // 100 characters plus `...` (the tracer's cut).
 
-import type { Allowed, FrameMode, FrameOption } from './constraints.js';
+import type { Allowed, FrameOption } from './constraints.js';
 import { SPECIAL_ID as S, type EventName } from './format.js';
 
 export const REPR_LIMIT = 100;
@@ -443,6 +443,7 @@ class Assignment implements TextAuto {
     return this.name.push(b);
   }
   complete() {
+    // biome-ignore lint/complexity/useOptionalChain: a boolean, not boolean | undefined
     return this.value !== null && this.value.complete();
   }
   empty() {

@@ -313,7 +313,7 @@ export class NeuralSession implements PredictorSession {
       const f = Math.min(Math.max(focus || 1, 1), lines.length);
       const key = this.owner[f] ?? -1;
       let sel = this.selections.get(key);
-      if (!sel || !sel.shown.has(f) || sel.cost > avail) {
+      if (!sel?.shown.has(f) || sel.cost > avail) {
         const chosen = selectLines(lines, this.lineIds.map((x) => x.length), this.defs, focus, stack, avail);
         const ids = [...head];
         for (const k of chosen) ids.push(...this.lineIds[k - 1]!);

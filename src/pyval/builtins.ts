@@ -1541,7 +1541,7 @@ export interface MethodCall {
 /** The method `name` of a value's type, or undefined. */
 export function findMethod(kind: string, name: string): Method | undefined {
   const table = METHODS[kind];
-  return table && Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+  return table && Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
 /** Call a method with argument checks; refuse mutation outside `!` statements. */

@@ -89,14 +89,14 @@ class Vars {
 
   has(name: string): boolean {
     if (this.deleted.has(name)) return false;
-    return this.cache.has(name) || Object.prototype.hasOwnProperty.call(this.reprs, name);
+    return this.cache.has(name) || Object.hasOwn(this.reprs, name);
   }
 
   get(name: string): Value | undefined {
     if (this.deleted.has(name)) return undefined;
     const hit = this.cache.get(name);
     if (hit) return hit;
-    if (!Object.prototype.hasOwnProperty.call(this.reprs, name)) return undefined;
+    if (!Object.hasOwn(this.reprs, name)) return undefined;
     const v = parseRepr(this.reprs[name]!, this.opts);
     this.cache.set(name, v);
     this.canonical.set(name, safeRepr(v));
@@ -135,7 +135,7 @@ class Vars {
         if (!(e instanceof PyError)) throw e;
         throw new Refusal(`the new value of ${name} cannot be written as a repr (${e.message})`, undefined, true);
       }
-      const before = Object.prototype.hasOwnProperty.call(this.reprs, name) ? this.reprs[name] : undefined;
+      const before = Object.hasOwn(this.reprs, name) ? this.reprs[name] : undefined;
       if (this.assigned.has(name) ? now !== before : now !== this.canonical.get(name)) out[name] = now;
     }
     return out;

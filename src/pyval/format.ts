@@ -165,7 +165,7 @@ function formatFloat(v: number, s: Spec): string {
   let body: string;
   const upper = type === 'E' || type === 'F' || type === 'G';
   if (type === 'n') type = 'g';
-  let prec = s.precision;
+  const prec = s.precision;
   if (!['', 'e', 'E', 'f', 'F', 'g', 'G', '%'].includes(type)) {
     throw valueError(`Unknown format code '${s.type}' for object of type 'float'`);
   }

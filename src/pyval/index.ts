@@ -4,7 +4,7 @@
 // repr strings; `p`, `pp`, `display`, breakpoint conditions and `!` edits are
 // evaluated here, over those values only.
 
-import { evaluate, evaluateTruth, type EvalOptions, type EvalResult, type Scope } from './evaluate.js';
+import { evaluate, evaluateTruth, type EvalOptions, type Scope } from './evaluate.js';
 import { pformat } from './pprint.js';
 import { truthy } from './ops.js';
 import { strRepr } from './repr.js';

@@ -228,9 +228,9 @@ export function floatPow(x: number, y: number): number {
   }
   if (!Number.isFinite(y)) {
     if (x === -1 || x === 1) return 1.0;
-    return Math.pow(x, y);
+    return x ** y;
   }
-  if (!Number.isFinite(x)) return Math.pow(x, y);
+  if (!Number.isFinite(x)) return x ** y;
   if (x < 0 && !Number.isInteger(y)) {
     throw new Refusal('the result is a complex number, and complex numbers are not supported');
   }

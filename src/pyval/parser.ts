@@ -590,8 +590,7 @@ class Parser {
           case '[': return this.listDisplay();
           case '{': return this.braceDisplay();
         }
-        this.fail();
-      // eslint-disable-next-line no-fallthrough
+        return this.fail();
       default:
         this.fail();
     }

@@ -1,7 +1,7 @@
 // pprint.pformat (CPython 3.11, width 80, indent 1, sort_dicts=True), for pdb's
 // `pp`. A port of PrettyPrinter._format and _safe_repr for the builtin types.
 
-import { DictStore } from './containers.js';
+import type { DictStore } from './containers.js';
 import { PyError, Refusal, type Value } from './value.js';
 import { lt, pySort } from './ops.js';
 import { bytesRepr, repr, strRepr } from './repr.js';

@@ -71,7 +71,7 @@ class ReprReader {
     if (c === undefined) throw new Fail();
     // Strings and bytes (with any prefix a literal may carry).
     if (/['"]/.test(c) || (/[rRbBuU]/.test(c) && /^[rRbBuU]{1,2}['"]/.test(s.slice(this.i, this.i + 3)))) {
-      let tok;
+      let tok: ReturnType<typeof scanString>;
       try {
         tok = scanString(s, this.i);
       } catch {
@@ -124,7 +124,7 @@ class ReprReader {
       return pyFloat(NaN);
     }
     if (s.startsWith('...', this.i) && sign === 1 && this.i === start) throw new Fail();
-    let tok;
+    let tok: ReturnType<typeof scanNumber>;
     try {
       tok = scanNumber(s, this.i);
     } catch {

@@ -5,10 +5,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KvCache, generate } from '../../src/model/decode.js';
-import { decodeStateIds, type ActionName, type State } from '../../src/model/format.js';
+import type { ActionName, State } from '../../src/model/format.js';
 import { StateGrammar } from '../../src/model/grammar.js';
 import { allowedTargets } from '../../src/model/constraints.js';
-import { AbortError, loadPredictor, toModelState, type NeuralPredictor, type NeuralSession } from '../../src/model/predictor.js';
+import { AbortError, loadPredictor, toModelState, type NeuralPredictor, } from '../../src/model/predictor.js';
 import type { HistoryEntry, ModelAction } from '../../src/model/types.js';
 import { testModel, testPython } from './helpers.js';
 
@@ -73,7 +73,7 @@ describe.skipIf(skip !== null)(`predictor on a random model${skip ? ` (skipped: 
       const before = past[past.length - 1]!.state;
       const name = action.kind as ActionName;
       const arg = action.kind === 'breakpoint' ? action.line : null;
-      const opts = (cache: KvCache) => ({
+      const opts = (_cache: KvCache) => ({
         maxTokens: 24,
         vocabLimit: s.cache.model.files.tokenizer.vocabSize,
         bytesOf: s.cache.model.files.tokenizer.bytesOf,
@@ -169,7 +169,7 @@ describe.skipIf(skip !== null)(`predictor on a random model${skip ? ` (skipped: 
 
   it('long histories are packed like training windows, reusing the cache', async () => {
     const g = golden('loops.json');
-    const h = g.segments.flatMap((seg, i) => {
+    const h = g.segments.flatMap((_seg, i) => {
       const part = history(g, i);
       return i === 0 ? part : part;
     });

@@ -133,7 +133,7 @@ describe('neural session', () => {
     const dbg = await neuralDebugger('neural_basic.py', model);
     const { stdout } = await drive(dbg, ['c', 'w', 'q']);
     expect(stdout).toContain('*** ndbg: the model predicts that the program does not end from here');
-    expect(stdout).toMatch(/\(Pdb\)   \S+bdb\.py\(\d+\)run\(\)/);
+    expect(stdout).toMatch(/\(Pdb\) {3}\S+bdb\.py\(\d+\)run\(\)/);
     expect(stdout).toContain(`> ${F}(2)<module>()\n-> def add(a, b):\n(Pdb) `);
   });
 

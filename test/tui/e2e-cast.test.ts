@@ -70,7 +70,7 @@ describe.skipIf(!hasTmux)('casts record resizes', () => {
     const quit = cast.events.findIndex((e) => e.type === 'o' && (e.data.includes('exited with code') || e.data.includes(LEAVE)));
     const cuts = cast.events.map((e, i) => (e.type === 'r' ? i : -1)).filter((i) => i >= 0);
     const bounds = [0, ...cuts, quit];
-    const parts = bounds.slice(0, -1).map((b, i) => join(tmp, `part${i}.raw`));
+    const parts = bounds.slice(0, -1).map((_b, i) => join(tmp, `part${i}.raw`));
     parts.forEach((p, i) => writeFileSync(p, raw(cast.events.slice(bounds[i], bounds[i + 1]))));
     const go = (i: number) => join(tmp, `go${i}`);
     const script = parts.map((p, i) => (i === 0 ? `cat ${p}` : `while [ ! -e ${go(i)} ]; do sleep 0.05; done; cat ${p}`)).join('; ');

@@ -210,7 +210,7 @@ export class FakeEngine {
         }
       }
       if (hit || stopHere(value, depth)) {
-        if (hit && hit.temporary) {
+        if (hit?.temporary) {
           this.bps = this.bps.filter((b) => b !== hit);
           this.say(`Deleted breakpoint ${hit.num} at ${this.file}:${hit.line}\n`);
         }
@@ -357,7 +357,7 @@ export class FakeEngine {
           return;
         }
         const m = /^(?:(.+):)?(\d+)$/.exec(arg);
-        const gone = m && m[1] ? this.bps.filter((b) => b.line === Number(m[2])) : this.bps.filter((b) => rest.includes(String(b.num)));
+        const gone = m?.[1] ? this.bps.filter((b) => b.line === Number(m[2])) : this.bps.filter((b) => rest.includes(String(b.num)));
         for (const b of gone) this.say(`Deleted breakpoint ${b.num} at ${this.file}:${b.line}\n`);
         this.bps = this.bps.filter((b) => !gone.includes(b));
         break;

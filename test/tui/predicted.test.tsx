@@ -150,7 +150,7 @@ describe('App with a predicting engine', () => {
     });
     const text = await frameNow();
     expect(text.find((l) => l.includes('│  main  tui_demo.py:11 ≠ main:12 (real)'))).toBeDefined();
-    expect(text.find((l) => /│▶ total  tui_demo\.py:4\s*$/.test(l))).toBeDefined();
+    expect(text.find((l) => /│▶ total {2}tui_demo\.py:4\s*$/.test(l))).toBeDefined();
     ink.unmount();
   });
 });

@@ -6,8 +6,7 @@ plain names (loop variables, parameters, locals), so no parentheses are needed.
 """
 
 from .core import (
-    Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, LPAIR,
-    iv_abs, iv_mul,
+    Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, iv_abs, iv_mul,
 )
 
 CHAR_CONDS = [

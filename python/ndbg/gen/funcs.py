@@ -4,7 +4,7 @@ are in idioms.py."""
 
 from .core import (
     Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
-    LMIX, NAMES,
+    NAMES,
 )
 from .expr import cond, summarize
 from .loops import fstr

@@ -2,7 +2,7 @@
 comprehensions, nested loops and while loops with a guaranteed bound."""
 
 from .core import (
-    Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
+    Var, INT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
     iv_mul, iv_abs,
 )
 from .expr import cond, xform, int_to_int, paren

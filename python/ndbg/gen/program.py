@@ -3,9 +3,9 @@ a module-level script, or a small class; faults put in on purpose."""
 
 from .core import (
     Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, LPAIR, LMIX,
-    value_for, lit, str_value, SHORT_WORDS, WORDS,
+    value_for, lit, str_value, SHORT_WORDS, 
 )
-from .funcs import maybe_guard, finish, func_name, default_for
+from .funcs import maybe_guard, finish, func_name
 from . import idioms
 from .loops import fstr
 from . import templates as T

@@ -9,7 +9,7 @@ with literal arguments at module level.
                                     called with literals: print(f([1, [2, 3]])), r = f(...)
 """
 
-from .core import Var, INT, STR, LINT, LSTR, DSL, DSI, SHORT_WORDS
+from .core import Var, STR, LINT, LSTR, DSL, DSI
 
 # ---------------------------------------------------------------------------
 # Idioms

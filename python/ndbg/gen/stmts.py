@@ -3,9 +3,9 @@ tuple methods, branches, try/except, formatting and prints."""
 
 from .core import (
     Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
-    LMIX, OPT, iv_mul, iv_abs, NAMES, WORDS, SHORT_WORDS,
+    iv_mul, iv_abs, NAMES, SHORT_WORDS,
 )
-from .expr import cond, xform, int_to_int, str_to_str, summarize
+from .expr import cond, xform, int_to_int, summarize
 from .loops import fstr
 
 

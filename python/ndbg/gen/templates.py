@@ -2,11 +2,11 @@
 helpers that raise and callers that catch, and small classes."""
 
 from .core import (
-    Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, LPAIR, LMIX, LLINT,
-    SHORT_WORDS, WORDS, lit,
+    Var, INT, BOOL, STR, LINT, LSTR, TINT, LMIX, 
+    SHORT_WORDS, lit,
 )
-from .expr import cond, int_to_int, str_to_str
-from .funcs import func_name, default_for
+from .expr import cond, int_to_int
+from .funcs import func_name
 from .loops import fstr
 
 

@@ -32,7 +32,7 @@ import numpy as np
 from ..trace import format as fmt
 from ..trace.context import ContextSelector, context_budget
 from ..trace.tokenizer import Tokenizer
-from ..trace.tracer import ensure_hash_seed, trace_program
+from ..trace.tracer import trace_program
 from ..trace.tree import Trace, iter_segments, sample_trajectories, segment_states
 
 SPLITS = (('train', 96), ('val', 2), ('test', 2))  # percent, by program hash

@@ -275,7 +275,7 @@ def widen(old_sd, old: ModelConfig, new: ModelConfig, seed=0):
         raise ValueError('widen cannot make a model narrower')
     g = torch.Generator().manual_seed(seed)
     d0, d1 = old.d_model, new.d_model
-    h0, h1 = int(old.mlp_ratio * d0), int(new.mlp_ratio * d1)
+    h1 = int(new.mlp_ratio * d1)
     gain = math.sqrt(d0 / d1)
 
     def rand(*shape):

@@ -166,14 +166,12 @@ def build_prompt(tokenizer, source, stdin, first, steps, action, arg=None, windo
     # start from the earliest state whose suffix fits
     budget = window - room - len(ctx) - len(tail)
     start = len(states) - 1
-    used = len(encode_state(tokenizer, states[start]))
     while start > 0:
         cand = len(encode_state(tokenizer, states[start - 1]))
         total = cand + sum(len(p) for p in pairs[start - 1:])
         if total > budget:
             break
         start -= 1
-        used = total
     ids = ctx + encode_state(tokenizer, states[start])
     for p in pairs[start:]:
         ids += p

@@ -77,7 +77,7 @@ function isFacts(f: unknown): f is PdbFacts {
 function probe(python: string): Promise<PdbFacts> {
   return new Promise<PdbFacts>((resolve) => {
     let text = '';
-    let child;
+    let child: import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable, null>;
     try {
       child = spawn(python, ['-I', analysisScript('pdbfacts.py')], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 });
     } catch {

@@ -154,7 +154,7 @@ const doArgs: Handler = (pdb) => {
   const fr = level >= 0 ? pdb.core.programFrames()[level] : undefined;
   if (!fr || fr.func === '<module>') return;
   const d = pdb.src.defFor(fr.func, fr.line);
-  if (!d || d.kind !== 'def') return;
+  if (d?.kind !== 'def') return;
   const locals = pdb.core.localsOf(level);
   for (const name of d.params) pdb.message(name in locals ? `${name} = ${locals[name]}` : `${name} = *** undefined ***`);
 };
@@ -186,7 +186,7 @@ const doUndisplay: Handler = (pdb, arg) => {
   const key = pdb.selectedFrameKey();
   if (arg) {
     const shown = pdb.displaying.get(key);
-    if (!shown || !shown.delete(arg)) pdb.error(`not displaying ${arg}`);
+    if (!shown?.delete(arg)) pdb.error(`not displaying ${arg}`);
   } else pdb.displaying.delete(key);
 };
 

@@ -22,6 +22,7 @@ export function Lines({ lines, width }: { lines: string[]; width: number }) {
   return (
     <Box flexDirection="column" width={width} height={lines.length} flexShrink={0}>
       {lines.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed-height pane are their positions
         <Text key={i} wrap="truncate">
           {l === '' ? ' ' : l}
         </Text>
