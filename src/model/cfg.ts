@@ -45,6 +45,8 @@ export interface CfgResult {
   frames?: Record<string, { lines: Record<string, Successor[]>; entry_lines: number[] }>;
   /** Module-level names the tracer never shows (functions, classes, modules bound only so). */
   hidden?: string[];
+  /** Lines whose code cannot write program output (python/ndbg/analysis/quiet.py); absent from older analyses. */
+  quiet?: number[];
   /** Every name the program binds anywhere (null: a star import, anything may be bound). */
   bound?: string[] | null;
   error?: string;
@@ -231,6 +233,7 @@ export class Program {
   readonly coNames: Set<string>;
   private readonly cfg: CfgResult;
   private readonly byLine = new Map<number, Scope[]>();
+  private readonly quietLines: Set<number>;
 
   constructor(source: string, cfg: CfgResult) {
     this.source = source;
@@ -239,6 +242,7 @@ export class Program {
     this.nLines = text.length;
     this.error = cfg.error ?? null;
     this.entry = cfg.entry ?? null;
+    this.quietLines = new Set(cfg.quiet ?? []);
     const frames = cfg.frames ?? { '<module>': { lines: cfg.lines ?? {}, entry_lines: cfg.entry_lines ?? [] } };
     const bound = cfg.bound ? new Set(cfg.bound) : null;
     const hidden = new Set(cfg.hidden ?? []);
@@ -329,6 +333,11 @@ export class Program {
     return this.scopes.filter(
       (s) => s.coName === func && (s.lines.has(line) || s.callLine === line || (s.kind === 'module' && line >= 1)),
     );
+  }
+
+  /** Whether running `line`'s own code cannot write program output (cfg.py's `quiet`). */
+  quiet(line: number): boolean {
+    return this.quietLines.has(line);
   }
 
   /** The functions a call from `line` may enter, as scopes. */

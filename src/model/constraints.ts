@@ -26,7 +26,7 @@ export interface Allowed {
   events: Map<Exclude<EventName, 'exit'>, Map<number, FrameOption[]> | 'any'>;
   /** Exit kinds allowed (empty: no exit). */
   exitKinds: ExitKind[];
-  /** Whether stdout may be written (never for inverse actions). */
+  /** Whether stdout may be written: never for inverse actions, nor for a step from a line that cannot print (cfg.py `quiet`). */
   out: boolean;
   /** For `any`: the highest line, every function name, and whether diffs are possible. */
   maxLine: number;
@@ -261,11 +261,14 @@ function finish(b: Builder, program: Program, before: State, action: ActionName)
       Object.keys(before.locals).filter((n) => binds.has(n) || scopes.some((s) => s.generator)),
     );
   }
+  // a step from a line whose code cannot print adds no output (the next event comes
+  // before any other code runs)
+  const quiet = diffable && before.event === 'line' && before.line !== null && program.quiet(before.line);
   // an (event, line) both a same-frame diff and a complete state elsewhere keeps both
   return {
     events: b.events,
     exitKinds: [...b.exits],
-    out: !inverse,
+    out: !inverse && !quiet,
     maxLine: program.nLines,
     funcs: program.coNames,
     anyMode: 'complete',

@@ -203,6 +203,29 @@ describe('values', () => {
   });
 });
 
+describe('output a step may write', () => {
+  it('none from a line whose code cannot print (cfg.py quiet); any from one that can', async () => {
+    const src = 'import os\nx = [1, 2, 3]\ny = sum(x)\nprint(y)\nz = 0\n';
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    expect([1, 2, 3, 4, 5].map((l) => program.quiet(l))).toEqual([false, true, true, false, true]);
+    const at = (line: number, locals: Record<string, string>): State => ({ event: 'line', line, func: '<module>', stack: [], locals, retval: null, exception: null, stdout: '', exit: null });
+    const before = at(3, { x: '[1, 2, 3]' });
+    for (const action of ['step_over', 'step_into'] as ActionName[]) {
+      expect(allowedTargets(program, action, before).out).toBe(false);
+      expect(allowedTargets(program, action, at(4, { x: '[1, 2, 3]', y: '6' })).out).toBe(true);
+    }
+    expect(allowedTargets(program, 'continue', before).out).toBe(true); // c runs line 4 too
+    // the decoder cannot write output after `y = sum(x)`: a state with output is refused
+    const after = at(4, { x: '[1, 2, 3]', y: '6' });
+    const ids = (st: State) => tok.encodeItems(encodeState(st, before, 'step_over'));
+    expect(rejects(new StateGrammar(allowedTargets(program, 'step_over', before)), ids(after))).toBe(-1);
+    expect(rejects(new StateGrammar(allowedTargets(program, 'step_over', before)), ids({ ...after, stdout: '1 2\n' }))).not.toBe(-1);
+    const printed = at(5, after.locals);
+    const idsFrom4 = tok.encodeItems(encodeState({ ...printed, stdout: '6\n' }, at(4, after.locals), 'step_over'));
+    expect(rejects(new StateGrammar(allowedTargets(program, 'step_over', at(4, after.locals))), idsFrom4)).toBe(-1);
+  });
+});
+
 describe('names a state may show', () => {
   it('module and class bodies: no dunders, no names bound only by def, class or import', async () => {
     const src = 'import math\n\nclass P:\n    def __init__(self):\n        self.v = 1\n    k = 2\n\ndef f(x):\n    return __name__ + x\n\ny = f(math.pi)\nfor i in range(3):\n    print(len([i]))\n';

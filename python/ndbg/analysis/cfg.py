@@ -13,6 +13,8 @@ and says, for every line that can hold a `sys.settrace` line event:
 - `functions`: every code object but the module (def, call and first body lines,
   params); `frames`: `lines` for each code object separately; `entry`: the module's
   first line event.
+- `quiet`: lines whose code cannot write program output (quiet.py), so that a step
+  from them adds none.
 
 The analysis is sound first (every real transition is allowed), precise second; see
 docs/constraints.md for what it guarantees, its imprecisions, and how CPython 3.9 to
@@ -26,6 +28,11 @@ import ast
 import json
 import symtable
 import sys
+
+try:
+    from .quiet import quiet_lines
+except ImportError:  # run as a file
+    from quiet import quiet_lines
 
 SUPPORTED = ((3, 9), (3, 10), (3, 11), (3, 12), (3, 13))
 FORMAT_VERSION = 1  # of the JSON; src/model/cfg.ts reads this one only (CFG_FORMAT): raise both on a change
@@ -1999,6 +2006,7 @@ class Analysis:
                       for l in all_lines},
             'functions': functions,
             'frames': frames,
+            'quiet': quiet_lines(self.tree),
             **dict(zip(('bound', 'hidden'), program_names(self.tree))),
         }
 
