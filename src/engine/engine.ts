@@ -3,6 +3,8 @@
 // consume. Data flows one way: front end -> command layer -> engine -> events ->
 // front end. An engine never prints; it emits events in the order things happened.
 
+import type { ModelAction } from '../model/types.js';
+
 export type EventKind = 'call' | 'line' | 'return' | 'exception';
 
 /** One frame of the debuggee's stack. */
@@ -244,20 +246,15 @@ export type EngineEvent =
   | EngineInfoEvent;
 
 /**
- * What a front end can ask an engine to do besides typing a command line. The
- * paper's actions as the model knows them (src/model's ModelAction: the same kinds,
- * without `file`), plus `inv_continue`, which is no model action: an engine answers it
- * from the run's history (back to the previous breakpoint hit, or the start).
+ * What a front end can ask an engine to do besides typing a command line: the
+ * paper's actions as the model knows them (ModelAction, src/model/types.ts, defines
+ * them once), a breakpoint's optional `file`, and `inv_continue`, which is no model
+ * action: an engine answers it from the run's history (back to the previous
+ * breakpoint hit, or the start).
  */
 export type Action =
-  | { kind: 'step_into' }
-  | { kind: 'step_over' }
-  | { kind: 'step_return' }
-  | { kind: 'continue' }
-  | { kind: 'breakpoint'; line: number; file?: string }
-  | { kind: 'inv_step_into' }
-  | { kind: 'inv_step_over' }
-  | { kind: 'inv_step_call' }
+  | Exclude<ModelAction, { kind: 'breakpoint' }>
+  | (Extract<ModelAction, { kind: 'breakpoint' }> & { file?: string })
   | { kind: 'inv_continue' };
 
 /** The pdb command that performs each forward action; both engines map actions through it. */
