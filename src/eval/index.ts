@@ -8,7 +8,7 @@ import { UserError } from '../engine/errors.js';
 import type { Predictor } from '../model/types.js';
 import { evalSample, parseRows, type CruxResult, type CruxTask, type CruxVia } from './cruxeval.js';
 import { setDir, traceProgramsDir } from './programs.js';
-import { evalRecord, expectedCalibrationError, median, newTally, readRecords, traceReport } from './traces.js';
+import { evalRecord, expectedCalibrationError, median, newTally, readRecords, traceReport, type TraceRecord } from './traces.js';
 
 export const EVAL_USAGE = `usage: ndbg eval cruxeval --data FILE.jsonl [--task output|input]
                       [--via step_return|breakpoint|rollout] [--limit N] [--out results.jsonl]
@@ -251,7 +251,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
     for (const constrain of a.constrain) {
       const label = `traces (${a.split}), ${constrain ? 'constrained' : 'unconstrained'}`;
       const tally = newTally();
-      let records: ReturnType<typeof readRecords> extends Iterable<infer R> ? R[] : never;
+      let records: TraceRecord[];
       try {
         records = [...readRecords(a.data, a.split)];
       } catch (e) {

@@ -29,10 +29,7 @@ import json
 import symtable
 import sys
 
-try:
-    from .quiet import quiet_lines
-except ImportError:  # run as a file
-    from quiet import quiet_lines
+from .quiet import quiet_lines
 
 SUPPORTED = ((3, 9), (3, 10), (3, 11), (3, 12), (3, 13))
 FORMAT_VERSION = 1  # of the JSON; src/model/cfg.ts reads this one only (CFG_FORMAT): raise both on a change

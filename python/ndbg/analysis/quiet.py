@@ -21,7 +21,6 @@ Anything else is not quiet (the model may predict output there). Standard librar
 """
 
 import ast
-import builtins
 
 # Builtins that never write to stdout or stderr and call no code of the program when
 # given builtin values (the program defines no class, generator or lambda).
@@ -99,8 +98,7 @@ def _quiet_expr(nodes, bound, funcs):
         for n in ast.walk(root):
             if isinstance(n, ast.Call):
                 f = n.func
-                if not (isinstance(f, ast.Name) and f.id in SAFE_BUILTINS and f.id not in bound
-                        and hasattr(builtins, f.id)):
+                if not (isinstance(f, ast.Name) and f.id in SAFE_BUILTINS and f.id not in bound):
                     return False
                 for a in list(n.args) + [k.value for k in n.keywords]:
                     if isinstance(a, ast.Name) and a.id in funcs:

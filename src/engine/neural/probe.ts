@@ -4,7 +4,8 @@
 // user's script is not read, imported or run by it. bin/ndbg.js asks them of the
 // Python process that analyses the script (seedPdbFacts), saving a start-up.
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { analysisScript } from '../bridgePath.js';
 
 export interface PdbFacts {
@@ -77,7 +78,7 @@ function isFacts(f: unknown): f is PdbFacts {
 function probe(python: string): Promise<PdbFacts> {
   return new Promise<PdbFacts>((resolve) => {
     let text = '';
-    let child: import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable, null>;
+    let child: ChildProcessByStdio<null, Readable, null>;
     try {
       child = spawn(python, ['-I', analysisScript('pdbfacts.py')], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 });
     } catch {

@@ -53,7 +53,7 @@ function terminalSize(out: NodeJS.WriteStream): { cols: number; rows: number } {
 }
 
 /** Run the TUI until the user quits; resolves to the exit code, terminal restored. */
-export async function runTuiLoaded(engine: Engine, opts: TuiOptions, started?: Promise<void>): Promise<number> {
+export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<number> {
   const stdin = opts.stdin ?? process.stdin;
   const stdout = opts.stdout ?? process.stdout;
   const stderr = opts.stderr ?? process.stderr;
@@ -204,8 +204,8 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions, started?: P
 
   try {
     // the first screen goes out before the engine's start takes the event loop
-    if (!started) await new Promise<void>((r) => setImmediate(r));
-    await store.start(started);
+    await new Promise<void>((r) => setImmediate(r));
+    await store.start();
     if (playing && crashed === undefined) {
       screen.flush();
       const settle = () => new Promise<void>((r) => setImmediate(r));

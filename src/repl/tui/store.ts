@@ -159,14 +159,14 @@ export class TuiStore {
 
   // ---- engine -------------------------------------------------------------
 
-  /** Listen to the engine and start it (or wait for a start already under way). */
-  async start(started?: Promise<void>): Promise<void> {
+  /** Listen to the engine and start it. */
+  async start(): Promise<void> {
     // The first stop's location, like every step's, is what the source pane shows.
     // (Set before listening: on() replays what the engine said before.)
     this.running = { t0: this.now(), stopped: false };
     this.engine.on(this.onEvent);
     try {
-      await (started ?? this.engine.start());
+      await this.engine.start();
     } catch (e) {
       this.addConsole(`*** engine failed to start: ${(e as Error).message}`, 'error');
       this.set({ program: 'finished' });
