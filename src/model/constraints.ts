@@ -131,7 +131,8 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
       stack: s.generator ? null : [...stack],
       mode,
       names: s.names,
-      diffNames: s.generator ? null : diffNames,
+      // a diff sets only names a complete state of this frame may show
+      diffNames: s.generator ? null : new Set([...diffNames].filter((n) => s.names.has(n))),
     });
   };
   // The frame's own return event, on the line of the event before it (its f_lineno):

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Program, type CfgResult } from '../../src/model/cfg.js';
-import { allowedTargets, openAllowed } from '../../src/model/constraints.js';
+import { allowedTargets, openAllowed, type FrameOption } from '../../src/model/constraints.js';
 import { decodeState, encodeState, type ActionName, type State } from '../../src/model/format.js';
 import { StateGrammar } from '../../src/model/grammar.js';
 import { BYTE_OFFSET, Tokenizer } from '../../src/model/tokenizer.js';
@@ -241,6 +241,17 @@ describe('names a state may show', () => {
     expect(names('P.__init__').has('self')).toBe(true);
     expect(names('P.__init__').has('v')).toBe(false);
     expect(names('f').has('x')).toBe(true);
+  });
+  it('a diff in a module or class body never sets a name the body hides (bound by import, def or class)', async () => {
+    const src = 'import os\nx = [1, 2, 3]\ndef f():\n    import sys\n    return sys\n';
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const at = (line: number, func: string, stack: number[]): State => ({ event: 'line', line, func, stack, locals: {}, retval: null, exception: null, stdout: '', exit: null });
+    const diffNames = (before: State, line: number) => {
+      const opts = (allowedTargets(program, 'step_over', before).events.get('line') as Map<number, FrameOption[]>).get(line)!;
+      return opts.filter((o) => o.mode === 'diff').map((o) => [...(o.diffNames ?? ['(any)'])]);
+    };
+    expect(diffNames(at(1, '<module>', []), 2)).toEqual([[]]);
+    expect(diffNames(at(4, 'f', [6]), 5)).toEqual([['sys']]); // a function's frame shows the module it imports
   });
   it('names frames show that the text does not spell: __class__, mangled privates, NFKC', async () => {
     const src = 'class B:\n    pass\n\nclass C(B):\n    def m(self):\n        __y = 1\n        return super().m\n\n\ufb01le = 3\n';

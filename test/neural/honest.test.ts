@@ -172,4 +172,15 @@ describe('never nonsense', () => {
     expect(stdout.match(/\(3\)<module>/g)).toHaveLength(1); // the first `c`; the second runs to the end
     expect(stdout).toContain('6\nThe program finished and will be restarted\n');
   });
+
+  it('`n` with a breakpoint on a module line asks the model only for the step (the breakpoint cannot come first)', async () => {
+    const text = 'import os\nx = [1, 2, 3]\ny = sum(x)\nprint(y)\n';
+    // an answer to a breakpoint probe would be nonsense here; none is asked for
+    const model = new ScriptedModel(line(1), [line(2), line(3, { x: '[1, 2, 3]' })]);
+    const dbg = await scriptDebugger(text, model);
+    const { stdout } = await drive(dbg, ['b 3', 'n', 'c', 'q']);
+    expect(model.calls.map((c) => c.action.kind)).toEqual(['step_over', 'breakpoint']);
+    expect(stdout).toContain('> ' + dbg.file + '(2)<module>()');
+    expect(stdout).toContain('> ' + dbg.file + '(3)<module>()');
+  });
 });

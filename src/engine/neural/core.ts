@@ -17,7 +17,7 @@ import { cmpKeys, jumpOrder } from './jumpOrder.js';
 import { END, STAY, type ExceptionOrigin, type Outcome, type Place, type ReverseAction } from './outcome.js';
 import { Predictions, type ModelSession, type Report } from './predictions.js';
 import type { FunctionDef, ScriptSource } from './source.js';
-import { mayReach } from './reach.js';
+import { mayReach, moduleOnly } from './reach.js';
 import { firstNode } from './start.js';
 import { Timeline, relateFrames, type Node, type ProgramFrame } from './timeline.js';
 
@@ -348,7 +348,8 @@ export class Core {
    */
   private async forwardGuarded(action: 'step_over' | 'step_return'): Promise<Node | null> {
     const tl = this.timeline;
-    const lines = this.reachableStops();
+    // a breakpoint before the target is in code the step calls: never a module-only line
+    const lines = this.reachableStops().filter((l) => !moduleOnly(this.o.program, l));
     const rec = tl.recordedNext({ kind: action });
     if (!lines.length || rec) return this.model.forward(this.timeline, { kind: action });
     const here = tl.current;

@@ -33,3 +33,15 @@ export function mayReach(program: Program | null | undefined, s: ModelState, lin
   }
   return false;
 }
+
+/**
+ * Whether `line` runs only in the module's own frame (no function, class body,
+ * lambda or comprehension runs it). Such a line is never hit inside code that a
+ * step calls: `n` and `r` stop in the frame they start from or a caller first, so a
+ * breakpoint there cannot come before their target.
+ */
+export function moduleOnly(program: Program | null | undefined, line: number): boolean {
+  if (!program || program.error) return false;
+  const scopes = program.scopesAt(line);
+  return scopes.length > 0 && scopes.every((sc) => sc.kind === 'module');
+}
