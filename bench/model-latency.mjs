@@ -145,20 +145,52 @@ const msPerToken = quantile(lat, 0.5) / medTokens;
 
 const rows = [
   ['model', `${info.name} (${info.dir})${randomWeights ? ' — random weights (stand-in)' : ''}`],
-  ['parameters', `${((info.params ?? 0) / 1e6).toFixed(2)}M, weights ${(weights / 2 ** 20).toFixed(1)} MiB${fp16 ? ' (fp16 on disk, fp32 in memory)' : ''}, window ${info.window}`],
-  ['device', `${info.device}${info.threads ? `, ${info.threads} thread${info.threads > 1 ? 's' : ''}` : ''}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}); load average ${load0.toFixed(1)} -> ${load1.toFixed(1)}`],
-  ['workload', `${lat.length} frames of the golden trajectories, ${teacher ? 'teacher-forced (the true state written)' : `generated (greedy; ${exact} exactly right)`}, ${constrain ? 'constrained' : 'unconstrained'}${failed ? `, ${failed} unparsable` : ''}`],
-  ['frame latency', `median ${quantile(lat, 0.5).toFixed(1)} ms, p95 ${quantile(lat, 0.95).toFixed(1)} ms, mean ${mean(lat).toFixed(1)} ms (target: median <= 50 ms)`],
+  [
+    'parameters',
+    `${((info.params ?? 0) / 1e6).toFixed(2)}M, weights ${(weights / 2 ** 20).toFixed(1)} MiB${fp16 ? ' (fp16 on disk, fp32 in memory)' : ''}, window ${info.window}`,
+  ],
+  [
+    'device',
+    `${info.device}${info.threads ? `, ${info.threads} thread${info.threads > 1 ? 's' : ''}` : ''}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}); load average ${load0.toFixed(1)} -> ${load1.toFixed(1)}`,
+  ],
+  [
+    'workload',
+    `${lat.length} frames of the golden trajectories, ${teacher ? 'teacher-forced (the true state written)' : `generated (greedy; ${exact} exactly right)`}, ${constrain ? 'constrained' : 'unconstrained'}${failed ? `, ${failed} unparsable` : ''}`,
+  ],
+  [
+    'frame latency',
+    `median ${quantile(lat, 0.5).toFixed(1)} ms, p95 ${quantile(lat, 0.95).toFixed(1)} ms, mean ${mean(lat).toFixed(1)} ms (target: median <= 50 ms)`,
+  ],
   ['tokens/frame', `median ${medTokens}, mean ${mean(toks).toFixed(1)}; ~${msPerToken.toFixed(2)} ms per token at the median`],
-  ['model runs/frame', `mean ${mean(passes).toFixed(1)} (prompt lookup ${speculate === 0 ? 'off' : 'drafts checked in the same pass'}; ~${(mean(lat) / mean(passes)).toFixed(2)} ms per run)`],
+  [
+    'model runs/frame',
+    `mean ${mean(passes).toFixed(1)} (prompt lookup ${speculate === 0 ? 'off' : 'drafts checked in the same pass'}; ~${(mean(lat) / mean(passes)).toFixed(2)} ms per run)`,
+  ],
   ['cpu time/frame', `median ${quantile(cpu, 0.5).toFixed(1)} ms (wall above cpu: waiting for a core)`],
   ['frames/s', `${(lat.length / (lat.reduce((a, b) => a + b, 0) / 1000)).toFixed(1)} (predicting only), ${((lat.length * 1000) / wall).toFixed(1)} overall`],
   ['session open', `median ${quantile(opens, 0.5).toFixed(0)} ms (control-flow analysis + reading the code context)`],
   ['memory bandwidth', `${(bw / 1e9).toFixed(1)} GB/s read+write (256 MiB copy)`],
-  ['weights bound', `${perTokenBound.toFixed(3)} ms/token -> ${(perTokenBound * medTokens).toFixed(2)} ms/frame at the median frame; measured is ${(msPerToken / perTokenBound).toFixed(1)}x that`],
+  [
+    'weights bound',
+    `${perTokenBound.toFixed(3)} ms/token -> ${(perTokenBound * medTokens).toFixed(2)} ms/frame at the median frame; measured is ${(msPerToken / perTokenBound).toFixed(1)}x that`,
+  ],
 ];
 if (flag('--json')) {
-  console.log(JSON.stringify({ info, teacher, constrain, frames: lat.length, median: quantile(lat, 0.5), p95: quantile(lat, 0.95), mean: mean(lat), tokens: medTokens, bandwidth: bw, bound: perTokenBound, loadavg: [load0, load1] }));
+  console.log(
+    JSON.stringify({
+      info,
+      teacher,
+      constrain,
+      frames: lat.length,
+      median: quantile(lat, 0.5),
+      p95: quantile(lat, 0.95),
+      mean: mean(lat),
+      tokens: medTokens,
+      bandwidth: bw,
+      bound: perTokenBound,
+      loadavg: [load0, load1],
+    }),
+  );
 } else {
   const w = Math.max(...rows.map((r) => r[0].length));
   for (const [k, v] of rows) console.log(`${k.padEnd(w)}  ${v}`);

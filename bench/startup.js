@@ -31,10 +31,7 @@ const work = mkdtempSync(join(tmpdir(), 'ndbg-startup-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 // A small program of the kind one debugs; the marker line tells "source on screen".
 const SCRIPT = join(work, 'fib.py');
-writeFileSync(
-  SCRIPT,
-  'def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)  # marker\n\n\nfor i in range(10):\n    print(i, fib(i))\n',
-);
+writeFileSync(SCRIPT, 'def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)  # marker\n\n\nfor i in range(10):\n    print(i, fib(i))\n');
 const MARKER = 'fib(n - 1) + fib(n - 2)';
 // PuDB shows a welcome dialog until its config says it was seen.
 const xdg = join(work, 'config');
@@ -112,9 +109,7 @@ async function compare(title, peers, measure, targets) {
     const m = median(t[n]);
     const r = m / base;
     const target = targets[n];
-    console.log(
-      `  ${n.padEnd(12)} ${m.toFixed(0).padStart(6)} ms   ${r.toFixed(2)}x ${names[0]}  (target <= ${target}x: ${r <= target ? 'ok' : 'OVER'})`,
-    );
+    console.log(`  ${n.padEnd(12)} ${m.toFixed(0).padStart(6)} ms   ${r.toFixed(2)}x ${names[0]}  (target <= ${target}x: ${r <= target ? 'ok' : 'OVER'})`);
   }
 }
 

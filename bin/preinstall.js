@@ -24,9 +24,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PLACEHOLDER_NOTE =
-  'ndbg placeholder, not a library: written by ndbg\'s preinstall so that onnxruntime-node\'s\n' +
+  "ndbg placeholder, not a library: written by ndbg's preinstall so that onnxruntime-node's\n" +
   'install script does not download the CUDA provider from outside the npm registry.\n' +
-  'For CUDA: ONNXRUNTIME_NODE_INSTALL=cuda12 npm rebuild onnxruntime-node (see ndbg\'s docs/runtime.md).\n';
+  "For CUDA: ONNXRUNTIME_NODE_INSTALL=cuda12 npm rebuild onnxruntime-node (see ndbg's docs/runtime.md).\n";
 
 /** Whether the user chose what onnxruntime-node installs (its own script honours that). */
 export function userChoseInstall(env) {

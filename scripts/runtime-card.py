@@ -11,6 +11,7 @@ Standard library only."""
 import json
 import sys
 
+
 def pct(a, b):
     return f'{100 * a / b:.1f}' if b else '-'
 
@@ -22,26 +23,45 @@ def table(title, summaries):
             if mode in s:
                 cols.append((f'{s["model"]} {mode}', s[mode]))
     actions = sorted({a for _, t in cols for a in t['byAction']})
-    out = [f'### {title}', '', f'`{summaries[0]["data"]}`, split `{summaries[0]["split"]}`, '
-           f'{summaries[0]["perRecord"] or "all"} states per program.', '']
+    out = [
+        f'### {title}',
+        '',
+        f'`{summaries[0]["data"]}`, split `{summaries[0]["split"]}`, '
+        f'{summaries[0]["perRecord"] or "all"} states per program.',
+        '',
+    ]
     out.append('| action | n | ' + ' | '.join(c for c, _ in cols) + ' |')
     out.append('|---|---:|' + '---:|' * len(cols))
     for a in actions:
         n = cols[0][1]['byAction'].get(a, {}).get('n', 0)
-        out.append(f'| {a} | {n} | ' + ' | '.join(pct(t['byAction'].get(a, {}).get('exact', 0),
-                                                       t['byAction'].get(a, {}).get('n', 0)) for _, t in cols) + ' |')
-    out.append(f'| all | {cols[0][1]["examples"]} | ' + ' | '.join(pct(t['exact'], t['examples']) for _, t in cols) + ' |')
+        out.append(
+            f'| {a} | {n} | '
+            + ' | '.join(
+                pct(t['byAction'].get(a, {}).get('exact', 0), t['byAction'].get(a, {}).get('n', 0)) for _, t in cols
+            )
+            + ' |'
+        )
+    out.append(
+        f'| all | {cols[0][1]["examples"]} | ' + ' | '.join(pct(t['exact'], t['examples']) for _, t in cols) + ' |'
+    )
     out += ['', '| component | ' + ' | '.join(c for c, _ in cols) + ' |', '|---|' + '---:|' * len(cols)]
-    for c in cols[0][1]['components']:     # the eval's own component names, in its order
+    for c in cols[0][1]['components']:  # the eval's own component names, in its order
         out.append(f'| {c} | ' + ' | '.join(pct(t['components'][c], t['examples']) for _, t in cols) + ' |')
     out.append('| median ms per frame | ' + ' | '.join(f'{t["medianMs"]:.0f}' for _, t in cols) + ' |')
     out.append('| value confidence ECE (%) | ' + ' | '.join(f'{100 * t["ece"]:.1f}' for _, t in cols) + ' |')
     name, t = cols[0]
-    out += ['', f'Reliability of per-value confidence, {name}:', '',
-            '| confidence | values | mean confidence | right |', '|---|---:|---:|---:|']
+    out += [
+        '',
+        f'Reliability of per-value confidence, {name}:',
+        '',
+        '| confidence | values | mean confidence | right |',
+        '|---|---:|---:|---:|',
+    ]
     for k, b in enumerate(t['calibration']):
         if b['n']:
-            out.append(f'| {k / 10:.1f}-{(k + 1) / 10:.1f} | {b["n"]} | {pct(b["confSum"], b["n"])} | {pct(b["correct"], b["n"])} |')
+            out.append(
+                f'| {k / 10:.1f}-{(k + 1) / 10:.1f} | {b["n"]} | {pct(b["confSum"], b["n"])} | {pct(b["correct"], b["n"])} |'
+            )
     return '\n'.join(out) + '\n'
 
 

@@ -42,10 +42,7 @@ async function lineOutput(o: CliOptions): Promise<LineOutput> {
   let cast: { write(data: string): void; close(): Promise<void> };
   try {
     const mod = (await import('./repl/cast.js' as string)) as {
-      createCastWriter: (
-        path: string,
-        opts: { width: number; height: number; title: string },
-      ) => typeof cast;
+      createCastWriter: (path: string, opts: { width: number; height: number; title: string }) => typeof cast;
     };
     cast = mod.createCastWriter(o.record, {
       width: process.stdout.columns || 80,
@@ -180,8 +177,7 @@ export async function run(argv: string[], spawned?: SpawnedBridge): Promise<void
     } else {
       const e = err as Error;
       process.stderr.write(
-        `ndbg: internal error: ${e?.message ?? String(err)}\n` +
-          'Please report it with the command you ran (NDBG_DEBUG=1 shows details).\n',
+        `ndbg: internal error: ${e?.message ?? String(err)}\n` + 'Please report it with the command you ran (NDBG_DEBUG=1 shows details).\n',
       );
       if (process.env.NDBG_DEBUG) process.stderr.write(`${e?.stack ?? ''}\n`);
       code = 70;

@@ -145,8 +145,7 @@ export function parseArgs(argv: string[]): CliOptions {
         checkNeuralOptions(o, engineGiven);
         return o;
       case '--engine':
-        if (value !== 'python' && value !== 'neural')
-          throw usageError(`unknown engine '${value}' (use 'python' or 'neural')`);
+        if (value !== 'python' && value !== 'neural') throw usageError(`unknown engine '${value}' (use 'python' or 'neural')`);
         o.engine = value;
         engineGiven = true;
         break;
@@ -175,8 +174,7 @@ export function parseArgs(argv: string[]): CliOptions {
         o.model = value;
         break;
       case '--device':
-        if (!['auto', 'cpu', 'cuda', 'webgpu'].includes(value!))
-          throw usageError(`unknown device '${value}' (use auto, cpu, cuda or webgpu)`);
+        if (!['auto', 'cpu', 'cuda', 'webgpu'].includes(value!)) throw usageError(`unknown device '${value}' (use auto, cpu, cuda or webgpu)`);
         o.device = value as CliOptions['device'];
         break;
       case '--verify':
@@ -210,12 +208,9 @@ export function parseArgs(argv: string[]): CliOptions {
 /** The neural engine's options: they select it, and make no sense with the python engine. */
 function checkNeuralOptions(o: CliOptions, engineGiven: boolean): void {
   if ((o.atReturn === undefined) !== (o.value === undefined)) throw usageError('--at-return FUNC and --value REPR go together');
-  const neuralOnly = [
-    o.verify && '--verify',
-    o.constrain === false && '--no-constrain',
-    o.jump && '--jump',
-    o.atReturn !== undefined && '--at-return',
-  ].filter(Boolean);
+  const neuralOnly = [o.verify && '--verify', o.constrain === false && '--no-constrain', o.jump && '--jump', o.atReturn !== undefined && '--at-return'].filter(
+    Boolean,
+  );
   if (!neuralOnly.length) return;
   if (engineGiven && o.engine === 'python') {
     throw usageError(`${neuralOnly[0]} is for the neural engine, not '--engine python'`);

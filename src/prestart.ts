@@ -43,7 +43,10 @@ function startNeural(target: string, python: string | undefined): void {
   void Promise.all([import('./model/cfg.js'), import('./engine/neural/probe.js')])
     .then(([cfg, probe]) => {
       const run = cfg.startCfg(source, { python, target: cfg.DEFAULT_CFG_TARGET, pdbFacts: true });
-      probe.seedPdbFacts(python ?? 'python3', run.then((r) => r.pdb_facts));
+      probe.seedPdbFacts(
+        python ?? 'python3',
+        run.then((r) => r.pdb_facts),
+      );
     })
     .catch(() => undefined);
 }

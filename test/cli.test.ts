@@ -22,7 +22,19 @@ describe.concurrent('ndbg command line', () => {
     const h = await ndbg(['--help']);
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/^usage: ndbg \[options\] script\.py \[args \.\.\.\]/);
-    for (const opt of ['-c, --command', '-m MODULE', '--engine', '--python', '--json', '--stdin FILE', '--record', '--play', '--typing-speed', '--model', '--device'])
+    for (const opt of [
+      '-c, --command',
+      '-m MODULE',
+      '--engine',
+      '--python',
+      '--json',
+      '--stdin FILE',
+      '--record',
+      '--play',
+      '--typing-speed',
+      '--model',
+      '--device',
+    ])
       expect(h.stdout).toContain(opt);
     const v = await ndbg(['--version']);
     expect(v.stdout).toMatch(/^ndbg \d+\.\d+\.\d+\n$/);
@@ -94,7 +106,10 @@ describe.concurrent('ndbg command line', () => {
     writeFileSync(play, '# a tour\nn\n@sleep 1\np total\nq\n');
     const r = await ndbg(['--python', PYTHON, '--play', play, '--record', cast, 'fixtures/loops.py'], '');
     expect(r.stdout).toMatch(/\(Pdb\) 0\n\(Pdb\) $/);
-    const [header, ...events] = readFileSync(cast, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const [header, ...events] = readFileSync(cast, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(header).toMatchObject({ version: 2, title: 'ndbg fixtures/loops.py' });
     const text = events.map((e: [number, string, string]) => e[2]).join('');
     expect(text).toContain('(Pdb) n\r\n> ');

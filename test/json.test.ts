@@ -33,7 +33,9 @@ describe('--json', () => {
     const script = ['b square', 'c', 'p v', 'u', 'pp acc', 'c', 'cl 1', 'c', 'q'];
     const events = await drive('fixtures/reverse_demo.py', (ev) => (ev.type === 'input' ? 'ada' : (script.shift() ?? 'q')));
     expect(events.every((e) => e.v === 1)).toBe(true);
-    const stops = events.filter((e) => e.type === 'stop') as Array<Ev & { frames: Array<{ func: string; locals: Record<string, string> }>; selected: number; index: number; refresh?: boolean }>;
+    const stops = events.filter((e) => e.type === 'stop') as Array<
+      Ev & { frames: Array<{ func: string; locals: Record<string, string> }>; selected: number; index: number; refresh?: boolean }
+    >;
     const first = stops[0]!;
     expect(first.event).toBe('line');
     expect(first.frames.at(-1)!.func).toBe('<module>');
@@ -59,7 +61,10 @@ describe('--json', () => {
     expect(err).toMatchObject({ command: 'nosuchname', ok: false });
     const pm = events.find((e) => e.type === 'stop' && e.postMortem) as Ev;
     expect(pm).toMatchObject({ event: 'exception', exception: 'ZeroDivisionError: division by zero' });
-    const tb = events.filter((e) => e.type === 'text' && e.stream === 'stderr').map((e) => e.data).join('');
+    const tb = events
+      .filter((e) => e.type === 'text' && e.stream === 'stderr')
+      .map((e) => e.data)
+      .join('');
     expect(tb).toContain('ZeroDivisionError');
 
     const r = ['b 4', 'c', 's', 'q']; // fact(1) returns 1
@@ -84,11 +89,27 @@ describe('--json', () => {
   });
 
   it('reports the breakpoint table as data whenever it changes, before the command or stop that changed it', async () => {
-    const script = ['b square', 'tbreak 10, i > 0', 'condition 1 v > 0', 'ignore 1 1', 'commands 1', 'silent', 'p v', 'end', 'disable 2', 'enable 2', 'p 1', 'c', 'c', 'cl 1', 'q'];
+    const script = [
+      'b square',
+      'tbreak 10, i > 0',
+      'condition 1 v > 0',
+      'ignore 1 1',
+      'commands 1',
+      'silent',
+      'p v',
+      'end',
+      'disable 2',
+      'enable 2',
+      'p 1',
+      'c',
+      'c',
+      'cl 1',
+      'q',
+    ];
     const events = await drive('fixtures/reverse_demo.py', (ev) => (ev.type === 'input' ? 'ada' : (script.shift() ?? 'q')));
     type Table = Ev & { breakpoints: Array<Record<string, unknown>> };
     const tables = events.filter((e) => e.type === 'breakpoints') as Table[];
-    const file = (tables[0]!.breakpoints[0]!.file as string);
+    const file = tables[0]!.breakpoints[0]!.file as string;
     expect(file).toMatch(/\/fixtures\/reverse_demo\.py$/);
     // `b square`: the def line, or from 3.13 its first line, as that Python's pdb says
     const line = tables[0]!.breakpoints[0]!.line as number;
@@ -101,7 +122,10 @@ describe('--json', () => {
       [{ ...b1, condition: 'v > 0' }, b2],
       [{ ...b1, condition: 'v > 0', ignore: 1 }, b2],
       [{ ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'] }, b2],
-      [{ ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'] }, { ...b2, enabled: false }],
+      [
+        { ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'] },
+        { ...b2, enabled: false },
+      ],
       [{ ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'] }, b2],
       // c: square(0) counted (its condition is false); the tbreak stops at i = 1 and goes
       [{ ...b1, condition: 'v > 0', ignore: 1, commands: ['p v'], hits: 1 }],
@@ -145,7 +169,9 @@ describe('--json', () => {
     expect(locations.every((l) => /^> .*\(\d+\).*\n-> /.test(l))).toBe(true);
     expect(locations.length).toBe(events.filter((e) => e.type === 'stop' && !e.refresh).length);
     // `where` lists the stack: text, but no location
-    expect(texts.filter((t) => t.kind === undefined && t.data.startsWith('> ')).map((t) => t.data)).toEqual([expect.stringMatching(/reverse_demo\.py\(7\)<module>\(\)\n/)]);
+    expect(texts.filter((t) => t.kind === undefined && t.data.startsWith('> ')).map((t) => t.data)).toEqual([
+      expect.stringMatching(/reverse_demo\.py\(7\)<module>\(\)\n/),
+    ]);
     // the program ran to its end (pdb restarts it) and `run`: two restarts; `rs` replays, which is none
     const restarts = events.filter((e) => e.type === 'restart');
     expect(restarts.length).toBe(2);

@@ -23,7 +23,16 @@ describe('npm pack', () => {
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
     const tgz = `ndbg-${version}.tgz`;
     const files = execFileSync('tar', ['tzf', join(dir, tgz)], { encoding: 'utf8' }).split('\n');
-    for (const f of ['bin/ndbg.js', 'dist/bundle/cli.js', 'dist/bundle/prestart.js', 'python/ndbg/bridge/__main__.py', 'python/ndbg/bridge/debugger.py', 'python/ndbg/bridge/boot/sitecustomize.py', 'python/ndbg/analysis/cfg.py', 'package.json'])
+    for (const f of [
+      'bin/ndbg.js',
+      'dist/bundle/cli.js',
+      'dist/bundle/prestart.js',
+      'python/ndbg/bridge/__main__.py',
+      'python/ndbg/bridge/debugger.py',
+      'python/ndbg/bridge/boot/sitecustomize.py',
+      'python/ndbg/analysis/cfg.py',
+      'package.json',
+    ])
       expect(files).toContain(`package/${f}`);
     expect(files.filter((f) => /__pycache__|\.pyc$|^package\/(src|test|fixtures|node_modules|scripts)\//.test(f))).toEqual([]);
     // The CLI ships as one bundle (scripts/bundle.mjs): no loose dist/ modules, and
@@ -32,13 +41,24 @@ describe('npm pack', () => {
     expect(Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: object }).dependencies)).toEqual(['onnxruntime-node']);
     // Of the Python side, only what runs while debugging: the bridge and the
     // control-flow analysis. No trainer, data builder, generator, tracer.
-    expect(files.filter((f) => f.startsWith('package/python/') && !/^package\/python\/ndbg\/(__init__\.py|(bridge|analysis)\/(\w+\/)?\w+\.py)$/.test(f))).toEqual([]);
-    for (const f of ['python/ndbg/learn/train.py', 'python/ndbg/train.py', 'python/ndbg/gen/stmts.py', 'python/ndbg/trace/tracer.py', 'python/ndbg/learn/ort_check.mjs', 'scripts/gpu_train.sh'])
+    expect(
+      files.filter((f) => f.startsWith('package/python/') && !/^package\/python\/ndbg\/(__init__\.py|(bridge|analysis)\/(\w+\/)?\w+\.py)$/.test(f)),
+    ).toEqual([]);
+    for (const f of [
+      'python/ndbg/learn/train.py',
+      'python/ndbg/train.py',
+      'python/ndbg/gen/stmts.py',
+      'python/ndbg/trace/tracer.py',
+      'python/ndbg/learn/ort_check.mjs',
+      'scripts/gpu_train.sh',
+    ])
       expect(files).not.toContain(`package/${f}`);
     // The shipped analysis runs on its own, as the neural engine runs it.
     execFileSync('tar', ['xzf', join(dir, tgz), '-C', dir], { stdio: 'pipe' });
     writeFileSync(join(dir, 'prog.py'), 'x = 1\nprint(x)\n');
-    const cfg = JSON.parse(execFileSync(PYTHON, ['-m', 'ndbg.analysis.cfg', join(dir, 'prog.py')], { cwd: join(dir, 'package', 'python'), encoding: 'utf8' })) as { entry: number };
+    const cfg = JSON.parse(
+      execFileSync(PYTHON, ['-m', 'ndbg.analysis.cfg', join(dir, 'prog.py')], { cwd: join(dir, 'package', 'python'), encoding: 'utf8' }),
+    ) as { entry: number };
     expect(cfg.entry).toBe(1);
 
     // A new user's npm: this folder has no package.json or .npmrc above it that
@@ -90,7 +110,12 @@ describe('npm pack', () => {
 
     // `npm install -g` works the same way (same cache, now warm).
     const prefix = join(dir, 'global');
-    const g = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', join(work, tgz)], { cwd: work, env, encoding: 'utf8', timeout: 240_000 });
+    const g = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', join(work, tgz)], {
+      cwd: work,
+      env,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
     // npm 11 lists packages with install scripts for review (its own policy,
     // onnxruntime-node's postinstall is there anyway); nothing else.
     expect(g.stderr.split('\n').filter((l) => /npm (warn|error)/.test(l) && !l.startsWith('npm warn install-scripts'))).toEqual([]);

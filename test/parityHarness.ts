@@ -38,9 +38,7 @@ export function fixtureArgv(name: string): { pdb: string[]; target: string[] } {
     a = Array.isArray(parsed) ? { script: parsed } : parsed;
   }
   const opts = (a.pdb ?? []).filter((x) => x !== '-m');
-  const target = a.module
-    ? ['-m', a.module, ...(a.script ?? [])]
-    : [`fixtures/${name}.py`, ...(a.script ?? [])];
+  const target = a.module ? ['-m', a.module, ...(a.script ?? [])] : [`fixtures/${name}.py`, ...(a.script ?? [])];
   return { pdb: opts, target };
 }
 

@@ -14,9 +14,7 @@ async function ndbg(script: string, commands: string[]): Promise<string> {
 
 let py39: Promise<boolean> | undefined;
 function pythonIs39(): Promise<boolean> {
-  py39 ??= runProcess(PYTHON, ['-c', 'import sys; print(sys.version_info[:2] == (3, 9))'], '').then(
-    (r) => r.stdout.trim() === 'True',
-  );
+  py39 ??= runProcess(PYTHON, ['-c', 'import sys; print(sys.version_info[:2] == (3, 9))'], '').then((r) => r.stdout.trim() === 'True');
   return py39;
 }
 
@@ -28,10 +26,17 @@ function stops(out: string): string[] {
 describe.concurrent('reverse execution (python engine)', () => {
   it('rs steps back into calls, rn over them, reverse-finish to the call', async () => {
     const out = await ndbg('reverse_demo.py', [
-      'b square', 'c', 'c', // second call: v == 1
-      'rs', 'p i, acc', // back in total(), before the call
-      'rs', 'rs', 'p result', // into the first call's return line
-      'rn', 'rn', 'p i', // back in square(), then from its first line to the caller
+      'b square',
+      'c',
+      'c', // second call: v == 1
+      'rs',
+      'p i, acc', // back in total(), before the call
+      'rs',
+      'rs',
+      'p result', // into the first call's return line
+      'rn',
+      'rn',
+      'p i', // back in square(), then from its first line to the caller
       'reverse-finish', // to total()'s --Call--
       'q',
     ]);
@@ -53,9 +58,18 @@ describe.concurrent('reverse execution (python engine)', () => {
 
   it('the state reached is live: p, edits and stepping on work there', async () => {
     const out = await ndbg('reverse_demo.py', [
-      'b 4', 'c', 'c', 'p result', // result == 1 (second call)
-      'rs', 'p v', '!v = 7', 'n', 'p result', // the edit takes effect
-      'c', 'p result', 'q',
+      'b 4',
+      'c',
+      'c',
+      'p result', // result == 1 (second call)
+      'rs',
+      'p v',
+      '!v = 7',
+      'n',
+      'p result', // the edit takes effect
+      'c',
+      'p result',
+      'q',
     ]);
     expect(out).toContain('(Pdb) 1\n');
     expect(out).toContain('(Pdb) 1\n(Pdb) (Pdb) > ');
@@ -69,7 +83,7 @@ describe.concurrent('reverse execution (python engine)', () => {
     expect(out).toContain("(Pdb) *** NameError: name 'i' is not defined\n");
   });
 
-  it('help covers the reverse commands; pdb\'s own help is untouched', async () => {
+  it("help covers the reverse commands; pdb's own help is untouched", async () => {
     const out = await ndbg('loops.py', ['h rs', 'help reverse-finish', 'h rc', 'h n', 'q']);
     expect(out).toContain('(Pdb) rs | reverse-step\n        Go back to the previous line executed');
     expect(out).toContain('(Pdb) reverse-finish\n        Go back to the call of the current frame');
@@ -80,11 +94,7 @@ describe.concurrent('reverse execution (python engine)', () => {
   it('says so at the start of history', async () => {
     const out = await ndbg('reverse_demo.py', ['rs', 'rn', 'rc', 'reverse-finish', 'n', 'rs', 'rs', 'q']);
     expect(out.split('No more reverse-execution history.').length - 1).toBe(5);
-    expect(stops(out)).toEqual([
-      'reverse_demo.py:2 <module>',
-      'reverse_demo.py:7 <module>',
-      'reverse_demo.py:2 <module>',
-    ]);
+    expect(stops(out)).toEqual(['reverse_demo.py:2 <module>', 'reverse_demo.py:7 <module>', 'reverse_demo.py:2 <module>']);
   });
 
   it('rc goes back breakpoint hit by hit, then to the start', async () => {
@@ -96,9 +106,18 @@ describe.concurrent('reverse execution (python engine)', () => {
 
   it('replays the input the program read, and asks again past the point reached', async () => {
     const out = await ndbg('reverse_demo.py', [
-      'n', 'n', 'n', 'n', 'bob', // name = 'bob'
-      'n', 'rs', 'p name', // replayed with 'bob'
-      'rs', 'n', 'carol', 'p name', // before input(): a new future
+      'n',
+      'n',
+      'n',
+      'n',
+      'bob', // name = 'bob'
+      'n',
+      'rs',
+      'p name', // replayed with 'bob'
+      'rs',
+      'n',
+      'carol',
+      'p name', // before input(): a new future
       'q',
     ]);
     expect(out).toContain("(Pdb) 'bob'\n");

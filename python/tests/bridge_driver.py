@@ -17,10 +17,21 @@ def run(pdb_args, lines, python=None, cwd=None, locals_=False, timeout=60):
     os.set_inheritable(out_w, True)
     os.set_inheritable(in_r, True)
     proc = subprocess.Popen(
-        [python, os.path.abspath(BRIDGE), '--fd-out=%d' % out_w, '--fd-in=%d' % in_r,
-         '--locals=%d' % int(locals_), '--'] + list(pdb_args),
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        pass_fds=(out_w, in_r), cwd=cwd)
+        [
+            python,
+            os.path.abspath(BRIDGE),
+            '--fd-out=%d' % out_w,
+            '--fd-in=%d' % in_r,
+            '--locals=%d' % int(locals_),
+            '--',
+        ]
+        + list(pdb_args),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        pass_fds=(out_w, in_r),
+        cwd=cwd,
+    )
     os.close(out_w)
     os.close(in_r)
     reader = os.fdopen(out_r, 'rb')
@@ -42,8 +53,14 @@ def run(pdb_args, lines, python=None, cwd=None, locals_=False, timeout=60):
             os.write(in_w, (data + '\n').encode())
     os.close(in_w)
     so, se = proc.communicate(timeout=timeout)
-    return {'stdout': ''.join(stdout), 'stderr': ''.join(stderr), 'msgs': msgs,
-            'raw_stdout': so.decode(), 'raw_stderr': se.decode(), 'code': proc.returncode}
+    return {
+        'stdout': ''.join(stdout),
+        'stderr': ''.join(stderr),
+        'msgs': msgs,
+        'raw_stdout': so.decode(),
+        'raw_stderr': se.decode(),
+        'code': proc.returncode,
+    }
 
 
 if __name__ == '__main__':

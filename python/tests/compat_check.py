@@ -40,17 +40,20 @@ def main():
         chain = s_chain(tr)
         stops = pdb_stops(src, ['s'] * (len(chain) + 2))
         want = [as_stop(tr, j) for j in chain] + [('exit',)]
-        if stops[:len(want)] != want:
+        if stops[: len(want)] != want:
             k = next((k for k, (a, b) in enumerate(zip(stops, want)) if a != b), min(len(stops), len(want)))
-            problems.append('%s: s differs at %d: pdb %r, trace %r' % (
-                name, k, stops[k] if k < len(stops) else None, want[k] if k < len(want) else None))
+            problems.append(
+                '%s: s differs at %d: pdb %r, trace %r'
+                % (name, k, stops[k] if k < len(stops) else None, want[k] if k < len(want) else None)
+            )
             continue
         for action, cmd in (('step_over', 'n'), ('step_return', 'r'), ('continue', 'c')):
             for p, i in enumerate(chain):
                 got = pdb_stops(src, ['s'] * p + [cmd])[p + 1]
                 if got != as_stop(tr, tr.target(i, action)):
-                    problems.append('%s: %s at %d: pdb %r, tree %r' % (name, action, i, got,
-                                                                       as_stop(tr, tr.target(i, action))))
+                    problems.append(
+                        '%s: %s at %d: pdb %r, tree %r' % (name, action, i, got, as_stop(tr, tr.target(i, action)))
+                    )
                     break
         for p in range(0, len(chain), 4):
             i = chain[p]

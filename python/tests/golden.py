@@ -19,11 +19,32 @@ REGEN = os.environ.get('NDBG_REGEN_GOLDEN') == '1'
 GOLDEN_WINDOW = 256
 
 TOKENIZER_CASES = [
-    '', 'a', '0', '12345', 'x=1', 'def f(n):\n', '    return n + 1\n', '        if x:\n',
-    "'hello world'", '[1, 2, 3]', "{'a': 1, 'b': [2.5, -3e-05]}", 'tab\there', '  \n  \n',
-    'caf\u00e9 \u00fc\u00f1\u00ee\u00e7\u00f8d\u00e9', '\u65e5\u672c\u8a9e', 'emoji \U0001F600!', '<|end|>',
-    '\\n \\t \\\\', 'a  b   c    d', ' leading', 'trailing ', '\x00\x01\x7f', '\r\n',
-    '1 def f(n):\n2     return n\n3 print(f(4))\n', "name='ab' n=3", 'ValueError: negative: -1',
+    '',
+    'a',
+    '0',
+    '12345',
+    'x=1',
+    'def f(n):\n',
+    '    return n + 1\n',
+    '        if x:\n',
+    "'hello world'",
+    '[1, 2, 3]',
+    "{'a': 1, 'b': [2.5, -3e-05]}",
+    'tab\there',
+    '  \n  \n',
+    'caf\u00e9 \u00fc\u00f1\u00ee\u00e7\u00f8d\u00e9',
+    '\u65e5\u672c\u8a9e',
+    'emoji \U0001F600!',
+    '<|end|>',
+    '\\n \\t \\\\',
+    'a  b   c    d',
+    ' leading',
+    'trailing ',
+    '\x00\x01\x7f',
+    '\r\n',
+    '1 def f(n):\n2     return n\n3 print(f(4))\n',
+    "name='ab' n=3",
+    'ValueError: negative: -1',
 ]
 
 
@@ -63,8 +84,11 @@ def check_or_write(path, data):
     if isinstance(data, list):
         text = '[\n' + ',\n'.join(json.dumps(x, ensure_ascii=False) for x in data) + '\n]\n'
     else:
-        text = '{\n' + ',\n'.join('%s: %s' % (json.dumps(k), json.dumps(v, ensure_ascii=False))
-                                   for k, v in data.items()) + '\n}\n'
+        text = (
+            '{\n'
+            + ',\n'.join('%s: %s' % (json.dumps(k), json.dumps(v, ensure_ascii=False)) for k, v in data.items())
+            + '\n}\n'
+        )
     if REGEN or not os.path.exists(path):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, 'w', encoding='utf-8') as f:

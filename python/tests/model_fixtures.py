@@ -32,14 +32,21 @@ def make_data(root, window=32, n_train=256, n_val=32, seed=0):
     for split, n in (('train', n_train), ('val', n_val), ('test', n_val)):
         os.makedirs(os.path.join(root, split), exist_ok=True)
         shards = []
-        for k, part in enumerate((n // 2, n - n // 2)):       # two shards per split
+        for k, part in enumerate((n // 2, n - n // 2)):  # two shards per split
             ids, mask = make_windows(part, window, rng)
             np.save(os.path.join(root, split, f'windows-{k:05d}.npy'), ids)
             np.save(os.path.join(root, split, f'mask-{k:05d}.npy'), mask)
             shards.append(dict(windows=f'windows-{k:05d}.npy', mask=f'mask-{k:05d}.npy', n=part))
         splits[split] = dict(shards=shards)
-    meta = dict(format_version=0, window=window, vocab_size=VOCAB, special_tokens={'<|pad|>': PAD},
-                pad_id=PAD, splits=splits, synthetic=True)
+    meta = dict(
+        format_version=0,
+        window=window,
+        vocab_size=VOCAB,
+        special_tokens={'<|pad|>': PAD},
+        pad_id=PAD,
+        splits=splits,
+        synthetic=True,
+    )
     with open(os.path.join(root, 'meta.json'), 'w') as f:
         json.dump(meta, f)
     with open(os.path.join(root, 'tokenizer.json'), 'w') as f:

@@ -57,8 +57,9 @@ class _Driver(pdb.Pdb):
                 depth += 1
             back = back.f_back
         namespace = is_namespace(frame.f_code)
-        loc = {k: safe_repr(v) for k, v in list(frame.f_locals.items())
-               if k not in PDB_LOCALS and shows(k, v, namespace)}
+        loc = {
+            k: safe_repr(v) for k, v in list(frame.f_locals.items()) if k not in PDB_LOCALS and shows(k, v, namespace)
+        }
         self.stops.append((self._event, frame.f_lineno, frame.f_code.co_name, depth, loc))
         if not self.commands:
             raise _Quit

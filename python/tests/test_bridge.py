@@ -18,8 +18,12 @@ from ndbg.bridge import channel as bridge_channel  # noqa: E402
 from ndbg.bridge import history as bridge_history  # noqa: E402
 
 PYTHON = os.environ.get('NDBG_TEST_PYTHON', 'python3')
-PY39 = subprocess.run([PYTHON, '-c', 'import sys; print(sys.version_info[:2] == (3, 9))'],
-                      capture_output=True, text=True).stdout.strip() == 'True'
+PY39 = (
+    subprocess.run(
+        [PYTHON, '-c', 'import sys; print(sys.version_info[:2] == (3, 9))'], capture_output=True, text=True
+    ).stdout.strip()
+    == 'True'
+)
 
 
 def script(tmp_path, text, name='prog.py'):
@@ -33,29 +37,48 @@ def stops(msgs):
 
 
 def test_json_encoding_round_trips():
-    values = ['plain', 'quote " backslash \\ nl \n tab \t', '\x00\x1f\x7f', 'h\u00e9 \u2603 \U0001f600',
-              '\udc80 lone surrogate', 0, -12, 1.5, True, False, None, [1, 'a', [2]], {'k': {'n': [None]}}]
+    values = [
+        'plain',
+        'quote " backslash \\ nl \n tab \t',
+        '\x00\x1f\x7f',
+        'h\u00e9 \u2603 \U0001f600',
+        '\udc80 lone surrogate',
+        0,
+        -12,
+        1.5,
+        True,
+        False,
+        None,
+        [1, 'a', [2]],
+        {'k': {'n': [None]}},
+    ]
     for v in values:
         assert json.loads(bridge_channel.jenc(v)) == v
 
 
 def test_transcript_matches_pdb(tmp_path):
-    path = script(tmp_path, '''
+    path = script(
+        tmp_path,
+        '''
         def f(n):
             return n * 2
         x = f(3)
         print("x", x)
-    ''')
+    ''',
+    )
     cmds = ['n', 's', 'n', 'p n', 'r', 'c', 'q']
     ours = bridge_driver.run([path], cmds, cwd=str(tmp_path))
-    pdb = subprocess.run([PYTHON, '-m', 'pdb', path], input='\n'.join(cmds) + '\n',
-                         capture_output=True, text=True, cwd=str(tmp_path))
+    pdb = subprocess.run(
+        [PYTHON, '-m', 'pdb', path], input='\n'.join(cmds) + '\n', capture_output=True, text=True, cwd=str(tmp_path)
+    )
     assert ours['stdout'] == pdb.stdout
     assert ours['code'] == pdb.returncode == 0
 
 
 def test_stop_events_carry_frames_and_safe_locals(tmp_path):
-    path = script(tmp_path, '''
+    path = script(
+        tmp_path,
+        '''
         class Bad:
             def __repr__(self):
                 raise RuntimeError("no repr")
@@ -64,7 +87,8 @@ def test_stop_events_carry_frames_and_safe_locals(tmp_path):
             bad = Bad()
             return a
         g("hi")
-    ''')
+    ''',
+    )
     r = bridge_driver.run([path], ['b 8', 'c', 'q'], cwd=str(tmp_path), locals_=True)
     s = stops(r['msgs'])[-1]
     assert s['event'] == 'line'
@@ -85,7 +109,8 @@ def test_a_stop_hides_the_locals_a_trace_state_hides(tmp_path):
     # learns, and for the bridge, whose stops --verify compares predictions
     # with: at every stop of `s`, the locals less `hidden` are the tracer's.
     # At the return of a class body neither shows its methods.
-    source = textwrap.dedent("""\
+    source = textwrap.dedent(
+        """\
         import os
         from math import sqrt
         LIMIT = 3
@@ -110,10 +135,13 @@ def test_a_stop_hides_the_locals_a_trace_state_hides(tmp_path):
         c = Counter()
         r = c.bump()
         t = total([1, 2])
-        """)
+        """
+    )
     path = script(tmp_path, source)
     env = dict(os.environ, PYTHONPATH=os.path.join(HERE, '..'), PYTHONHASHSEED='0')
-    traced = subprocess.run([PYTHON, '-m', 'ndbg.trace.tracer', path], capture_output=True, text=True, env=env, check=True)
+    traced = subprocess.run(
+        [PYTHON, '-m', 'ndbg.trace.tracer', path], capture_output=True, text=True, env=env, check=True
+    )
     events = json.loads(traced.stdout)['events']
     want = [(e['event'], e['line'], e['func'], e['locals']) for e in events]
     r = bridge_driver.run([path], ['s'] * (len(events) - 1) + ['q'], cwd=str(tmp_path), locals_=True)
@@ -123,21 +151,30 @@ def test_a_stop_hides_the_locals_a_trace_state_hides(tmp_path):
         hidden = set(f.get('hidden', ()))
         assert hidden <= set(f['locals'])
         assert ('.0' in f['locals']) == ('.0' in hidden)  # a comprehension's iterator (<= 3.11)
-        seen.append((m['event'], f['line'], f['func'],
-                     {k: re.sub(r' at 0x[0-9a-fA-F]+', '', v) for k, v in f['locals'].items() if k not in hidden}))
+        seen.append(
+            (
+                m['event'],
+                f['line'],
+                f['func'],
+                {k: re.sub(r' at 0x[0-9a-fA-F]+', '', v) for k, v in f['locals'].items() if k not in hidden},
+            )
+        )
     assert seen == want
     class_return = [s for s in seen if s[:1] == ('return',) and s[2] == 'Counter']
     assert class_return == [('return', 13, 'Counter', {'start': '1', '_Counter__secret': '2'})]
 
 
 def test_program_output_and_input_requests(tmp_path):
-    path = script(tmp_path, '''
+    path = script(
+        tmp_path,
+        '''
         import sys
         print("out")
         print("err", file=sys.stderr)
         line = input("? ")
         print("got", line)
-    ''')
+    ''',
+    )
     r = bridge_driver.run([path], ['c', 'hello', 'q'], cwd=str(tmp_path))
     texts = [(m['s'], m['d']) for m in r['msgs'] if m['t'] == 'o']
     assert ('stdout', 'out\n') in texts and ('stderr', 'err\n') in texts
@@ -150,7 +187,9 @@ def test_program_output_and_input_requests(tmp_path):
 def test_event_index_does_not_depend_on_how_we_got_there(tmp_path):
     # The same stop reached by continuing (pdb stops tracing: our counter
     # keeps counting), by breakpoints, and by stepping has the same index.
-    path = script(tmp_path, '''
+    path = script(
+        tmp_path,
+        '''
         def work(k):
             out = []
             for i in range(k):
@@ -162,7 +201,8 @@ def test_event_index_does_not_depend_on_how_we_got_there(tmp_path):
             breakpoint()
             return total
         main()
-    ''')
+    ''',
+    )
     ways = [['c'], ['b work', 'c', 'cl 1', 'c'], ['n'] * 4 + ['s'] * 30 + ['c'], ['b 9', 'c', 'n', 'n']]
     index = set()
     for cmds in ways:
@@ -184,6 +224,7 @@ def _history_of(fn):
             return None
         h.add(frame, event)
         return tracer
+
     sys.settrace(tracer)
     try:
         fn()
@@ -211,8 +252,9 @@ def test_history_targets():
     h = _history_of(top)
     kinds = [h.kinds[j] for j in range(1, len(h) + 1)]
     assert kinds.count(bridge_history.CALL) == 3
-    last_sq_line = max(j for j in range(1, len(h) + 1)
-                       if h.kinds[j] == bridge_history.LINE and h.codes[j].co_name == 'sq')
+    last_sq_line = max(
+        j for j in range(1, len(h) + 1) if h.kinds[j] == bridge_history.LINE and h.codes[j].co_name == 'sq'
+    )
     # reverse-step from sq's last line: its previous line, same call.
     assert _line_of(h, h.prev_line(last_sq_line, 1)) == ('sq', 1)
     first_sq_line = h.prev_line(last_sq_line, 1)
@@ -240,6 +282,7 @@ def test_bridge_frames_are_never_counted():
     # (which run our write()) would count as program events. The rule is the
     # package: every file of python/ndbg/bridge/, whatever its name.
     from ndbg.bridge import debugger, replay, state, values
+
     package_dir = os.path.dirname(state.__file__)
     files = {os.path.join(package_dir, f) for f in os.listdir(package_dir) if f.endswith('.py')}
     assert state.OWN == files
@@ -268,6 +311,7 @@ def test_bridge_is_stdlib_only():
     # It ships and runs on the user's python3: nothing outside the package
     # and the standard library, and nothing else of ndbg.
     import ast
+
     package_dir = os.path.join(HERE, '..', 'ndbg', 'bridge')
     stdlib = stdlib_names()
     for f in sorted(os.listdir(package_dir)):
@@ -290,19 +334,24 @@ def test_the_program_sees_the_interpreter_as_pdb_leaves_it(tmp_path):
     # it: the program cannot import the bridge's modules by name), and every
     # module pdb has loaded; ours are the bridge's package, under its private
     # name, and what it imports of the standard library.
-    path = script(tmp_path, """\
+    path = script(
+        tmp_path,
+        """\
         import sys
         print(repr(sys.path))
         print(' '.join(sorted(sys.modules)))
-        """)
+        """,
+    )
     cmds = ['c', 'q']
     ours = bridge_driver.run([path], cmds, cwd=str(tmp_path))
-    pdb = subprocess.run([PYTHON, '-m', 'pdb', path], input='\n'.join(cmds) + '\n', capture_output=True,
-                         text=True, cwd=str(tmp_path))
+    pdb = subprocess.run(
+        [PYTHON, '-m', 'pdb', path], input='\n'.join(cmds) + '\n', capture_output=True, text=True, cwd=str(tmp_path)
+    )
 
     def printed(out):
         lines = [l for l in out.replace('(Pdb) ', '').splitlines() if l.startswith('[') or ' sys ' in l]
         return lines[0], set(lines[1].split())
+
     our_path, our_modules = printed(ours['stdout'])
     pdb_path, pdb_modules = printed(pdb.stdout)
     assert our_path == pdb_path

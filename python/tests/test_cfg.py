@@ -78,9 +78,14 @@ def trace(source, max_events=MAX_EVENTS):
         if len(events) >= max_events:
             stopped.append(True)
             raise _Stop()
-        e = {'event': event, 'frame': serial(frame), 'line': frame.f_lineno,
-             'code': (frame.f_code.co_name, frame.f_code.co_firstlineno),
-             'module': frame.f_code is code, 'locals': snapshot(frame)}
+        e = {
+            'event': event,
+            'frame': serial(frame),
+            'line': frame.f_lineno,
+            'code': (frame.f_code.co_name, frame.f_code.co_firstlineno),
+            'module': frame.f_code is code,
+            'locals': snapshot(frame),
+        }
         if event == 'return':
             e['ret_none'] = arg is None
         if event == 'call':
@@ -136,8 +141,8 @@ def check(source, result=None, events=None):
         keys = by_code.get(e['code'])
         return keys[0] if keys and len(keys) == 1 else (keys or [None])[0]
 
-    last = {}      # frame -> last line event
-    raised = {}    # frame -> it had an exception event (one may still be unwinding it)
+    last = {}  # frame -> last line event
+    raised = {}  # frame -> it had an exception event (one may still be unwinding it)
     started = set()
     for e in events:
         fr = e['frame']
@@ -217,10 +222,12 @@ def program(name):
     def add(src):
         PROGRAMS[name] = src
         return src
+
     return add
 
 
-program('loops')('''
+program('loops')(
+    '''
 def f(xs):
     total = 0
     for x in xs:
@@ -252,9 +259,11 @@ def f(xs):
 print(f([1, 2, 3]))
 print(f([1, -2, 500]))
 print(f([]))
-''')
+'''
+)
 
-program('closures')('''
+program('closures')(
+    '''
 def make_counter(start):
     count = start
     def inc(by=1):
@@ -279,9 +288,11 @@ def outer(xs):
     return acc
 
 print(outer([1, 2, 3]))
-''')
+'''
+)
 
-program('recursion')('''
+program('recursion')(
+    '''
 def fact(n):
     if n <= 1:
         return 1
@@ -297,9 +308,11 @@ def is_odd(n):
     return False if n == 0 else is_even(n - 1)
 
 print(fact(5), fib(6), is_even(7))
-''')
+'''
+)
 
-program('try_finally')('''
+program('try_finally')(
+    '''
 def div(a, b):
     try:
         r = a / b
@@ -361,9 +374,11 @@ try:
     reraise()
 except RuntimeError as err:
     msg = str(err)
-''')
+'''
+)
 
-program('with')('''
+program('with')(
+    '''
 class Ctx:
     def __init__(self, name, swallow=False):
         self.name = name
@@ -393,9 +408,11 @@ def use(flag):
 
 print(use(True))
 print(use(False))
-''')
+'''
+)
 
-program('generators')('''
+program('generators')(
+    '''
 def count(n):
     i = 0
     while i < n:
@@ -440,9 +457,11 @@ try:
     s.send(None)
 except StopIteration as stop:
     result = stop.value
-''')
+'''
+)
 
-program('comprehensions')('''
+program('comprehensions')(
+    '''
 def f(words):
     lengths = [len(w) for w in words]
     upper = {w.upper() for w in words if w}
@@ -455,9 +474,11 @@ def f(words):
     return lengths, upper, index, nested, flat, pairs, total, filtered
 
 print(f(['ab', 'c', '', 'abc']))
-''')
+'''
+)
 
-program('lambdas')('''
+program('lambdas')(
+    '''
 people = [('bob', 30), ('al', 25), ('cy', 35)]
 by_age = sorted(people, key=lambda p: p[1])
 names = list(map(lambda p: p[0].title(), people))
@@ -468,9 +489,11 @@ oldest = max(people, key=lambda p: (p[1],
                                     p[0]))
 ops = {'add': lambda a, b: a + b, 'mul': lambda a, b: a * b}
 r = ops['add'](2, 3) + ops['mul'](2, 3)
-''')
+'''
+)
 
-program('classes')('''
+program('classes')(
+    '''
 class Shape:
     sides = 0
     def __init__(self, name):
@@ -522,9 +545,11 @@ same = v == Vec(4, 6)
 n = len(v)
 x, y = v
 items = list(v)
-''')
+'''
+)
 
-program('early_returns')('''
+program('early_returns')(
+    '''
 def classify(n):
     if n < 0:
         return 'neg'
@@ -545,9 +570,11 @@ def find(xs, t):
 
 print([classify(k) for k in (-1, 0, 5, 12, 13)])
 print(find([4, 5, 6], 5), find([], 1))
-''')
+'''
+)
 
-program('multiline')('''
+program('multiline')(
+    '''
 def combine(a,
             b,
             c=3):
@@ -572,9 +599,11 @@ if (total > 3 and
         text):
     z = [1,
          2]
-''')
+'''
+)
 
-program('decorators')('''
+program('decorators')(
+    '''
 import functools
 
 def trace(fn):
@@ -617,9 +646,11 @@ def cached(n):
     return n * 2
 
 print(add(1, 2), hello('x'), Thing.registered, cached(3), cached(3))
-''')
+'''
+)
 
-program('aliasing')('''
+program('aliasing')(
+    '''
 def f(a, b):
     c = a
     c.append(1)
@@ -648,9 +679,11 @@ row = grid[0]
 row[1] = 5
 ref = grid
 ref.append([7])
-''')
+'''
+)
 
-program('globals')('''
+program('globals')(
+    '''
 counter = 0
 items = []
 
@@ -672,9 +705,11 @@ push(4)
 reset()
 push(5)
 print(counter, items, view)
-''')
+'''
+)
 
-program('strings')('''
+program('strings')(
+    '''
 def f(text):
     words = text.split()
     out = ''
@@ -693,9 +728,11 @@ s = 'hello world'
 idx = s.find('o')
 parts = s.partition(' ')
 caps = ''.join(ch.upper() if i % 2 else ch for i, ch in enumerate(s))
-''')
+'''
+)
 
-program('exceptions_across_frames')('''
+program('exceptions_across_frames')(
+    '''
 def inner(x):
     if x > 1:
         raise ValueError('too big: %d' % x)
@@ -723,9 +760,11 @@ try:
 except Exception:
     pass
 assert outer([]) == []
-''')
+'''
+)
 
-program('iterator_class')('''
+program('iterator_class')(
+    '''
 class Countdown:
     def __init__(self, n):
         self.n = n
@@ -745,9 +784,11 @@ def consume():
     return seen, a, b, 2 in Countdown(3)
 
 print(consume())
-''')
+'''
+)
 
-program('dispatch')('''
+program('dispatch')(
+    '''
 def on_add(stack):
     b, a = stack.pop(), stack.pop()
     stack.append(a + b)
@@ -774,9 +815,11 @@ def apply(fn, *args, **kw):
 print(run('2 3 + 4 *'.split()))
 print(apply(run, ['1', '2', '+']))
 print(apply(max, 1, 5, key=lambda v: -v))
-''')
+'''
+)
 
-program('args')('''
+program('args')(
+    '''
 def f(a, b=2, *rest, c=3, **kw):
     out = [a, b, c]
     out.extend(rest)
@@ -790,9 +833,11 @@ print(f(1, 5, 6, 7, c=0, x=9, y=8))
 first, *middle, last = f(0, 1, 2, 3)
 d = {'a': 1}
 print(f(**{'a': 4}), f(*[5, 6]))
-''')
+'''
+)
 
-program('del_and_aug')('''
+program('del_and_aug')(
+    '''
 def f(xs, d):
     xs[0] += 10
     d['k'] = d.get('k', 0) + 1
@@ -809,9 +854,11 @@ def f(xs, d):
     return xs, d, n, s
 
 print(f([1, 2, 3], {'k': 1}))
-''')
+'''
+)
 
-program('single_line_compound')('''
+program('single_line_compound')(
+    '''
 def f(n):
     out = []
     for i in range(n): out.append(i)
@@ -829,9 +876,11 @@ class Null:
     def __exit__(self, *a): return False
 
 print(f(2), f(0))
-''')
+'''
+)
 
-program('module_level')('''
+program('module_level')(
+    '''
 """Module docstring."""
 import math
 from collections import Counter, deque
@@ -857,9 +906,11 @@ q = deque([1, 2])
 q.appendleft(0)
 r = math.sqrt(16)
 Plain().m()
-''')
+'''
+)
 
-program('dataclass')('''
+program('dataclass')(
+    '''
 from dataclasses import dataclass, field
 
 @dataclass
@@ -875,9 +926,11 @@ class Item:
 items = [Item(' a ', 2), Item('b', 1, ['x'])]
 items[1].tags.append('y')
 cost = sum(i.total(3) for i in items)
-''')
+'''
+)
 
-program('heap_and_external')('''
+program('heap_and_external')(
+    '''
 import heapq
 import random
 
@@ -893,9 +946,11 @@ rng = random.Random(1)
 data = [rng.randint(0, 50) for _ in range(8)]
 rng.shuffle(data)
 print(topk(data, 3))
-''')
+'''
+)
 
-program('bool_short_circuit')('''
+program('bool_short_circuit')(
+    '''
 calls = []
 def t(v):
     calls.append(v)
@@ -907,9 +962,11 @@ r3 = t(1) if t(0) else t(3)
 r4 = 1 < t(2) < 3
 r5 = not t([])
 r6 = all(t(v) for v in (1, 0, 1))
-''')
+'''
+)
 
-program('nested_defs_in_loops')('''
+program('nested_defs_in_loops')(
+    '''
 def make(n):
     fs = []
     for i in range(n):
@@ -928,9 +985,11 @@ def deep(n):
     return a()
 
 print(make(3), deep(4))
-''')
+'''
+)
 
-program('coroutine')('''
+program('coroutine')(
+    '''
 async def add(a, b):
     return a + b
 
@@ -944,9 +1003,11 @@ try:
     coro.send(None)
 except StopIteration as s:
     out = s.value
-''')
+'''
+)
 
-program('while_else_and_pass')('''
+program('while_else_and_pass')(
+    '''
 def search(xs, t):
     i = 0
     while i < len(xs):
@@ -964,9 +1025,11 @@ class Empty:
     pass
 
 print(search([1, 2], 2), search([], 1), noop(), Empty())
-''')
+'''
+)
 
-program('matrix')('''
+program('matrix')(
+    '''
 def transpose(m):
     return [list(r) for r in zip(*m)]
 
@@ -977,9 +1040,11 @@ def mul(a, b):
 m = [[1, 2], [3, 4]]
 print(mul(m, m))
 m[0][0] = 9
-''')
+'''
+)
 
-program('state_machine')('''
+program('state_machine')(
+    '''
 def parse(s):
     state = 'start'
     num = ''
@@ -1000,9 +1065,11 @@ def parse(s):
     return out
 
 print(parse('12-3 45'))
-''')
+'''
+)
 
-program('generator_close')('''
+program('generator_close')(
+    '''
 def gen(log):
     try:
         yield 1
@@ -1029,9 +1096,11 @@ x = first(gen(log))
 h = gen(log)
 next(h)
 h.close()
-''')
+'''
+)
 
-program('attributes')('''
+program('attributes')(
+    '''
 class Temp:
     def __init__(self):
         self._c = 0
@@ -1061,10 +1130,12 @@ class Registry:
     total = sum(items)
     class Inner:
         flag = True
-''')
+'''
+)
 
 if sys.version_info >= (3, 10):
-    program('match')('''
+    program('match')(
+        '''
 def describe(x):
     match x:
         case 0 | 1:
@@ -1080,7 +1151,8 @@ def describe(x):
 
 for v in (0, [1, 2, 3], {'k': 5, 'z': 1}, 'abcd', 'a', 2.5):
     print(describe(v))
-''')
+'''
+    )
 
 
 # --- random control flow ----------------------------------------------------------------
@@ -1113,15 +1185,38 @@ class _Fuzz:
 
     def cond(self):
         r = self.rng
-        return r.choice(['n % 2 == 0', 'n % 3 == 1', 'len(acc) > 2', 'n > 4', 'acc and acc[-1] > 3',
-                         'n < 2 or n > 6', 'not acc', 'True', 'n'])
+        return r.choice(
+            [
+                'n % 2 == 0',
+                'n % 3 == 1',
+                'len(acc) > 2',
+                'n > 4',
+                'acc and acc[-1] > 3',
+                'n < 2 or n > 6',
+                'not acc',
+                'True',
+                'n',
+            ]
+        )
 
     def simple(self, ind, in_loop):
         r = self.rng
-        opts = ['acc.append(n)', 'n += 1', 'x = n * 2', 'd[n % 3] = len(acc)', 'helper(n, acc)',
-                'y = [v for v in acc if v % 2]', 's = n if acc else -n', 'z = acc and acc[0]',
-                'del acc[:1]', 'acc.extend((n,\n' + ind + '           n + 1))', 'n = helper(n, acc) % 7',
-                't, u = divmod(n, 3)', 'd.setdefault(n, []).append(n)', 'pass']
+        opts = [
+            'acc.append(n)',
+            'n += 1',
+            'x = n * 2',
+            'd[n % 3] = len(acc)',
+            'helper(n, acc)',
+            'y = [v for v in acc if v % 2]',
+            's = n if acc else -n',
+            'z = acc and acc[0]',
+            'del acc[:1]',
+            'acc.extend((n,\n' + ind + '           n + 1))',
+            'n = helper(n, acc) % 7',
+            't, u = divmod(n, 3)',
+            'd.setdefault(n, []).append(n)',
+            'pass',
+        ]
         if in_loop:
             opts += ['if %s: break' % self.cond(), 'if %s: continue' % self.cond()]
         opts += ['if %s: return n' % self.cond(), 'if %s: raise ValueError(n)' % self.cond()]
@@ -1176,8 +1271,13 @@ class _Fuzz:
             out += self.block(i2, depth, in_loop)
             handlers = r.randint(0 if k == 'tryf' else 1, 2)
             for h in range(handlers):
-                out.append(ind + r.choice(['except ValueError as e%d:' % h, 'except (KeyError, IndexError):',
-                                           'except Exception:'] + (['except:'] if h == handlers - 1 else [])))
+                out.append(
+                    ind
+                    + r.choice(
+                        ['except ValueError as e%d:' % h, 'except (KeyError, IndexError):', 'except Exception:']
+                        + (['except:'] if h == handlers - 1 else [])
+                    )
+                )
                 out += self.block(i2, depth, in_loop)
             if handlers and r.random() < 0.3:
                 out.append(ind + 'else:')
@@ -1215,6 +1315,7 @@ def random_program(seed):
 
 
 # --- tests -------------------------------------------------------------------------------
+
 
 def _check_all(target=None):
     failures = {}
@@ -1256,16 +1357,26 @@ def test_api_shape_and_example():
     assert r['binds']['3']['binds'] == ['x']
     assert r['binds']['4'] == {'binds': [], 'mutates': ['ys'], 'may_mutate_args': []}
     assert r['binds']['7']['binds'] == ['r']
-    assert r['functions']['f'] == {'qualname': 'f', 'kind': 'function', 'def_line': 1, 'call_line': 1,
-                                   'first_body_line': 2, 'entry_lines': [2], 'last_line': 5, 'params': ['xs'],
-                                   'locals': ['x', 'xs', 'ys']}
+    assert r['functions']['f'] == {
+        'qualname': 'f',
+        'kind': 'function',
+        'def_line': 1,
+        'call_line': 1,
+        'first_body_line': 2,
+        'entry_lines': [2],
+        'last_line': 5,
+        'params': ['xs'],
+        'locals': ['x', 'xs', 'ys'],
+    }
     import json
+
     json.dumps(r)
 
 
 def test_decorated_call_line_and_generator_yield():
-    src = ('def deco(f):\n    return f\n\n@deco\ndef g(n):\n    yield n\n    yield n + 1\n\n'
-           'for v in g(1):\n    pass\n')
+    src = (
+        'def deco(f):\n    return f\n\n@deco\ndef g(n):\n    yield n\n    yield n + 1\n\n' 'for v in g(1):\n    pass\n'
+    )
     r = analyze(src)
     f = r['functions']['g']
     assert (f['call_line'], f['def_line'], f['first_body_line'], f['kind']) == (4, 5, 6, 'generator')
@@ -1284,15 +1395,18 @@ def test_never_executes(tmp_path):
 def test_cli(tmp_path):
     import json
     import subprocess
+
     p = tmp_path / 'prog.py'
     p.write_text('x = 1\nprint(x)\n')
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-    out = subprocess.run([sys.executable, '-m', 'ndbg.analysis.cfg', str(p)], cwd=here,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, '-m', 'ndbg.analysis.cfg', str(p)], cwd=here, capture_output=True, text=True, check=True
+    ).stdout
     r = json.loads(out)
     assert r['lines'] == {'1': [2], '2': ['return']}
     # every output carries the format version src/model/cfg.ts checks, a syntax error's too
     from ndbg.analysis.cfg import FORMAT_VERSION
+
     assert r['format'] == FORMAT_VERSION
     p.write_text('def (:\n')
     bad = subprocess.run([sys.executable, '-m', 'ndbg.analysis.cfg', str(p)], cwd=here, capture_output=True, text=True)
@@ -1334,6 +1448,7 @@ def _generated_sources(n):
 
 def test_generated_programs_sound():
     import pytest
+
     sources = _generated_sources(200)
     if sources is None:
         pytest.skip('ndbg.gen.generator not available yet')
@@ -1349,6 +1464,7 @@ def _main():
     """Check another interpreter without pytest, and measure precision:
     python3.9 python/tests/test_cfg.py [--fuzz N] [--generated N] [--start S] [--target T]"""
     import argparse
+
     parser = argparse.ArgumentParser()
     parser.add_argument('--fuzz', type=int, default=0, help='random control-flow programs')
     parser.add_argument('--generated', type=int, default=0, help='ndbg.gen.generator programs')
@@ -1364,7 +1480,7 @@ def _main():
         if sources is None:
             print('ndbg.gen.generator not available')
         else:
-            sets.append(('generated', sources[args.start:]))
+            sets.append(('generated', sources[args.start :]))
     failed = False
     for name, sources in sets:
         bad_programs = 0
@@ -1383,9 +1499,19 @@ def _main():
             successors += st['mean_successors'] * st['lines']
             single += st['single_successor'] * st['lines']
         failed = failed or bad_programs > 0
-        print('%s target=%s %s: %d programs, %d failed; %d lines, %.3f successors per line, %.1f%% with one'
-              % (version, args.target or version, name, len(sources), bad_programs, lines,
-                 successors / max(lines, 1), 100.0 * single / max(lines, 1)))
+        print(
+            '%s target=%s %s: %d programs, %d failed; %d lines, %.3f successors per line, %.1f%% with one'
+            % (
+                version,
+                args.target or version,
+                name,
+                len(sources),
+                bad_programs,
+                lines,
+                successors / max(lines, 1),
+                100.0 * single / max(lines, 1),
+            )
+        )
     return 1 if failed else 0
 
 
@@ -1394,9 +1520,11 @@ if __name__ == '__main__':
 
 
 def test_module_hidden_names():
-    src = ('import os\nimport os.path as osp\nfrom math import pi\n'
-           'def f(x):\n    return x\n@dec\ndef g(): pass\nclass C:\n    def m(self): pass\n'
-           'def h(): pass\nh = 3\ndef k():\n    global C2\n    C2 = 1\nclass C2: pass\n')
+    src = (
+        'import os\nimport os.path as osp\nfrom math import pi\n'
+        'def f(x):\n    return x\n@dec\ndef g(): pass\nclass C:\n    def m(self): pass\n'
+        'def h(): pass\nh = 3\ndef k():\n    global C2\n    C2 = 1\nclass C2: pass\n'
+    )
     # plain defs, classes and module imports are hidden; a decorated def, a rebound name,
     # a name a function may rebind and `from m import x` (a value, maybe) are not
     assert analyze(src)['hidden'] == ['C', 'f', 'k', 'os', 'osp']
@@ -1406,6 +1534,7 @@ def test_module_hidden_names():
     hidden = set(analyze(src)['hidden'])
     assert hidden == {'math', 'f', 'P'}
     from ndbg.trace.tracer import trace_program
+
     shown = {n for e in trace_program(src)['events'] if e['func'] == '<module>' for n in e['locals']}
     assert shown == {'y', 'z'} and not shown & hidden
 
@@ -1420,15 +1549,16 @@ def test_names_bound_out_of_sight():
     """Review findings: each program shows a name in some frame's locals; cfg must not
     exclude it (bound) nor hide it (module)."""
     from ndbg.trace.tracer import trace_program
+
     programs = [
-        'class C:\n    def m(self):\n        return __class__\nC().m()\n',                    # __class__ cell
+        'class C:\n    def m(self):\n        return __class__\nC().m()\n',  # __class__ cell
         'class B:\n    pass\nclass C(B):\n    def m(self):\n        return super().m\nC().m()\n',
         'class M(type):\n    def __new__(m, *a):\n        return 5\nclass C(metaclass=M):\n    pass\nprint(C)\n',
         'class M(type):\n    def __new__(m, *a):\n        return 5\nclass A(metaclass=M):\n    pass\n',
         'globals()["x"] = 1\nprint(x)\n',
         'def f():\n    pass\nglobals()["f"] = 1\nprint(f)\n',
         'exec("y = 2")\nprint(y)\n',
-        'class C:\n    def m(self):\n        __y = 1\n        return __y\nC().m()\n',           # mangled: _C__y
+        'class C:\n    def m(self):\n        __y = 1\n        return __y\nC().m()\n',  # mangled: _C__y
     ]
     for src in programs:
         r = analyze(src)
@@ -1441,9 +1571,12 @@ def test_names_bound_out_of_sight():
 
 
 def test_frame_locals_are_the_frames_own_names():
-    r = analyze('def f(xs):\n    out = []\n    for x in xs:\n        out.append(g(x))\n    return out\n'
-                'def g(v):\n    return v\nprint(f([1]))\n', '3.11')
-    assert r['functions']['f']['locals'] == ['out', 'x', 'xs']   # never the globals f, g
+    r = analyze(
+        'def f(xs):\n    out = []\n    for x in xs:\n        out.append(g(x))\n    return out\n'
+        'def g(v):\n    return v\nprint(f([1]))\n',
+        '3.11',
+    )
+    assert r['functions']['f']['locals'] == ['out', 'x', 'xs']  # never the globals f, g
     assert r['functions']['g']['locals'] == ['v']
     assert 'locals' not in analyze('def f():\n    exec("a = 1")\n    return locals()\nf()\n', '3.11')['functions']['f']
 
@@ -1453,6 +1586,7 @@ def test_frame_locals_hold_every_name_a_trace_shows():
     (free variables of closures, nonlocal, __class__, mangled names, comprehensions,
     generators, lambdas, nested classes' methods)."""
     from ndbg.trace.tracer import trace_program
+
     programs = [
         'def outer(n):\n    k = 2\n    def inner(m):\n        return m * k + n\n    return [inner(i) for i in range(n)]\nprint(outer(3))\n',
         'def counter():\n    c = 0\n    def inc():\n        nonlocal c\n        c += 1\n        return c\n    inc()\n    return inc()\nprint(counter())\n',
@@ -1467,8 +1601,13 @@ def test_frame_locals_hold_every_name_a_trace_shows():
         for e in trace_program(src)['events']:
             if e['func'] == '<module>' or not e['locals']:
                 continue
-            keys = [k for k, v in funcs.items() if v['qualname'].split('.')[-1] == e['func']
-                    and v['call_line'] <= e['line'] <= v['last_line'] and v['kind'] != 'class']
+            keys = [
+                k
+                for k, v in funcs.items()
+                if v['qualname'].split('.')[-1] == e['func']
+                and v['call_line'] <= e['line'] <= v['last_line']
+                and v['kind'] != 'class'
+            ]
             assert keys, (src, e)
             allowed = set().union(*(set(funcs[k].get('locals') or e['locals']) for k in keys))
             assert set(e['locals']) <= allowed, (src, e['func'], set(e['locals']) - allowed)

@@ -115,10 +115,22 @@ def make_golden(tok, name):
     cases = []
     for focus, stack in states_of(source):
         for budget in BUDGETS:
-            cases.append({'focus': focus, 'stack': stack, 'budget': budget,
-                          'lines': C.select_lines(lines, costs, defs, focus, stack, budget)})
-    return {'program': PROGRAMS[name][0], 'tokenizer': 'test/golden/tokenizer.json', 'source': source,
-            'defs': defs, 'costs': costs, 'cases': cases}
+            cases.append(
+                {
+                    'focus': focus,
+                    'stack': stack,
+                    'budget': budget,
+                    'lines': C.select_lines(lines, costs, defs, focus, stack, budget),
+                }
+            )
+    return {
+        'program': PROGRAMS[name][0],
+        'tokenizer': 'test/golden/tokenizer.json',
+        'source': source,
+        'defs': defs,
+        'costs': costs,
+        'cases': cases,
+    }
 
 
 @pytest.fixture(scope='module')
@@ -156,10 +168,10 @@ def test_rule_invariants(tok):
     lines, costs = costs_of(tok, source)
     defs = C.analyze_defs(source)
     for focus, stack in states_of(source, k=20):
-        for budget in (0, 40, 300, 10 ** 6):
+        for budget in (0, 40, 300, 10**6):
             got = C.select_lines(lines, costs, defs, focus, stack, budget)
             _check(lines, costs, defs, focus, stack, budget, got)
-            if budget == 10 ** 6:
+            if budget == 10**6:
                 assert got == list(range(1, len(lines) + 1))
 
 
@@ -198,13 +210,13 @@ def test_selector_ids_and_windows(tok):
     assert all(len(w.ids) <= 1024 and w.ids[:2] == [fmt.BOS, fmt.SPECIAL_ID['code']] for w in windows)
     first = segs[0][0]
     ids = sel.ids(first)
-    assert windows[0].ids[:len(ids)] == ids and len(ids) <= 300
+    assert windows[0].ids[: len(ids)] == ids and len(ids) <= 300
     expect = [fmt.BOS, fmt.SPECIAL_ID['code']]
     for k in sel.select(first.line, first.stack):
         expect += line_ids[k - 1]
     assert ids == expect
     # a program that fits is shown whole, as before
-    small = C.ContextSelector(tok, SMALL, '', budget=10 ** 5)
+    small = C.ContextSelector(tok, SMALL, '', budget=10**5)
     assert small.fits and small.ids(first) == tok.encode_items(fmt.encode_context(SMALL))
 
 
@@ -217,7 +229,7 @@ def test_build_prompt_selects_a_long_context(tok):
     last = steps[2][2] if len(steps) >= 3 else first
     room = max(1024 - 256 - E.ACTION_ALLOWANCE - len(E.encode_state(tok, last)), (1024 - 256) // 2)
     ctx = C.ContextSelector(tok, source, '', budget=min(room, 512)).ids(last)
-    assert prompt[:len(ctx)] == ctx and len(prompt) < 1024
+    assert prompt[: len(ctx)] == ctx and len(prompt) < 1024
 
 
 def test_data_builder_selects_long_programs(tmp_path):
@@ -228,9 +240,28 @@ def test_data_builder_selects_long_programs(tmp_path):
     outs = {}
     for flag in ('--select-context', '--no-select-context'):
         out = tmp_path / flag.strip('-')
-        subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(progs), '--split-all', 'test',
-                        '--out', str(out), '--tokenizer', tok_path, '--workers', '1', flag],
-                       cwd=PYTHON_DIR, check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                '-m',
+                'ndbg.data',
+                'build',
+                '--programs-dir',
+                str(progs),
+                '--split-all',
+                'test',
+                '--out',
+                str(out),
+                '--tokenizer',
+                tok_path,
+                '--workers',
+                '1',
+                flag,
+            ],
+            cwd=PYTHON_DIR,
+            check=True,
+            capture_output=True,
+        )
         with gzip.open(out / 'test' / 'traces-00000.jsonl.gz', 'rt') as f:
             outs[flag] = next(map(json.loads, f))
     on, off = outs['--select-context'], outs['--no-select-context']
@@ -242,4 +273,4 @@ def test_data_builder_selects_long_programs(tmp_path):
     assert examples and all(len(ex.prompt_ids) < 1024 for ex in examples)
     sel = C.ContextSelector(tok, on['source'], '', budget=512)
     first = E.record_states(on)[0][0]
-    assert examples[0].prompt_ids[:len(sel.ids(first))] == sel.ids(first)
+    assert examples[0].prompt_ids[: len(sel.ids(first))] == sel.ids(first)

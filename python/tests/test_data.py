@@ -16,10 +16,31 @@ PYTHON_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 @pytest.fixture(scope='module')
 def dataset(tmp_path_factory):
     out = tmp_path_factory.mktemp('ds')
-    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs', '120', '--out', str(out),
-                    '--tokenizer-programs', '60', '--vocab', '600', '--workers', '2', '--window', '1024',
-                    '--max-steps', '48'],
-                   cwd=PYTHON_DIR, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            '-m',
+            'ndbg.data',
+            'build',
+            '--programs',
+            '120',
+            '--out',
+            str(out),
+            '--tokenizer-programs',
+            '60',
+            '--vocab',
+            '600',
+            '--workers',
+            '2',
+            '--window',
+            '1024',
+            '--max-steps',
+            '48',
+        ],
+        cwd=PYTHON_DIR,
+        check=True,
+        capture_output=True,
+    )
     return str(out)
 
 
@@ -40,8 +61,9 @@ def test_meta_and_shards(dataset):
             assert (w < meta['vocab_size']).all()
             assert not m[w == fmt.PAD].any()  # padding is never a target
             total += len(w)
-        assert info['windows'] == sum(len(np.load(os.path.join(dataset, split, 'windows-%05d.npy' % k)))
-                                      for k in range(info['shards']))
+        assert info['windows'] == sum(
+            len(np.load(os.path.join(dataset, split, 'windows-%05d.npy' % k))) for k in range(info['shards'])
+        )
     assert total > 0
     assert meta['splits']['train']['programs'] > 0
     # the last window of a program is filled too: padding is rare
@@ -75,19 +97,20 @@ def test_stored_trajectories_match_windows(dataset):
     m = np.load(os.path.join(dataset, 'train', 'mask-00000.npy'))
     rec = next(E.load_traces(dataset, 'train'))
     states = E.record_states(rec)
-    windows = fmt.build_windows(tok, fmt.encode_context(rec['source'], rec.get('stdin', '')), states, 1024,
-                                max_windows=rec['windows'])
+    windows = fmt.build_windows(
+        tok, fmt.encode_context(rec['source'], rec.get('stdin', '')), states, 1024, max_windows=rec['windows']
+    )
     assert len(windows) == rec['windows']
     for r, win in enumerate(windows):
-        assert list(w[r, :len(win.ids)]) == win.ids
-        assert list(m[r, :len(win.mask)]) == win.mask
+        assert list(w[r, : len(win.ids)]) == win.ids
+        assert list(m[r, : len(win.mask)]) == win.mask
 
 
 def _hang_or_work(chunk):
     out = []
     for i in chunk:
         if i == 3:
-            sum(range(10 ** 12))  # C loop: no signal gets through; only a kill ends it
+            sum(range(10**12))  # C loop: no signal gets through; only a kill ends it
         if i == 5:
             os._exit(1)  # a crash
         out.append({'index': i, 'ok': True})
@@ -96,6 +119,7 @@ def _hang_or_work(chunk):
 
 def test_pool_survives_hangs_and_crashes():
     from ndbg.learn.data import Pool
+
     pool = Pool(2, timeout=2.0, memory_limit=0, fn=_hang_or_work)
     chunks = [[i] for i in range(8)]
     got = list(pool.map(chunks))
@@ -108,18 +132,21 @@ def test_pool_survives_hangs_and_crashes():
 
 def test_memory_hog_is_an_error():
     from ndbg.learn.data import Pool
+
     pool = Pool(1, timeout=30.0, memory_limit=1 << 30, fn=_trace_chunk)
-    (_, [r]), = list(pool.map([['x = [0] * (10 ** 9)\nprint(len(x))\n']]))
+    ((_, [r]),) = list(pool.map([['x = [0] * (10 ** 9)\nprint(len(x))\n']]))
     assert r['exit']['kind'] == 'error' and r['exit']['exception'].startswith('MemoryError')
 
 
 def _trace_chunk(chunk):
     from ndbg.trace.tracer import trace_program
+
     return [trace_program(src) for src in chunk]
 
 
 def test_normalized_hash_ignores_comments_and_blank_lines():
     from ndbg.learn.data import normalized_hash, split_of
+
     a = normalized_hash('x = 1\n\n# note\ny = x  # why\n')
     b = normalized_hash('x = 1\ny = x\n')
     assert a == b and normalized_hash('x = 2\ny = x\n') != a
@@ -128,10 +155,33 @@ def test_normalized_hash_ignores_comments_and_blank_lines():
 
 def test_deterministic_across_worker_counts(dataset, tmp_path):
     out = str(tmp_path / 'again')
-    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs', '120', '--out', out,
-                    '--tokenizer-programs', '60', '--vocab', '600', '--workers', '1', '--window', '1024',
-                    '--max-steps', '48', '--chunk', '7'],
-                   cwd=PYTHON_DIR, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            '-m',
+            'ndbg.data',
+            'build',
+            '--programs',
+            '120',
+            '--out',
+            out,
+            '--tokenizer-programs',
+            '60',
+            '--vocab',
+            '600',
+            '--workers',
+            '1',
+            '--window',
+            '1024',
+            '--max-steps',
+            '48',
+            '--chunk',
+            '7',
+        ],
+        cwd=PYTHON_DIR,
+        check=True,
+        capture_output=True,
+    )
     for name in ('tokenizer.json', 'train/windows-00000.npy', 'train/mask-00000.npy'):
         with open(os.path.join(dataset, name), 'rb') as a, open(os.path.join(out, name), 'rb') as b:
             assert a.read() == b.read(), name
@@ -139,6 +189,7 @@ def test_deterministic_across_worker_counts(dataset, tmp_path):
 
 def test_programs_dir_builds_an_evaluation_set(dataset, tmp_path):
     import gzip
+
     progs = tmp_path / 'progs'
     progs.mkdir()
     (progs / 'a_square.py').write_text('def sq(x):\n    return x * x\n\nprint(sq(7))\n')
@@ -147,9 +198,27 @@ def test_programs_dir_builds_an_evaluation_set(dataset, tmp_path):
     # longer than the window: windows with contexts selected per window (test_context.py)
     (progs / 'c_long.py').write_text(''.join(f'v{i} = {i} * 3 + 1\n' for i in range(400)))
     out = tmp_path / 'ev'
-    subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(progs), '--split-all', 'test',
-                    '--out', str(out), '--tokenizer', os.path.join(dataset, 'tokenizer.json'), '--workers', '1'],
-                   cwd=PYTHON_DIR, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            '-m',
+            'ndbg.data',
+            'build',
+            '--programs-dir',
+            str(progs),
+            '--split-all',
+            'test',
+            '--out',
+            str(out),
+            '--tokenizer',
+            os.path.join(dataset, 'tokenizer.json'),
+            '--workers',
+            '1',
+        ],
+        cwd=PYTHON_DIR,
+        check=True,
+        capture_output=True,
+    )
     with gzip.open(out / 'test' / 'traces-00000.jsonl.gz', 'rt') as f:
         recs = {os.path.basename(r['name']): r for r in map(json.loads, f)}
     assert sorted(recs) == ['a_square.py', 'b_echo.py', 'c_long.py']
@@ -162,6 +231,10 @@ def test_programs_dir_builds_an_evaluation_set(dataset, tmp_path):
 
 
 def test_programs_dir_needs_the_models_tokenizer(tmp_path):
-    r = subprocess.run([sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(tmp_path), '--out',
-                        str(tmp_path / 'o')], cwd=PYTHON_DIR, capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, '-m', 'ndbg.data', 'build', '--programs-dir', str(tmp_path), '--out', str(tmp_path / 'o')],
+        cwd=PYTHON_DIR,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode != 0 and '--tokenizer' in r.stderr

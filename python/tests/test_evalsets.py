@@ -30,8 +30,12 @@ ALL = [(kind, path) for kind in LINES for path in programs(kind)]
 def stdlib_names():
     names = getattr(sys, 'stdlib_module_names', None)
     if names is None:  # python < 3.10 running pytest: ask the interpreter under test
-        out = subprocess.run([PYTHON, '-c', 'import sys; print(*sorted(sys.stdlib_module_names))'],
-                             capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            [PYTHON, '-c', 'import sys; print(*sorted(sys.stdlib_module_names))'],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         names = out.split()
     return frozenset(names)
 
@@ -40,24 +44,30 @@ STDLIB = stdlib_names()
 
 
 def stdin_path(path):
-    return path[:-len('.py')] + '.stdin'
+    return path[: -len('.py')] + '.stdin'
 
 
 def run_once(path, seed):
     sidecar = stdin_path(path)
     stdin = open(sidecar, 'rb').read() if os.path.exists(sidecar) else b''
-    env = {'PATH': os.environ.get('PATH', '/usr/bin:/bin'), 'PYTHONHASHSEED': str(seed),
-           'PYTHONIOENCODING': 'utf-8', 'LC_ALL': 'C.UTF-8'}
+    env = {
+        'PATH': os.environ.get('PATH', '/usr/bin:/bin'),
+        'PYTHONHASHSEED': str(seed),
+        'PYTHONIOENCODING': 'utf-8',
+        'LC_ALL': 'C.UTF-8',
+    }
     try:
-        return subprocess.run([PYTHON, path], input=stdin, capture_output=True,
-                              timeout=TIMEOUT, cwd=os.path.dirname(path), env=env)
+        return subprocess.run(
+            [PYTHON, path], input=stdin, capture_output=True, timeout=TIMEOUT, cwd=os.path.dirname(path), env=env
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f'{os.path.basename(path)} ran past {TIMEOUT} s')
 
 
 def uses_input(tree):
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == 'input'
-               for n in ast.walk(tree))
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == 'input' for n in ast.walk(tree)
+    )
 
 
 @pytest.mark.parametrize('kind', sorted(LINES))
@@ -71,7 +81,7 @@ def test_stdin_programs():
     d = os.path.join(EVALSETS, 'handwritten')
     for f in os.listdir(d):
         if f.endswith('.stdin'):
-            assert os.path.exists(os.path.join(d, f[:-len('.stdin')] + '.py')), f'{f} has no program'
+            assert os.path.exists(os.path.join(d, f[: -len('.stdin')] + '.py')), f'{f} has no program'
 
 
 @pytest.mark.skipif(not os.path.exists(PYTHON), reason=f'no {PYTHON}')
@@ -100,8 +110,11 @@ def test_program(kind, path):
     assert uses_input(tree) == os.path.exists(stdin_path(path))
 
     first, second = run_once(path, 1), run_once(path, 2)
-    assert (first.returncode, first.stdout, first.stderr) == \
-        (second.returncode, second.stdout, second.stderr), 'output differs between runs'
+    assert (first.returncode, first.stdout, first.stderr) == (
+        second.returncode,
+        second.stdout,
+        second.stderr,
+    ), 'output differs between runs'
     assert first.stdout.strip(), 'prints nothing'
     if lines[0].strip() == '# expect: error':
         assert first.returncode != 0

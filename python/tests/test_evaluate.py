@@ -31,7 +31,7 @@ def test_known_prediction_scores_right_and_wrong_one_wrong():
     bad = score([ex], [wrong])['model']['step_over']
     assert bad['exact'] == 0.0 and bad['line'] == 100.0 and bad['event'] == 100.0 and bad['locals'] == 0.0
     assert bad['changed_vars'] == 1 and bad['changed_right'] == 0 and bad['changed_state_exact'] == 0.0
-    assert score([ex], [None])['model']['all']['exact'] == 0.0      # unparsable
+    assert score([ex], [None])['model']['all']['exact'] == 0.0  # unparsable
     res = score([ex, ex], [after, wrong])
     assert res['model']['all']['exact'] == 50.0 and res['model']['all']['n'] == 2
     # the loop body's only successor is the loop header: right line, locals unchanged
@@ -42,20 +42,20 @@ def test_known_prediction_scores_right_and_wrong_one_wrong():
     res = score([same], [None])
     assert res['cfg_successor']['all']['exact'] == 100.0 and res['next_line']['all']['exact'] == 100.0
     assert res['repeat']['all']['exact'] == 0.0 and res['model']['all']['exact'] == 0.0
-    assert res['model']['all']['changed_state_exact'] is None          # no variable changes here
+    assert res['model']['all']['changed_state_exact'] is None  # no variable changes here
     md = markdown(dict(scores=score([ex, ex], [after, wrong])))
-    assert '| step_over | 100.0 (100.0) | 100.0 (100.0) |' in md   # event, line: model (best baseline)
-    assert '| step_over | 2 | 50.0 | 1 / 2 |' in md                 # exact on changed states
+    assert '| step_over | 100.0 (100.0) | 100.0 (100.0) |' in md  # event, line: model (best baseline)
+    assert '| step_over | 2 | 50.0 | 1 / 2 |' in md  # exact on changed states
 
 
 def test_control_flow_successors():
     s = Successors(SOURCE)
-    assert s.unique('line', 2) == ('line', 3)          # total = 0 -> for header
-    assert s.unique('line', 3) is None                  # loop header: two ways
-    assert s.unique('line', 4) == ('line', 3)           # end of loop body -> header
-    assert s.unique('line', 6) == ('line', 7)           # end of if body -> after the if
+    assert s.unique('line', 2) == ('line', 3)  # total = 0 -> for header
+    assert s.unique('line', 3) is None  # loop header: two ways
+    assert s.unique('line', 4) == ('line', 3)  # end of loop body -> header
+    assert s.unique('line', 6) == ('line', 7)  # end of if body -> after the if
     assert s.unique('line', 7) == ('return', 7)
-    assert s.unique('call', 1) == ('line', 2)           # call event on the def line
+    assert s.unique('call', 1) == ('line', 2)  # call event on the def line
     assert s.unique('line', 5) is None
     before = st(2, n='4')
     b = baseline_states(before, s)
@@ -97,11 +97,11 @@ def test_shared_window_decoding_equals_naive_greedy():
     end = 7
     g = torch.Generator().manual_seed(2)
     examples = []
-    for w in range(3):                                   # three windows of different lengths
+    for w in range(3):  # three windows of different lengths
         seq = torch.randint(8, 50, (4 + w,), generator=g).tolist()
         for k in range(3 + w):
             prompt = seq + [torch.randint(8, 50, (1,), generator=g).item()]
-            if k == 1:                                   # a target the model itself would write
+            if k == 1:  # a target the model itself would write
                 target = naive_greedy(model, prompt, {end}, 6)
             else:
                 target = torch.randint(8, 50, (2 + k,), generator=g).tolist() + [end]

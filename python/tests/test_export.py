@@ -17,8 +17,23 @@ def trained(tmp_path_factory):
     root = tmp_path_factory.mktemp('export')
     data = make_data(str(root / 'data'))
     run = str(root / 'run')
-    main(['--data', data, '--out', run, '--config', 'tiny', '--max-steps', '5', '--batch-size', '8',
-          '--threads', '1', '--quiet'])
+    main(
+        [
+            '--data',
+            data,
+            '--out',
+            run,
+            '--config',
+            'tiny',
+            '--max-steps',
+            '5',
+            '--batch-size',
+            '8',
+            '--threads',
+            '1',
+            '--quiet',
+        ]
+    )
     return root, data, os.path.join(run, 'ckpt.pt')
 
 
@@ -26,7 +41,7 @@ def trained(tmp_path_factory):
 def test_export_round_trip_matches_pytorch_in_onnxruntime_node(trained):
     root, data, ckpt = trained
     out = str(root / 'model')
-    info = export(ckpt, out)          # runs the ORT check itself (prefill + 2 cached steps)
+    info = export(ckpt, out)  # runs the ORT check itself (prefill + 2 cached steps)
     assert info['onnx_check']['max_abs_diff'] < 1e-3
     assert {'model.onnx', 'config.json', 'tokenizer.json'} <= set(os.listdir(out))
     assert os.path.getsize(os.path.join(out, 'model.onnx')) < 40 * 2**20
@@ -53,11 +68,27 @@ def test_fp16_weights_parts_and_init_onnx(trained):
     assert all(torch.allclose(sd[k], ck['model'][k], atol=1e-3, rtol=1e-3) for k in ck['model'])
     # training continues from the shipped weights
     run = str(root / 'cont')
-    main(['--data', data, '--out', run, '--init-onnx', os.path.join(out, 'model.onnx'), '--max-steps', '2',
-          '--batch-size', '8', '--threads', '1', '--quiet'])
+    main(
+        [
+            '--data',
+            data,
+            '--out',
+            run,
+            '--init-onnx',
+            os.path.join(out, 'model.onnx'),
+            '--max-steps',
+            '2',
+            '--batch-size',
+            '8',
+            '--threads',
+            '1',
+            '--quiet',
+        ]
+    )
     cont = torch_load(os.path.join(run, 'ckpt.pt'))
     assert cont['step'] == 2 and cont['prior']['tokens'] == ck['tokens']
     from ndbg.learn.export import training_summary
+
     assert training_summary(cont)['total_tokens'] == cont['tokens'] + ck['tokens']
     shutil.rmtree(run)
 
@@ -65,6 +96,7 @@ def test_fp16_weights_parts_and_init_onnx(trained):
 @needs_node
 def test_check_export_of_parts(trained):
     from ndbg.learn.export import check_export
+
     root, data, ckpt = trained
     out = str(root / 'model_parts')
     export(ckpt, out, parts_mb=0.1, check=False)

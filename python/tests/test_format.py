@@ -42,7 +42,10 @@ def test_state_texts():
     assert '<|frame|>' in fmt.render(fmt.encode_state(nxt, st, 'breakpoint'))
     ret = State('return', 9, 'f', 1, (12,), {'a': '2'}, retval='None')
     assert fmt.render(fmt.encode_state(ret, nxt, 'step_into')) == '<|return|>9<|del|>c<|retval|>None<|end|>'
-    assert fmt.render(fmt.encode_state(ret, nxt, 'step_return')) == '<|return|>9<|frame|>f 12<|var|>a=2<|retval|>None<|end|>'
+    assert (
+        fmt.render(fmt.encode_state(ret, nxt, 'step_return'))
+        == '<|return|>9<|frame|>f 12<|var|>a=2<|retval|>None<|end|>'
+    )
     ex = State('exit', exception='ValueError: x', exit='error', stdout='partial')
     assert fmt.render(fmt.encode_state(ex, ret, 'continue')) == '<|exit|>error<|exc|>ValueError: x<|out|>partial<|end|>'
     top = State('line', 1, '<module>', 0, (), {})
@@ -82,22 +85,32 @@ def test_round_trip_through_tokens(tok):
 
 def test_weird_values_round_trip():
     before = State('line', 3, 'f', 2, (5, 9), {'s': "'a=b'"})
-    weird = State('line', 4, 'f', 2, (5, 9), {'s': "'<|end|>'", 'u': "'\u00e9\\n'", 'e': "''", 'x': 'a' * 100 + '...'},
-                  stdout='<|var|>x=1\n\t')
+    weird = State(
+        'line',
+        4,
+        'f',
+        2,
+        (5, 9),
+        {'s': "'<|end|>'", 'u': "'\u00e9\\n'", 'e': "''", 'x': 'a' * 100 + '...'},
+        stdout='<|var|>x=1\n\t',
+    )
     for action in ('step_into', 'breakpoint'):
         assert fmt.decode_state(fmt.encode_state(weird, before, action), before).key() == weird.key()
 
 
-@pytest.mark.parametrize('bad', [
-    [fmt.SPECIAL_ID['line'], '7'],  # no end
-    [fmt.SPECIAL_ID['line'], 'x', fmt.END],  # bad line
-    [fmt.SPECIAL_ID['step_into'], fmt.END],  # not an event
-    [fmt.SPECIAL_ID['line'], '7', fmt.SPECIAL_ID['var'], 'noequals', fmt.END],
-    [fmt.SPECIAL_ID['line'], '7', fmt.SPECIAL_ID['del'], 'missing', fmt.END],
-    [fmt.SPECIAL_ID['return'], '7', fmt.SPECIAL_ID['frame'], 'f', fmt.END],  # return without retval
-    [fmt.SPECIAL_ID['exit'], 'maybe', fmt.END],
-    [fmt.SPECIAL_ID['line'], '7', fmt.SPECIAL_ID['frame'], 'f x', fmt.END],
-])
+@pytest.mark.parametrize(
+    'bad',
+    [
+        [fmt.SPECIAL_ID['line'], '7'],  # no end
+        [fmt.SPECIAL_ID['line'], 'x', fmt.END],  # bad line
+        [fmt.SPECIAL_ID['step_into'], fmt.END],  # not an event
+        [fmt.SPECIAL_ID['line'], '7', fmt.SPECIAL_ID['var'], 'noequals', fmt.END],
+        [fmt.SPECIAL_ID['line'], '7', fmt.SPECIAL_ID['del'], 'missing', fmt.END],
+        [fmt.SPECIAL_ID['return'], '7', fmt.SPECIAL_ID['frame'], 'f', fmt.END],  # return without retval
+        [fmt.SPECIAL_ID['exit'], 'maybe', fmt.END],
+        [fmt.SPECIAL_ID['line'], '7', fmt.SPECIAL_ID['frame'], 'f x', fmt.END],
+    ],
+)
 def test_malformed(bad):
     before = State('line', 6, 'f', 0, (), {'a': '1'})
     with pytest.raises(fmt.Malformed):
@@ -119,8 +132,8 @@ def test_windows_layout(tok):
     assert len(wins) > 1
     for w in wins:
         assert len(w.ids) == len(w.mask) <= GOLDEN_WINDOW
-        assert w.ids[:len(ctx_ids)] == ctx_ids
-        assert not any(w.mask[:len(ctx_ids)])
+        assert w.ids[: len(ctx_ids)] == ctx_ids
+        assert not any(w.mask[: len(ctx_ids)])
         # every target token is a state token right after an action
         for si, k, a0, s0, s1 in w.steps:
             assert w.ids[a0] in [fmt.SPECIAL_ID[a] for a in fmt.ACTIONS]
@@ -142,7 +155,7 @@ def test_build_prompt_matches_windows(tok):
         action, arg, st = steps[k]
         prompt = E.build_prompt(tok, src, '', first, steps[:k], action, arg, window=4096)
         wins = fmt.build_windows(tok, fmt.encode_context(src), [(first, steps)], 4096)
-        (si, kk, a0, s0, s1), = [x for x in wins[0].steps if x[1] == k]
+        ((si, kk, a0, s0, s1),) = [x for x in wins[0].steps if x[1] == k]
         assert prompt == wins[0].ids[:s0]
 
 
@@ -158,6 +171,7 @@ def golden_segments(name, tr, sampled):
     import json
     import os
     from golden import REGEN
+
     path = golden_path('format', name + '.json')
     if REGEN or not os.path.exists(path):
         return sampled[:3]  # keeps the files small
@@ -181,22 +195,36 @@ def test_golden_format(tok, name):
     states = [segment_states(tr, s) for s in segs]
     ctx = fmt.encode_context(src)
     data = {
-        'name': name, 'source': src, 'stdin': '', 'window': GOLDEN_WINDOW,
+        'name': name,
+        'source': src,
+        'stdin': '',
+        'window': GOLDEN_WINDOW,
         'context': {'text': fmt.render(ctx), 'ids': tok.encode_items(ctx)},
         'segments': [],
     }
     for seg, (first, steps) in zip(segs, states):
         items = fmt.encode_state(first)
-        entry = {'start': seg['start'], 'policy': seg['policy'],
-                 'initial': {'state': state_json(first), 'text': fmt.render(items), 'ids': tok.encode_items(items)},
-                 'steps': []}
+        entry = {
+            'start': seg['start'],
+            'policy': seg['policy'],
+            'initial': {'state': state_json(first), 'text': fmt.render(items), 'ids': tok.encode_items(items)},
+            'steps': [],
+        }
         prev = first
         for (action, arg, st), (_, _, j) in zip(steps, seg['steps']):
             a = fmt.encode_action(action, arg)
             s = fmt.encode_state(st, prev, action)
-            entry['steps'].append({'action': action, 'arg': arg, 'target': j, 'diff': fmt.is_diff(action, prev, st),
-                                   'state': state_json(st), 'text': fmt.render(a + s),
-                                   'ids': tok.encode_items(a + s)})
+            entry['steps'].append(
+                {
+                    'action': action,
+                    'arg': arg,
+                    'target': j,
+                    'diff': fmt.is_diff(action, prev, st),
+                    'state': state_json(st),
+                    'text': fmt.render(a + s),
+                    'ids': tok.encode_items(a + s),
+                }
+            )
             prev = st
         data['segments'].append(entry)
     wins = fmt.build_windows(tok, ctx, states, GOLDEN_WINDOW)

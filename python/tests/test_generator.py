@@ -15,13 +15,19 @@ import sys
 import pytest
 
 from ndbg.gen.generator import (
-    CATALOGUE, CONSTRUCTS, Program, coverage, generate, generate_unique, main,
+    CATALOGUE,
+    CONSTRUCTS,
+    Program,
+    coverage,
+    generate,
+    generate_unique,
+    main,
 )
 from ndbg.gen.check import run_program
 
 PYDIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-N_RUN = 300        # programs executed
-N_COVER = 2000     # programs for coverage and mix
+N_RUN = 300  # programs executed
+N_COVER = 2000  # programs for coverage and mix
 
 
 @pytest.fixture(scope='module')
@@ -38,13 +44,20 @@ def test_every_idiom_is_in_the_one_table():
     # idioms.py lists every idiom a body may be drawn from; no module adds to
     # a table when imported (they are tuples), and no idiom is left out.
     from ndbg.gen import funcs, idioms, loops, shapes, stmts, templates
+
     tables = (idioms.FUNCTION, idioms.SCALAR, idioms.SCRIPT)
     assert all(type(t) is tuple for t in tables)
     listed = {fn for t in tables for _, fn in t}
-    defined = {v for m in (funcs, loops, shapes, stmts, templates) for n, v in vars(m).items()
-               if n.startswith('st_') and callable(v)}
+    defined = {
+        v
+        for m in (funcs, loops, shapes, stmts, templates)
+        for n, v in vars(m).items()
+        if n.startswith('st_') and callable(v)
+    }
     assert listed == defined
-    assert {templates.st_recursion, templates.st_generator, templates.st_raise_helper} <= {fn for _, fn in idioms.FUNCTION}
+    assert {templates.st_recursion, templates.st_generator, templates.st_raise_helper} <= {
+        fn for _, fn in idioms.FUNCTION
+    }
     # a body draws only from its table
     rng = random.Random(3)
     script = {fn for _, fn in idioms.SCRIPT}
@@ -131,10 +144,10 @@ def _digest_in_subprocess(hashseed, n=80, python=None):
         '    out.append([hashlib.md5(p.source.encode()).hexdigest(), r["status"], r["exc"],\n'
         '                hashlib.md5(r["stdout"].encode()).hexdigest(), "uncaught" in p.features,\n'
         '                "infinite" in p.features, "stdlib" in p.features])\n'
-        'print(json.dumps(out))\n' % (PYDIR, n))
+        'print(json.dumps(out))\n' % (PYDIR, n)
+    )
     env = dict(os.environ, PYTHONHASHSEED=str(hashseed))
-    res = subprocess.run([python or sys.executable, '-c', code], env=env, capture_output=True,
-                         text=True, timeout=120)
+    res = subprocess.run([python or sys.executable, '-c', code], env=env, capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr[-2000:]
     return json.loads(res.stdout)
 
@@ -153,8 +166,9 @@ def _python39():
         if not path or not os.path.exists(path):
             continue
         try:
-            res = subprocess.run([path, '-c', 'import sys; print(sys.version_info[:2])'],
-                                 capture_output=True, text=True, timeout=20)
+            res = subprocess.run(
+                [path, '-c', 'import sys; print(sys.version_info[:2])'], capture_output=True, text=True, timeout=20
+            )
         except (OSError, subprocess.SubprocessError):
             continue
         if res.returncode == 0 and res.stdout.strip() == '(3, 9)':
@@ -180,8 +194,10 @@ def test_coverage(programs):
     cov = coverage(programs)
     assert cov['total'] == len(CATALOGUE)
     share = cov['covered'] / cov['total']
-    print('catalogue coverage over %d programs: %d / %d (%.1f%%)' % (
-        len(programs), cov['covered'], cov['total'], 100 * share))
+    print(
+        'catalogue coverage over %d programs: %d / %d (%.1f%%)'
+        % (len(programs), cov['covered'], cov['total'], 100 * share)
+    )
     assert share >= 0.9, [e for e in CATALOGUE if not cov[e]]
     assert all(isinstance(cov[e], int) for e in CATALOGUE)
 
@@ -189,12 +205,24 @@ def test_coverage(programs):
 # How each catalogue entry shows in source text: features must not be claimed falsely.
 def _pattern(entry):
     special = {
-        'set|': r'\|', 'set&': r'&', 'set-': r' - ', 'set^': r'\^', 'dict|': r'\|',
-        'str.maketrans': r'str\.maketrans\(', 'dict.fromkeys': r'dict\.fromkeys\(',
-        'int(base)': r'int\(', 'pow(mod)': r'pow\(', 'range(step)': r'range\(',
-        'print(sep=)': r'sep=', 'print(end=)': r'end=', 'enumerate(start=)': r'enumerate\(',
-        'sum(start=)': r'sum\(', 'list.pop(i)': r'\.pop\(', 'list.sort(key=)': r'\.sort\(key=',
-        'list.sort(reverse=)': r'\.sort\(reverse=True', 'sorted(reverse=)': r'reverse=True',
+        'set|': r'\|',
+        'set&': r'&',
+        'set-': r' - ',
+        'set^': r'\^',
+        'dict|': r'\|',
+        'str.maketrans': r'str\.maketrans\(',
+        'dict.fromkeys': r'dict\.fromkeys\(',
+        'int(base)': r'int\(',
+        'pow(mod)': r'pow\(',
+        'range(step)': r'range\(',
+        'print(sep=)': r'sep=',
+        'print(end=)': r'end=',
+        'enumerate(start=)': r'enumerate\(',
+        'sum(start=)': r'sum\(',
+        'list.pop(i)': r'\.pop\(',
+        'list.sort(key=)': r'\.sort\(key=',
+        'list.sort(reverse=)': r'\.sort\(reverse=True',
+        'sorted(reverse=)': r'reverse=True',
     }
     if entry in special:
         return special[entry]
@@ -221,8 +249,21 @@ def test_mix(programs):
     assert 0.02 <= share(lambda p: 'uncaught' in p.features) <= 0.09
     assert 0.003 <= share(lambda p: 'infinite' in p.features) <= 0.03
     assert share(lambda p: bool(p.stdin)) >= 0.03
-    for f in ('helper', 'recursion', 'class', 'generator', 'try', 'lambda', 'listcomp',
-              'dictcomp', 'while', 'fstring', 'slice', 'early_return', 'raise'):
+    for f in (
+        'helper',
+        'recursion',
+        'class',
+        'generator',
+        'try',
+        'lambda',
+        'listcomp',
+        'dictcomp',
+        'while',
+        'fstring',
+        'slice',
+        'early_return',
+        'raise',
+    ):
         assert share(lambda p: f in p.features) >= 0.02, f
 
 
@@ -237,7 +278,8 @@ def test_dedup(programs):
 def test_throughput():
     import time
     from ndbg.gen.stdlib import available
-    available()   # the stdlib closures are built once per process (about 0.3 s), not per program
+
+    available()  # the stdlib closures are built once per process (about 0.3 s), not per program
     rng = random.Random(9)
     t0 = time.process_time()
     n = 0
@@ -270,6 +312,7 @@ def test_real_code_shapes():
     recursion over nested data (shapes.py): present, and every such program runs as labelled."""
     from ndbg.gen import shapes
     from ndbg.gen.program import G
+
     for seed in range(60):
         for make in (shapes.record_class_program, shapes.nested_program):
             g = G(random.Random(seed))

@@ -20,6 +20,7 @@ def test_locals_are_their_own_reprs():
     for case in cases():
         for name, src in case['locals'].items():
             from children_golden import NAMESPACE
+
             assert repr(eval(src, dict(NAMESPACE))) == src
 
 
@@ -32,6 +33,7 @@ def test_errors_are_answers():
 
 def test_paging():
     from ndbg.bridge import inspection
+
     a = inspection.inspect('c', 'r', {}, {'r': list(range(250))}, 100, 50, 1000)
     assert a['v']['size'] == 250
     assert [c['name'] for c in a['ch']] == ['[%d]' % i for i in range(100, 150)]
@@ -51,4 +53,7 @@ def test_object_with_plain_repr_opens_into_attributes():
     # private (mangled) attributes show, as in PuDB; dunders do not
     assert a['v']['type'] == 'Box' and a['v']['size'] == 3
     assert [(c['name'], c['expr'], c['value']) for c in a['ch']] == [
-        ('w', 'b.w', '2'), ('items', 'b.items', '[1]'), ('_Box__hidden', 'b._Box__hidden', '0')]
+        ('w', 'b.w', '2'),
+        ('items', 'b.items', '[1]'),
+        ('_Box__hidden', 'b._Box__hidden', '0'),
+    ]

@@ -16,7 +16,7 @@ def test_kv_cache_decoding_equals_full_forward():
         logits, past = m(ids[:, :13], m.empty_past(2))
         steps = [logits]
         for t in range(13, 20):
-            logits, past = m(ids[:, t:t + 1], past)
+            logits, past = m(ids[:, t : t + 1], past)
             steps.append(logits)
     assert past.shape == (2, 2, 2, 2, 20, 32) == present.shape
     assert torch.allclose(torch.cat(steps, 1), full, atol=1e-5)
@@ -47,13 +47,17 @@ def test_left_padding_with_key_mask_equals_unpadded():
 def test_tied_embeddings_and_sizes():
     m = tiny()
     assert 'lm_head' not in dict(m.named_parameters())
-    sizes = {name: GPT(ModelConfig(vocab_size=1024, **c)).num_params() for name, c in CONFIGS.items()
-             if name in ('xs', 'small')}
+    sizes = {
+        name: GPT(ModelConfig(vocab_size=1024, **c)).num_params()
+        for name, c in CONFIGS.items()
+        if name in ('xs', 'small')
+    }
     assert 0.8e6 < sizes['xs'] < 1.0e6 and 1.8e6 < sizes['small'] < 2.1e6
 
 
 def test_preallocated_cache_equals_concatenated_past():
     from ndbg.learn.model import KVCache
+
     m = tiny()
     ids = torch.randint(0, 100, (2, 10))
     with torch.no_grad():
@@ -62,7 +66,7 @@ def test_preallocated_cache_equals_concatenated_past():
         logits, cache = m(ids[:, :6], cache)
         steps = [logits]
         for t in range(6, 10):
-            logits, cache = m(ids[:, t:t + 1], cache)
+            logits, cache = m(ids[:, t : t + 1], cache)
             steps.append(logits)
     assert cache.length == 10
     assert torch.allclose(torch.cat(steps, 1), full, atol=1e-5)
@@ -71,7 +75,7 @@ def test_preallocated_cache_equals_concatenated_past():
 
 def test_causal_fast_path_equals_masked_attention():
     m = tiny()
-    ids = torch.randint(0, 100, (1, 600))           # long enough for the chunked path
+    ids = torch.randint(0, 100, (1, 600))  # long enough for the chunked path
     with torch.no_grad():
         fast, _ = m(ids)
         masked, _ = m(ids, key_mask=torch.ones(1, 600, dtype=torch.bool))
@@ -80,6 +84,7 @@ def test_causal_fast_path_equals_masked_attention():
 
 def test_widen_computes_the_same_function_and_then_learns():
     from ndbg.learn.model import widen
+
     torch.manual_seed(0)
     old = ModelConfig(vocab_size=97, d_model=32, n_layer=2, n_head=2)
     new = ModelConfig(vocab_size=97, d_model=64, n_layer=2, n_head=4)
@@ -106,6 +111,7 @@ def test_widen_computes_the_same_function_and_then_learns():
 def test_widen_refuses_a_change_it_cannot_preserve():
     import pytest
     from ndbg.learn.model import widen
+
     old = ModelConfig(vocab_size=97, d_model=32, n_layer=2, n_head=2)
     with pytest.raises(ValueError):
         widen(GPT(old).state_dict(), old, ModelConfig(vocab_size=97, d_model=64, n_layer=2, n_head=2))

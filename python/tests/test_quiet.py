@@ -21,19 +21,19 @@ def test_calls_of_the_programs_functions_are_not_quiet():
 
 def test_what_could_run_hidden_code_turns_the_whole_program_off():
     for src in (
-        'class A:\n    pass\nx = 1\n',                       # dunders behind operators
-        'def g():\n    yield 1\nx = sum(g())\n',             # iterating runs the body
+        'class A:\n    pass\nx = 1\n',  # dunders behind operators
+        'def g():\n    yield 1\nx = sum(g())\n',  # iterating runs the body
         'f = lambda: 1\nx = 1\n',
-        'p = print\nx = 1\n',                                 # an alias of a writer
+        'p = print\nx = 1\n',  # an alias of a writer
         'def f():\n    print(1)\nfs = [f]\nx = sorted([1], key=fs[0])\n',  # a function as a value
-        'from os import *\nx = sum([1])\n',                   # may rebind any builtin
+        'from os import *\nx = sum([1])\n',  # may rebind any builtin
         'import sys\nx = len(sys.argv)\n',
     ):
         assert q(src) == [], src
 
 
 def test_rebound_builtins_attribute_calls_and_shared_lines_are_not_quiet():
-    assert q('sum = max\nx = sum([1])\n') == [1]         # line 2's `sum` is not the builtin
+    assert q('sum = max\nx = sum([1])\n') == [1]  # line 2's `sum` is not the builtin
     assert q('xs = []\nxs.append(1)\nn = len(xs)\n') == [1, 3]
     assert q('x = 1; print(x)\ny = 2\n') == [2]
     assert q('if True: print(1)\nz = 0\n') == [2]

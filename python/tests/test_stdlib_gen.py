@@ -16,7 +16,7 @@ from ndbg.gen.generator import generate
 from ndbg.gen.program import G
 from ndbg.trace.tracer import trace_program
 
-SEEDS = 4        # programs per curated function
+SEEDS = 4  # programs per curated function
 
 
 def _programs(entry, fault=None, n=SEEDS):
@@ -38,7 +38,7 @@ def _with_entry(g, entry, fault):
     saved = S.CURATED
     S.CURATED = [entry]
     try:
-        return S.stdlib_program(g, fault, max_chars=10 ** 6)   # every function, however long
+        return S.stdlib_program(g, fault, max_chars=10**6)  # every function, however long
     finally:
         S.CURATED = saved
 
@@ -59,6 +59,7 @@ def test_programs_fit_the_window():
     from ndbg.trace import format as fmt
     from ndbg.trace.tokenizer import Tokenizer
     import os
+
     models = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'models')
     with open(os.path.join(models, 'default')) as f:
         path = os.path.join(models, f.read().strip(), 'tokenizer.json')
@@ -87,8 +88,11 @@ def test_every_function_runs_and_is_traced(entry):
         mod = __import__(modname, fromlist=['_'])
         stdsrc = inspect.getsource(mod)
         defs_part = src.rsplit('\n\n\n', 1)[0]
-        body = [l.strip() for l in defs_part.split('\n')
-                if l.startswith('    ') and l.strip() and not l.strip().startswith(('#', '"', "'")) and l.strip() != 'pass']
+        body = [
+            l.strip()
+            for l in defs_part.split('\n')
+            if l.startswith('    ') and l.strip() and not l.strip().startswith(('#', '"', "'")) and l.strip() != 'pass'
+        ]
         assert body and all(b in stdsrc for b in body), [b for b in body if b not in stdsrc]
         # deterministic for a seed
         again = _programs(entry, n=1)[0][1]
@@ -124,8 +128,12 @@ def test_programs_run_under_system_python():
             break
     assert len(picked) == 12
     for p in picked:
-        res = subprocess.run(['/usr/bin/python3' if sys.platform != 'win32' else sys.executable, '-c', p.source],
-                             capture_output=True, text=True, timeout=30)
+        res = subprocess.run(
+            ['/usr/bin/python3' if sys.platform != 'win32' else sys.executable, '-c', p.source],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         assert (res.returncode != 0) == ('uncaught' in p.features), (p.source, res.stderr[-500:])
         assert res.stdout
 

@@ -36,8 +36,9 @@ def test_digits_are_single_tokens(tok):
 def test_lossless(tok):
     rng = random.Random(0)
     alphabet = 'abcxyz_ 0123456789\n\t\'"()[]{}:,.=+-*/\\<|>\u00e9\u4e2d\U0001F600\x00'
-    cases = list(TOKENIZER_CASES) + [''.join(rng.choice(alphabet) for _ in range(rng.randint(0, 80)))
-                                     for _ in range(500)]
+    cases = list(TOKENIZER_CASES) + [
+        ''.join(rng.choice(alphabet) for _ in range(rng.randint(0, 80))) for _ in range(500)
+    ]
     for text in cases:
         ids = tok.encode(text)
         assert all(BYTE_OFFSET <= i < tok.vocab_size for i in ids)
@@ -86,16 +87,37 @@ def test_save_load(tok, tmp_path):
 
 
 def test_golden_ids(tok):
-    data = [{'text': t, 'chunks_hex': [c.hex() for c in pretokenize(t.encode())], 'ids': tok.encode(t)}
-            for t in TOKENIZER_CASES]
+    data = [
+        {'text': t, 'chunks_hex': [c.hex() for c in pretokenize(t.encode())], 'ids': tok.encode(t)}
+        for t in TOKENIZER_CASES
+    ]
     check_or_write(golden_path('tokenizer_cases.json'), data)
 
 
 def test_fast_pretokenize_equals_reference():
     from ndbg.trace.tokenizer import pretokenize_reference
+
     rng = random.Random(1)
-    alphabet = [b' ', b' ', b' ', b'a', b'Z', b'_', b'0', b'9', b'\n', b'\t', b'(', b'=', b"'", b'\xc3\xa9',
-                b'\xe4\xb8\xad', b'\x00', b'\r', b'.']
+    alphabet = [
+        b' ',
+        b' ',
+        b' ',
+        b'a',
+        b'Z',
+        b'_',
+        b'0',
+        b'9',
+        b'\n',
+        b'\t',
+        b'(',
+        b'=',
+        b"'",
+        b'\xc3\xa9',
+        b'\xe4\xb8\xad',
+        b'\x00',
+        b'\r',
+        b'.',
+    ]
     for _ in range(3000):
         data = b''.join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
         assert pretokenize(data) == pretokenize_reference(data), data

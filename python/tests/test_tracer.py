@@ -18,14 +18,15 @@ def kinds(result):
 
 
 def test_simple_events_and_locals():
-    r = run('''\
+    r = run(
+        '''\
         def f(a, b):
             c = a + b
             return c * 2
         x = f(1, 2)
-        ''')
-    assert kinds(r) == [('line', 1), ('line', 4), ('call', 1), ('line', 2), ('line', 3), ('return', 3),
-                        ('return', 4)]
+        '''
+    )
+    assert kinds(r) == [('line', 1), ('line', 4), ('call', 1), ('line', 2), ('line', 3), ('return', 3), ('return', 4)]
     ev = r['events']
     assert ev[2]['locals'] == {'a': '1', 'b': '2'} and ev[2]['depth'] == 1 and ev[2]['func'] == 'f'
     assert ev[5]['retval'] == '6' and ev[5]['locals'] == {'a': '1', 'b': '2', 'c': '3'}
@@ -34,14 +35,16 @@ def test_simple_events_and_locals():
 
 
 def test_module_locals_hide_functions_modules_dunders():
-    r = run('''\
+    r = run(
+        '''\
         import math
         def f():
             return 1
         class C:
             pass
         y = math.floor(2.5)
-        ''')
+        '''
+    )
     assert r['events'][-1]['locals'] == {'y': '2'}
 
 
@@ -76,15 +79,17 @@ def test_exceptions_caught_and_uncaught():
 
 
 def test_huge_values_are_cut():
-    r = run('''\
+    r = run(
+        '''\
         big = list(range(10 ** 6))
         s = "x" * 5000
         d = {i: i for i in range(1000)}
         n = 10 ** 5000
         t = tuple(big)
-        ''')
+        '''
+    )
     loc = r['events'][-1]['locals']
-    assert loc['big'] == repr(list(range(10 ** 6)))[:REPR_LIMIT] + REPR_MARKER
+    assert loc['big'] == repr(list(range(10**6)))[:REPR_LIMIT] + REPR_MARKER
     assert loc['s'] == repr('x' * 5000)[:REPR_LIMIT] + REPR_MARKER
     assert loc['d'] == repr({i: i for i in range(1000)})[:REPR_LIMIT] + REPR_MARKER
     assert loc['t'].startswith('(0, 1, 2') and len(loc['t']) == REPR_LIMIT + len(REPR_MARKER)
@@ -98,89 +103,113 @@ def test_cut_is_decidable_from_length():
 
 
 def test_addresses_removed():
-    r = run('''\
+    r = run(
+        '''\
         class P:
             pass
         p = P()
         f = lambda: 1
-        ''')
+        '''
+    )
     loc = r['events'][-1]['locals']
     assert loc['p'] == '<__main__.P object>'
     assert '0x' not in str(r)
 
 
 def test_infinite_loop_is_never():
-    r = run('''\
+    r = run(
+        '''\
         i = 0
         while True:
             i += 1
-        ''', max_events=500)
+        ''',
+        max_events=500,
+    )
     assert r['exit']['kind'] == 'never' and r['exit']['reason'] == 'steps'
     assert len(r['events']) == 500
 
 
 def test_time_limit_is_never():
-    r = run('''\
+    r = run(
+        '''\
         import time
         def slow():
             time.sleep(0.05)
         while True:
             slow()
-        ''', time_limit=0.3, max_events=10 ** 6)
+        ''',
+        time_limit=0.3,
+        max_events=10**6,
+    )
     assert r['exit']['kind'] == 'never' and r['exit']['reason'] == 'time'
 
 
 def test_limit_survives_except_exception():
-    r = run('''\
+    r = run(
+        '''\
         n = 0
         while True:
             try:
                 n += 1
             except Exception:
                 pass
-        ''', max_events=300)
+        ''',
+        max_events=300,
+    )
     assert r['exit']['kind'] == 'never'
 
 
 def test_bare_except_cannot_swallow_the_limit():
-    r = run('''\
+    r = run(
+        '''\
         n = 0
         while n < 10 ** 9:
             try:
                 n += 1
             except:
                 pass
-        ''', max_events=300, time_limit=2)
+        ''',
+        max_events=300,
+        time_limit=2,
+    )
     assert r['exit']['kind'] == 'never'
 
 
 def test_infinite_recursion():
-    r = run('''\
+    r = run(
+        '''\
         def f(n):
             return f(n + 1)
         f(0)
-        ''', max_events=5000)
+        ''',
+        max_events=5000,
+    )
     assert r['exit']['kind'] in ('error', 'never')
 
 
 def test_print_output_attached_to_next_event():
-    r = run('''\
+    r = run(
+        '''\
         print("a")
         print("b", end="")
         x = 1
-        ''')
+        '''
+    )
     ev = r['events']
     assert 'out' not in ev[0]
     assert ev[1]['out'] == 'a\n' and ev[2]['out'] == 'b'
 
 
 def test_stdin():
-    r = run('''\
+    r = run(
+        '''\
         name = input("name? ")
         n = int(input())
         line = __import__("sys").stdin.readline()
         print(name * n)
-        ''', stdin='ab\n3\nrest\n')
+        ''',
+        stdin='ab\n3\nrest\n',
+    )
     loc = r['events'][-1]['locals']
     assert loc == {'name': "'ab'", 'n': '3', 'line': "'rest\\n'"}
     out = ''.join(e.get('out', '') for e in r['events']) + r['exit']['out']
@@ -222,25 +251,35 @@ def test_deterministic_under_hash_seed(tmp_path):
     outs = set()
     for seed in ('1', '2'):
         env = dict(os.environ, PYTHONHASHSEED=seed)
-        res = subprocess.run([sys.executable, '-m', 'ndbg.trace.tracer', str(prog)], env=env, capture_output=True,
-                             text=True, cwd=os.path.join(os.path.dirname(__file__), '..'), check=True)
+        res = subprocess.run(
+            [sys.executable, '-m', 'ndbg.trace.tracer', str(prog)],
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=os.path.join(os.path.dirname(__file__), '..'),
+            check=True,
+        )
         outs.add(res.stdout)
     assert len(outs) == 1
 
 
 def test_other_files_not_traced():
-    r = run('''\
+    r = run(
+        '''\
         import json
         x = json.dumps([1, 2])
         y = sorted([3, 1], key=lambda v: -v)
-        ''')
+        '''
+    )
     assert {e['func'] for e in r['events']} == {'<module>', '<lambda>'}
 
 
 def test_bare_except_inside_loop_body_cannot_hang():
     import time
+
     t0 = time.monotonic()
-    r = run('''\
+    r = run(
+        '''\
         n = 0
         while True:
             try:
@@ -249,15 +288,20 @@ def test_bare_except_inside_loop_body_cannot_hang():
                 k = m - 1
             except:
                 pass
-        ''', max_events=300, time_limit=5)
+        ''',
+        max_events=300,
+        time_limit=5,
+    )
     assert r['exit']['kind'] == 'never' and r['exit']['reason'] == 'steps'
     assert time.monotonic() - t0 < 2
 
 
 def test_bare_except_time_limit_cannot_hang():
     import time
+
     t0 = time.monotonic()
-    r = run('''\
+    r = run(
+        '''\
         def spin():
             while True:
                 try:
@@ -273,6 +317,9 @@ def test_bare_except_time_limit_cannot_hang():
                 pass
             except:
                 pass
-        ''', max_events=10 ** 9, time_limit=0.3)
+        ''',
+        max_events=10**9,
+        time_limit=0.3,
+    )
     assert r['exit']['kind'] == 'never'
     assert time.monotonic() - t0 < 3

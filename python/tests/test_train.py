@@ -15,8 +15,27 @@ def read_log(run):
 def test_tiny_model_trains_and_loss_falls(tmp_path):
     data = make_data(str(tmp_path / 'data'))
     run = str(tmp_path / 'run')
-    main(['--data', data, '--out', run, '--config', 'tiny', '--max-steps', '60', '--batch-size', '16',
-          '--warmup', '10', '--log-every', '10', '--threads', '1', '--quiet'])
+    main(
+        [
+            '--data',
+            data,
+            '--out',
+            run,
+            '--config',
+            'tiny',
+            '--max-steps',
+            '60',
+            '--batch-size',
+            '16',
+            '--warmup',
+            '10',
+            '--log-every',
+            '10',
+            '--threads',
+            '1',
+            '--quiet',
+        ]
+    )
     log = read_log(run)
     losses = [r['loss'] for r in log if 'loss' in r]
     assert losses[-1] < 0.6 * losses[0], losses
@@ -27,8 +46,23 @@ def test_tiny_model_trains_and_loss_falls(tmp_path):
     assert not os.path.exists(os.path.join(run, 'ckpt.pt.tmp'))
 
     # resume: continues the step count and the optimizer
-    main(['--data', data, '--out', run, '--resume', os.path.join(run, 'ckpt.pt'), '--max-steps', '70',
-          '--batch-size', '16', '--threads', '1', '--quiet'])
+    main(
+        [
+            '--data',
+            data,
+            '--out',
+            run,
+            '--resume',
+            os.path.join(run, 'ckpt.pt'),
+            '--max-steps',
+            '70',
+            '--batch-size',
+            '16',
+            '--threads',
+            '1',
+            '--quiet',
+        ]
+    )
     ck2 = torch_load(os.path.join(run, 'ckpt.pt'))
     assert ck2['step'] == 70 and ck2['tokens'] > ck['tokens'] and len(ck2['sessions']) == 2
 
@@ -36,14 +70,32 @@ def test_tiny_model_trains_and_loss_falls(tmp_path):
 def test_fp32_and_token_budget(tmp_path):
     data = make_data(str(tmp_path / 'data'), n_train=64)
     run = str(tmp_path / 'run')
-    main(['--data', data, '--out', run, '--config', 'tiny', '--tokens', '2000', '--batch-size', '8',
-          '--dtype', 'fp32', '--threads', '1', '--quiet'])
+    main(
+        [
+            '--data',
+            data,
+            '--out',
+            run,
+            '--config',
+            'tiny',
+            '--tokens',
+            '2000',
+            '--batch-size',
+            '8',
+            '--dtype',
+            'fp32',
+            '--threads',
+            '1',
+            '--quiet',
+        ]
+    )
     end = read_log(run)[-1]
     assert 2000 <= end['tokens'] < 2000 + 8 * 32 and torch.isfinite(torch.tensor(end['val_loss']))
 
 
 def test_gpu_script_parses():
     import subprocess
+
     script = os.path.join(os.path.dirname(__file__), '..', '..', 'scripts', 'gpu_train.sh')
     subprocess.run(['bash', '-n', script], check=True)
 
@@ -51,8 +103,25 @@ def test_gpu_script_parses():
 def test_bf16_autocast_runs(tmp_path):
     data = make_data(str(tmp_path / 'data'), n_train=32)
     run = str(tmp_path / 'run')
-    main(['--data', data, '--out', run, '--config', 'tiny', '--max-steps', '3', '--batch-size', '8',
-          '--dtype', 'bf16', '--threads', '1', '--quiet'])
+    main(
+        [
+            '--data',
+            data,
+            '--out',
+            run,
+            '--config',
+            'tiny',
+            '--max-steps',
+            '3',
+            '--batch-size',
+            '8',
+            '--dtype',
+            'bf16',
+            '--threads',
+            '1',
+            '--quiet',
+        ]
+    )
     end = read_log(run)[-1]
     assert end['step'] == 3 and torch.isfinite(torch.tensor(end['val_loss']))
 
@@ -60,9 +129,10 @@ def test_bf16_autocast_runs(tmp_path):
 def test_schedules_constant_survives_resumption_and_decay_cools_down():
     from argparse import Namespace
     from ndbg.learn.train import lr_at
+
     a = Namespace(lr=1e-3, min_lr_frac=0.1, warmup=10, warmup_frac=0.05, schedule='constant')
-    assert lr_at(a, 0, 0.0) < 1e-3                    # warming up
-    assert lr_at(a, 50, 0.3) == lr_at(a, 5000, 0.9) == 1e-3   # then flat, wherever a resumed run is
+    assert lr_at(a, 0, 0.0) < 1e-3  # warming up
+    assert lr_at(a, 50, 0.3) == lr_at(a, 5000, 0.9) == 1e-3  # then flat, wherever a resumed run is
     d = Namespace(**{**vars(a), 'schedule': 'decay'})
     assert lr_at(d, 5000, 0.0) == 1e-3 and abs(lr_at(d, 5000, 1.0) - 1e-4) < 1e-12
     assert lr_at(d, 5000, 0.5) == (1e-3 + 1e-4) / 2
@@ -77,7 +147,7 @@ def test_resume_continues_the_data_epoch(tmp_path):
     assert ck['data_pos'] == {'epoch': 0, 'index': 24} and ck['data_windows'] == 64
     main(common + ['--resume', os.path.join(run, 'ckpt.pt'), '--max-steps', '10'])
     ck = torch_load(os.path.join(run, 'ckpt.pt'))
-    assert ck['data_pos'] == {'epoch': 1, 'index': 16}   # 64 windows = 8 steps an epoch; 10 steps in all
+    assert ck['data_pos'] == {'epoch': 1, 'index': 16}  # 64 windows = 8 steps an epoch; 10 steps in all
 
 
 def test_gpu_script_dry_run_on_cpu(tmp_path):
@@ -87,12 +157,25 @@ def test_gpu_script_dry_run_on_cpu(tmp_path):
     import shutil
     import subprocess
     import sys
+
     root = os.path.join(os.path.dirname(__file__), '..', '..')
     out = tmp_path / 'out'
-    env = dict(os.environ, OUT=str(out), WORK=str(tmp_path / 'work'), DEVICE='cpu', CONFIG='tiny', MINUTES='0.1',
-               PROGRAMS='200', BATCH='4', EVAL_PER_ACTION='3', PY=sys.executable, NAME='dry')
-    r = subprocess.run(['bash', os.path.join(root, 'scripts', 'gpu_train.sh')], env=env, capture_output=True,
-                       text=True, timeout=600)
+    env = dict(
+        os.environ,
+        OUT=str(out),
+        WORK=str(tmp_path / 'work'),
+        DEVICE='cpu',
+        CONFIG='tiny',
+        MINUTES='0.1',
+        PROGRAMS='200',
+        BATCH='4',
+        EVAL_PER_ACTION='3',
+        PY=sys.executable,
+        NAME='dry',
+    )
+    r = subprocess.run(
+        ['bash', os.path.join(root, 'scripts', 'gpu_train.sh')], env=env, capture_output=True, text=True, timeout=600
+    )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     model = out / 'dry'
     names = {p.name for p in model.iterdir()}
@@ -111,9 +194,24 @@ def test_several_data_dirs_one_tokenizer_in_the_checkpoint(tmp_path):
     a = make_data(str(tmp_path / 'a'), n_train=32)
     b = make_data(str(tmp_path / 'b'), n_train=16)
     run = str(tmp_path / 'run')
-    main(['--data', f'{a},{b}', '--out', run, '--config', 'tiny', '--max-steps', '2', '--batch-size', '8',
-          '--threads', '1', '--quiet'])
+    main(
+        [
+            '--data',
+            f'{a},{b}',
+            '--out',
+            run,
+            '--config',
+            'tiny',
+            '--max-steps',
+            '2',
+            '--batch-size',
+            '8',
+            '--threads',
+            '1',
+            '--quiet',
+        ]
+    )
     ck = torch_load(os.path.join(run, 'ckpt.pt'))
     with open(os.path.join(a, 'tokenizer.json')) as f:
-        assert ck['tokenizer'] == f.read()      # what export writes next to the model
+        assert ck['tokenizer'] == f.read()  # what export writes next to the model
     assert ck['data_windows'] == 48

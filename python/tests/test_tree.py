@@ -29,7 +29,7 @@ def test_step_into_is_pdb_s(program):
     chain = s_chain(trace)
     stops = pdb_stops(source, ['s'] * (len(chain) + 2))
     expected = [as_stop(trace, j) for j in chain] + [('exit',)]
-    assert stops[:len(expected)] == expected
+    assert stops[: len(expected)] == expected
     # every event is a stop of `s`, except "internal StopIteration" ones
     assert set(chain) == {i for i in range(trace.n) if not trace.events[i].get('internal')}
 
@@ -110,6 +110,7 @@ def test_stack_and_parent(program):
 def test_generated_programs_against_pdb():
     # the bdb simulation on realistic code: random states and actions of generated programs
     import random
+
     gen = pytest.importorskip('ndbg.gen.generator')
     checked = 0
     for k in range(60):
@@ -145,8 +146,14 @@ def _cli_stops(path, commands):
     import re
     import subprocess
     import sys
-    out = subprocess.run([sys.executable, '-m', 'pdb', path], input='\n'.join(commands + ['q']) + '\n',
-                         capture_output=True, text=True, timeout=60).stdout
+
+    out = subprocess.run(
+        [sys.executable, '-m', 'pdb', path],
+        input='\n'.join(commands + ['q']) + '\n',
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
     stops = []
     marker = 'line'
     for text in out.replace('(Pdb) ', '\n').split('\n'):
@@ -163,11 +170,21 @@ def _cli_stops(path, commands):
     return stops
 
 
-@pytest.mark.parametrize('commands', [['s'] * 12, ['s', 's', 's', 's', 'n', 'n', 'n'], ['s'] * 4 + ['r', 'n', 'n'],
-                                      ['s', 's', 's', 'b 2', 'c', 'c'], ['n'] * 9])
+@pytest.mark.parametrize(
+    'commands',
+    [
+        ['s'] * 12,
+        ['s', 's', 's', 's', 'n', 'n', 'n'],
+        ['s'] * 4 + ['r', 'n', 'n'],
+        ['s', 's', 's', 'b 2', 'c', 'c'],
+        ['n'] * 9,
+    ],
+)
 def test_in_process_driver_agrees_with_pdb_cli(tmp_path, commands):
     # the tests drive pdb.Pdb in process; the real `python -m pdb` stops at the same places
-    source = PROGRAMS['calls_gen_exc'].replace('try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    print("caught")\n', '')
+    source = PROGRAMS['calls_gen_exc'].replace(
+        'try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    print("caught")\n', ''
+    )
     path = str(tmp_path / 'prog.py')
     with open(path, 'w') as f:
         f.write(source)

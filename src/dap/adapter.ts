@@ -203,7 +203,10 @@ export class NdbgDebugSession extends DebugSession {
     this.sendResponse(response);
   }
 
-  protected override setExceptionBreakPointsRequest(response: DebugProtocol.SetExceptionBreakpointsResponse, args: DebugProtocol.SetExceptionBreakpointsArguments): void {
+  protected override setExceptionBreakPointsRequest(
+    response: DebugProtocol.SetExceptionBreakpointsResponse,
+    args: DebugProtocol.SetExceptionBreakpointsArguments,
+  ): void {
     this.stopOnUncaught = args.filters.includes(UNCAUGHT_FILTER);
     this.sendResponse(response);
   }
@@ -365,7 +368,9 @@ export class NdbgDebugSession extends DebugSession {
       if (why.kind === 'continue') {
         // predicted frames can go round a loop that never ends: stop after as many as the neural engine allows its own breakpoint commands
         if (!r.predicted || ++this.logOnlyStops < PREDICTED_LOG_STOPS) return this.resume('c', why);
-        this.say(`ndbg: ${PREDICTED_LOG_STOPS} log point stops in a row on predicted frames; stopping here (the model may be predicting a loop that does not end)`);
+        this.say(
+          `ndbg: ${PREDICTED_LOG_STOPS} log point stops in a row on predicted frames; stopping here (the model may be predicting a loop that does not end)`,
+        );
       }
       // a step over (or out) crossed a log point in a function it called: return from there, and on
       if (why.kind === 'step' && why.depth !== undefined) {
@@ -374,7 +379,10 @@ export class NdbgDebugSession extends DebugSession {
       }
     }
     this.logOnlyStops = 0;
-    this.stopped(why, breaks.map((b) => b.number));
+    this.stopped(
+      why,
+      breaks.map((b) => b.number),
+    );
   }
 
   private stopped(why: Resume, hitIds: number[] = []): void {
@@ -437,8 +445,7 @@ export class NdbgDebugSession extends DebugSession {
     const r = this.runner;
     const ref = this.refs.get(args.variablesReference);
     if (!r || !ref || this.running) return this.fail(response, 'ndbg: that variable is gone (the program moved): open it again');
-    const target =
-      ref.kind === 'locals' ? args.name : ref.kind === 'globals' ? `globals()[${JSON.stringify(args.name)}]` : ref.childExprs.get(args.name);
+    const target = ref.kind === 'locals' ? args.name : ref.kind === 'globals' ? `globals()[${JSON.stringify(args.name)}]` : ref.childExprs.get(args.name);
     if (!target) return this.fail(response, `ndbg: cannot assign to '${args.name}' here`);
     const done = await r.serial(() => assign(r, this.refs, target, args.value, ref.frame));
     if (!done.ok) return this.fail(response, done.error);

@@ -36,7 +36,10 @@ export class BreakpointBook {
 
   /** The pdb numbers of every log point. */
   logPoints(): number[] {
-    return [...this.owned.values()].flat().filter((b) => b.logMessage !== undefined).map((b) => b.number);
+    return [...this.owned.values()]
+      .flat()
+      .filter((b) => b.logMessage !== undefined)
+      .map((b) => b.number);
   }
 
   async setSource(path: string, wanted: DebugProtocol.SourceBreakpoint[]): Promise<DebugProtocol.Breakpoint[]> {

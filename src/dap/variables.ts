@@ -43,12 +43,7 @@ export function scopes(runner: Runner, refs: References, frame: number): DebugPr
   return out;
 }
 
-export async function variables(
-  runner: Runner,
-  refs: References,
-  ref: Ref,
-  args: DebugProtocol.VariablesArguments,
-): Promise<DebugProtocol.Variable[]> {
+export async function variables(runner: Runner, refs: References, ref: Ref, args: DebugProtocol.VariablesArguments): Promise<DebugProtocol.Variable[]> {
   const stop = runner.stop;
   if (!stop || !runner.atPrompt) return [];
   if (ref.kind === 'locals') return locals(runner, refs, stop, ref.frame);
@@ -97,14 +92,7 @@ async function locals(runner: Runner, refs: References, stop: StopEvent, frame: 
 }
 
 /** One variable; a handle to open it when it has children. */
-export function variable(
-  name: string,
-  view: ValueView,
-  expr: string,
-  frame: number,
-  refs: References,
-  o: Parameters<typeof show>[1],
-): DebugProtocol.Variable {
+export function variable(name: string, view: ValueView, expr: string, frame: number, refs: References, o: Parameters<typeof show>[1]): DebugProtocol.Variable {
   const v: DebugProtocol.Variable = {
     name,
     ...show(view, o),

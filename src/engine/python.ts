@@ -94,8 +94,7 @@ export class PythonEngine implements Engine {
       this.spawnError =
         err.code === 'ENOENT'
           ? new UserError(
-              `ndbg: cannot run the Python interpreter '${o.python ?? 'python3'}' (not found). ` +
-                'Install Python 3.9 or newer, or pass --python PATH.',
+              `ndbg: cannot run the Python interpreter '${o.python ?? 'python3'}' (not found). ` + 'Install Python 3.9 or newer, or pass --python PATH.',
             )
           : new UserError(`ndbg: cannot start '${o.python ?? 'python3'}': ${err.message}`);
     };
@@ -143,9 +142,7 @@ export class PythonEngine implements Engine {
       case 'breakpoint': {
         // "Run to line L": a temporary breakpoint, then continue.
         const where = action.file ? `${action.file}:${action.line}` : String(action.line);
-        return this.command(`tbreak ${where}`).then(() =>
-          this.ready === 'prompt' ? this.command('continue') : undefined,
-        );
+        return this.command(`tbreak ${where}`).then(() => (this.ready === 'prompt' ? this.command('continue') : undefined));
       }
       default:
         return Promise.reject(new Error(`unknown action ${(action as Action).kind}`));
@@ -158,10 +155,7 @@ export class PythonEngine implements Engine {
     return { ok: true, result: m.result.v! };
   }
 
-  async children(
-    expr: string,
-    options: InspectOptions & { start?: number; count?: number } = {},
-  ): Promise<Inspected<ChildrenPage>> {
+  async children(expr: string, options: InspectOptions & { start?: number; count?: number } = {}): Promise<Inspected<ChildrenPage>> {
     const start = Math.max(0, options.start ?? 0);
     const m = await this.inspect('c', expr, options.frame, start, Math.max(0, options.count ?? 100));
     if (!m.ok) return m;
@@ -169,13 +163,7 @@ export class PythonEngine implements Engine {
   }
 
   /** One inspection at the prompt: the bridge answers without printing or prompting again. */
-  private inspect(
-    kind: InspectKind,
-    expr: string,
-    frame: number | undefined,
-    start = 0,
-    count = 0,
-  ): Promise<Inspected<Extract<BridgeMessage, { t: 'v' }>>> {
+  private inspect(kind: InspectKind, expr: string, frame: number | undefined, start = 0, count = 0): Promise<Inspected<Extract<BridgeMessage, { t: 'v' }>>> {
     if (this.exited || this.ready !== 'prompt') {
       return Promise.resolve({ ok: false, error: this.exited ? 'the program has ended' : 'the program is running: inspect at a prompt' });
     }
@@ -243,9 +231,7 @@ export class PythonEngine implements Engine {
         const stop: StopEvent = {
           type: 'stop',
           event: m.event,
-          frames: m.frames.map(
-            (f): Frame => ({ file: f.file, line: f.line, func: f.func, locals: f.locals ?? {}, ...(f.hidden ? { hidden: f.hidden } : {}) }),
-          ),
+          frames: m.frames.map((f): Frame => ({ file: f.file, line: f.line, func: f.func, locals: f.locals ?? {}, ...(f.hidden ? { hidden: f.hidden } : {}) })),
           selected: m.selected,
           index: m.n,
         };

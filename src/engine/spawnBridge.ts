@@ -47,12 +47,7 @@ export function bridgeKey(o: BridgeSpawnOptions): string {
 }
 
 export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
-  const pdbArgs = [
-    ...(o.commands ?? []).flatMap((c) => ['-c', c]),
-    ...(o.module ? ['-m'] : []),
-    o.target,
-    ...(o.args ?? []),
-  ];
+  const pdbArgs = [...(o.commands ?? []).flatMap((c) => ['-c', c]), ...(o.module ? ['-m'] : []), o.target, ...(o.args ?? [])];
   // `python3 -m pdb ARGS`, as the user would run it: the bridge comes in
   // through boot/sitecustomize.py (on PYTHONPATH, with its options in
   // NDBG_BRIDGE), which takes both variables back out of the program's
@@ -64,21 +59,17 @@ export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
   const boot = join(bridgeDir(), 'boot');
   env.PYTHONPATH = env.PYTHONPATH ? `${boot}${delimiter}${env.PYTHONPATH}` : boot;
   env.NDBG_BRIDGE = `--fd-out=3 --fd-in=4 --watch=5 --locals=${o.withLocals ? 1 : 0}`;
-  const child = spawn(
-    o.python ?? 'python3',
-    ['-m', 'pdb', ...pdbArgs],
-    {
-      cwd: o.cwd,
-      env,
-      // fd 0: the program's real stdin is not ours to give (its input()
-      // goes through the bridge). 1/2: raw output that bypasses
-      // sys.stdout (subprocesses, C code). 3/4: the channel. 5: watchdog.
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
-      // Own process group: a terminal's Ctrl-C reaches ndbg only, which
-      // forwards it (interrupt()), so pdb sees exactly one SIGINT.
-      detached: true,
-    },
-  );
+  const child = spawn(o.python ?? 'python3', ['-m', 'pdb', ...pdbArgs], {
+    cwd: o.cwd,
+    env,
+    // fd 0: the program's real stdin is not ours to give (its input()
+    // goes through the bridge). 1/2: raw output that bypasses
+    // sys.stdout (subprocesses, C code). 3/4: the channel. 5: watchdog.
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+    // Own process group: a terminal's Ctrl-C reaches ndbg only, which
+    // forwards it (interrupt()), so pdb sees exactly one SIGINT.
+    detached: true,
+  });
   let handlers: BridgeHandlers | undefined;
   const pending: Array<(h: BridgeHandlers) => void> = [];
   const deliver = (f: (h: BridgeHandlers) => void) => (handlers ? f(handlers) : pending.push(f));
@@ -87,8 +78,7 @@ export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
     [2, 'stderr'],
     [3, 'channel'],
   ] as const;
-  for (const [fd, name] of streams)
-    child.stdio[fd]?.on('data', (chunk: Buffer) => deliver((h) => h[name](chunk)));
+  for (const [fd, name] of streams) child.stdio[fd]?.on('data', (chunk: Buffer) => deliver((h) => h[name](chunk)));
   child.on('close', (code, signal) => deliver((h) => h.close(code, signal)));
   const spawned: SpawnedBridge = {
     child,

@@ -11,7 +11,20 @@
 // `--engine neural` never does.
 
 import type { SessionOptions } from '../commands/session.js';
-import type { Action, ChildrenPage, Engine, EngineEvent, EngineInfo, Inspected, InspectOptions, Listener, StopEvent, ValueView, VerifyInfo, VerifyPair } from './engine.js';
+import type {
+  Action,
+  ChildrenPage,
+  Engine,
+  EngineEvent,
+  EngineInfo,
+  Inspected,
+  InspectOptions,
+  Listener,
+  StopEvent,
+  ValueView,
+  VerifyInfo,
+  VerifyPair,
+} from './engine.js';
 import type { NeuralDebugger } from './neural/debugger.js';
 import { PythonEngine } from './python.js';
 import type { ModelState } from '../model/types.js';

@@ -117,7 +117,12 @@ export function bindArguments(params: Param[], input: string): Record<string, st
   if (starstar) locals[starstar.name] = `{${[...keywords].map(([k2, v]) => `'${k2}': ${v}`).join(', ')}}`;
   else if (keywords.size) return `unexpected keyword argument ${[...keywords.keys()][0]}`;
   // co_varnames order: positional, keyword-only, *args, **kwargs
-  const order = [...params.filter((p) => p.kind === 'pos'), ...params.filter((p) => p.kind === 'kwonly'), ...(star ? [star] : []), ...(starstar ? [starstar] : [])];
+  const order = [
+    ...params.filter((p) => p.kind === 'pos'),
+    ...params.filter((p) => p.kind === 'kwonly'),
+    ...(star ? [star] : []),
+    ...(starstar ? [starstar] : []),
+  ];
   const out: Record<string, string> = {};
   for (const p of order) out[p.name] = locals[p.name]!;
   return out;
@@ -178,7 +183,13 @@ export async function predictSample(predictor: Predictor, row: CruxRow, o: CruxO
     session = await predictor.open(source, { constrain: o.constrain, alternatives: false });
     if (o.task === 'input') {
       const returns = src.returnLines(d);
-      const ret = modelState({ event: 'return', line: returns.length ? returns[returns.length - 1]! : d.lastLine, func: 'f', stack: [callLine], retval: reprOf(row.output) ?? row.output });
+      const ret = modelState({
+        event: 'return',
+        line: returns.length ? returns[returns.length - 1]! : d.lastLine,
+        func: 'f',
+        stack: [callLine],
+        retval: reprOf(row.output) ?? row.output,
+      });
       const p = await ask([{ action: null, state: ret }], { kind: 'inv_step_call' });
       if (!p.state) return { prediction: null, why: p.error ?? 'no state', frames, latencyMs };
       const call = callFromLocals(params, p.state.locals);
@@ -234,7 +245,7 @@ export async function evalSample(predictor: Predictor, row: CruxRow, o: CruxOpti
   };
   if (a.prediction === null) return { ...base, pass: false, result: `no prediction: ${a.why}` };
   const program = cruxProgram(o.task, row.code, row.input, row.output, a.prediction);
-  if (program === null) return { ...base, pass: false, result: 'rejected by CruxEval\'s pre-check' };
+  if (program === null) return { ...base, pass: false, result: "rejected by CruxEval's pre-check" };
   const r = await checkCorrectness(program, { python: o.python, timeoutS: o.timeoutS });
   return { ...base, pass: r.passed, result: r.result };
 }

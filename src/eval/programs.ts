@@ -25,7 +25,10 @@ export function namedSets(): string[] {
 export function setDir(name: string): string {
   const sets = namedSets();
   if (!sets.includes(name)) {
-    throw new UserError(`ndbg eval: no evaluation set '${name}'${sets.length ? ` (there are: ${sets.join(', ')})` : ' (evalsets/ is in a checkout of ndbg only)'}`, 2);
+    throw new UserError(
+      `ndbg eval: no evaluation set '${name}'${sets.length ? ` (there are: ${sets.join(', ')})` : ' (evalsets/ is in a checkout of ndbg only)'}`,
+      2,
+    );
   }
   return join(ROOT, 'evalsets', name);
 }
@@ -38,15 +41,17 @@ export function traceProgramsDir(dir: string, tokenizer: string, python: string)
   if (!existsSync(dir)) throw new UserError(`ndbg eval: --programs ${dir}: no such directory`, 2);
   const out = mkdtempSync(join(tmpdir(), 'ndbg-evalset-'));
   const cleanup = () => rmSync(out, { recursive: true, force: true });
-  const r = spawnSync(
-    python,
-    ['-m', 'ndbg.data', 'build', '--programs-dir', resolve(dir), '--split-all', 'test', '--out', out, '--tokenizer', tokenizer],
-    { cwd: join(ROOT, 'python'), env: { ...process.env, PYTHONPATH: join(ROOT, 'python') }, encoding: 'utf8' },
-  );
+  const r = spawnSync(python, ['-m', 'ndbg.data', 'build', '--programs-dir', resolve(dir), '--split-all', 'test', '--out', out, '--tokenizer', tokenizer], {
+    cwd: join(ROOT, 'python'),
+    env: { ...process.env, PYTHONPATH: join(ROOT, 'python') },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) {
     cleanup();
-    const why = r.error ? r.error.message : (r.stderr || r.stdout).trim().split('\n').pop() ?? `exit ${r.status}`;
-    const hint = /numpy/.test(why) ? ' (the tracer writes numpy arrays: use a Python that has numpy, e.g. --python /usr/bin/python3 with Debian\'s python3-numpy)' : '';
+    const why = r.error ? r.error.message : ((r.stderr || r.stdout).trim().split('\n').pop() ?? `exit ${r.status}`);
+    const hint = /numpy/.test(why)
+      ? " (the tracer writes numpy arrays: use a Python that has numpy, e.g. --python /usr/bin/python3 with Debian's python3-numpy)"
+      : '';
     throw new UserError(`ndbg eval: tracing the programs of ${dir} failed: ${why}${hint}`, 1);
   }
   return { data: out, cleanup };

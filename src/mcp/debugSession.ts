@@ -129,10 +129,13 @@ export class DebugSession {
         clearTimeout(timer);
         resolve(true);
       };
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== done);
-        resolve(false);
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          this.waiters = this.waiters.filter((w) => w !== done);
+          resolve(false);
+        },
+        Math.max(0, timeoutMs),
+      );
       this.waiters.push(done);
     });
   }
@@ -151,9 +154,7 @@ export class DebugSession {
 
   requireStopped(): void {
     if (this.status === 'running') {
-      throw new Error(
-        `session ${this.id} is running (the program has not stopped yet): call 'wait' to wait for it, or 'interrupt' to stop it where it is`,
-      );
+      throw new Error(`session ${this.id} is running (the program has not stopped yet): call 'wait' to wait for it, or 'interrupt' to stop it where it is`);
     }
     if (this.status === 'exited') {
       throw new Error(

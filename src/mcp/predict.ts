@@ -89,7 +89,8 @@ export class WorldModel {
   async predictReturn(code: string, func: string, args: string): Promise<ReturnPrediction & PredictionMeta> {
     const { source, def, params, callLine } = setUp(code, func, `${func}(${args})`);
     const locals = bindArguments(params, args);
-    if (typeof locals === 'string') throw new UserError(`cannot bind the arguments '${args}' to ${func}: ${locals} (give Python literals, e.g. '3, [1, 2]', 'n=4')`);
+    if (typeof locals === 'string')
+      throw new UserError(`cannot bind the arguments '${args}' to ${func}: ${locals} (give Python literals, e.g. '3, [1, 2]', 'n=4')`);
     const history: HistoryEntry[] = [
       { action: null, state: modelState({ event: 'line', line: callLine }) },
       { action: { kind: 'step_into' }, state: modelState({ event: 'call', line: def.firstLine, func, stack: [callLine], locals }) },
@@ -100,7 +101,8 @@ export class WorldModel {
     if (s.event === 'exception' || (s.event === 'exit' && s.exception)) {
       return { ...out, returns: null, raises: s.exception ?? 'an exception', confidence: round(p.confidence.values['<exception>']), alternatives: [] };
     }
-    if (s.event !== 'return') throw new UserError(`the model predicted a ${s.event} event, not the return of ${func}; try again, or run it in a 'python' session`);
+    if (s.event !== 'return')
+      throw new UserError(`the model predicted a ${s.event} event, not the return of ${func}; try again, or run it in a 'python' session`);
     const alternatives = (p.alternatives?.['<retval>'] ?? []).map((x) => ({ value: x.value, p: round(x.p)! }));
     return { ...out, returns: s.retval ?? 'None', raises: null, confidence: round(p.confidence.values['<retval>']), alternatives };
   }
@@ -108,7 +110,8 @@ export class WorldModel {
   /** Arguments for which `func` returns `returns`: its return with that value, then inv_step_call. */
   async predictArguments(code: string, func: string, returns: string): Promise<ArgumentsPrediction & PredictionMeta> {
     const value = reprOf(returns);
-    if (value === null) throw new UserError(`'${returns}' is not a Python literal ndbg can read: give the value as Python writes it, e.g. '[1, 2]', "'abc'", 'None'`);
+    if (value === null)
+      throw new UserError(`'${returns}' is not a Python literal ndbg can read: give the value as Python writes it, e.g. '[1, 2]', "'abc'", 'None'`);
     // the call's arguments are what is asked: the driver line names none
     const { source, src, def, params, callLine } = setUp(code, func, `${func}()`);
     const rets = src.returnLines(def);
@@ -116,7 +119,9 @@ export class WorldModel {
     const { p, meta } = await this.ask(source, [{ action: null, state: ret }], { kind: 'inv_step_call' });
     const s = p.state!;
     if (s.event !== 'call' || s.func !== func) {
-      throw new UserError(`the model predicted no call of ${func} (it predicted a ${s.event} event${s.func ? ` in ${s.func}` : ''}); try another value, or a 'python' session`);
+      throw new UserError(
+        `the model predicted no call of ${func} (it predicted a ${s.event} event${s.func ? ` in ${s.func}` : ''}); try another value, or a 'python' session`,
+      );
     }
     const call = callFromLocals(params, s.locals);
     const names = new Set(params.map((q) => q.name));

@@ -110,7 +110,10 @@ export function stateResult(s: DebugSession, c: Collected, message?: string): St
   if (c.restarted) notes.push('the program ran to its end and pdb restarted it: it is at its first line again');
   if (c.eofs) notes.push(`the program read stdin ${c.eofs} time(s) and got end-of-file (give 'stdin' to start_session to feed it text)`);
   if (s.status === 'running') notes.push("the program has not stopped yet: call 'wait' to wait longer, or 'interrupt' to stop it where it is");
-  if (s.status === 'exited') notes.push(`the session is over${s.exit ? ` (exit status ${s.exit.code}${s.exit.signal ? `, ${s.exit.signal}` : ''})` : ''}: call 'end_session' to remove it`);
+  if (s.status === 'exited')
+    notes.push(
+      `the session is over${s.exit ? ` (exit status ${s.exit.code}${s.exit.signal ? `, ${s.exit.signal}` : ''})` : ''}: call 'end_session' to remove it`,
+    );
   if (s.failure) notes.push(`ndbg: ${s.failure}`);
   return {
     session: s.id,

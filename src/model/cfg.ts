@@ -81,10 +81,7 @@ export function checkCfgFormat(json: unknown): CfgResult {
  * Run cfg.py on `source`. Resolves to its JSON (with `error` set for a syntax error);
  * rejects when Python cannot be run at all, or the JSON is not in CFG_FORMAT.
  */
-export function runCfg(
-  source: string,
-  opts: { python?: string; target?: string; timeoutMs?: number; pdbFacts?: boolean } = {},
-): Promise<CfgResult> {
+export function runCfg(source: string, opts: { python?: string; target?: string; timeoutMs?: number; pdbFacts?: boolean } = {}): Promise<CfgResult> {
   const key = earlyKey(source, opts);
   const started = early.get(key);
   if (started) {
@@ -99,8 +96,7 @@ export const DEFAULT_CFG_TARGET = '3.11';
 
 /** Analyses started ahead of need (startCfg), by interpreter, target and source. */
 const early = new Map<string, Promise<CfgResult>>();
-const earlyKey = (source: string, opts: { python?: string; target?: string }) =>
-  JSON.stringify([opts.python ?? 'python3', opts.target ?? null, source]);
+const earlyKey = (source: string, opts: { python?: string; target?: string }) => JSON.stringify([opts.python ?? 'python3', opts.target ?? null, source]);
 
 /**
  * Start the analysis now, for the next runCfg with the same source and options to
@@ -200,11 +196,7 @@ function visibleNames(text: Set<string>, kind: string, bound: Set<string> | null
     }
   }
   const namespace = kind === 'module' || kind === 'class';
-  return new Set(
-    [...names].filter(
-      (n) => (!bound || bound.has(n)) && !(namespace && n.startsWith('__')) && !(kind === 'module' && hidden.has(n)),
-    ),
-  );
+  return new Set([...names].filter((n) => (!bound || bound.has(n)) && !(namespace && n.startsWith('__')) && !(kind === 'module' && hidden.has(n))));
 }
 
 /** A function's visible names narrowed to those its frame can hold (cfg.py's `locals`), when known. */
@@ -330,9 +322,7 @@ export class Program {
   /** The scopes a state (func, line) can be in: its code name and a line it can stop at. */
   scopesOf(func: string | null, line: number | null): Scope[] {
     if (func === null || line === null) return [];
-    return this.scopes.filter(
-      (s) => s.coName === func && (s.lines.has(line) || s.callLine === line || (s.kind === 'module' && line >= 1)),
-    );
+    return this.scopes.filter((s) => s.coName === func && (s.lines.has(line) || s.callLine === line || (s.kind === 'module' && line >= 1)));
   }
 
   /** Whether running `line`'s own code cannot write program output (cfg.py's `quiet`). */

@@ -258,9 +258,7 @@ function finish(b: Builder, program: Program, before: State, action: ActionName)
   if (diffable && before.line !== null) {
     const binds = new Set(program.effects(before.line).binds);
     const scopes = program.scopesOf(before.func, before.line);
-    deletable = new Set(
-      Object.keys(before.locals).filter((n) => binds.has(n) || scopes.some((s) => s.generator)),
-    );
+    deletable = new Set(Object.keys(before.locals).filter((n) => binds.has(n) || scopes.some((s) => s.generator)));
   }
   // a step from a line whose code cannot print adds no output (the next event comes
   // before any other code runs)

@@ -222,11 +222,7 @@ export const LOOP_MAX_PERIOD = 32;
  * itself for 128 tokens (a value is at most 100 characters; one step's output would
  * have to print the same short text dozens of times).
  */
-export function repeatingTail(
-  ids: readonly number[],
-  minSpan = LOOP_SPAN,
-  maxPeriod = LOOP_MAX_PERIOD,
-): { period: number; span: number } | null {
+export function repeatingTail(ids: readonly number[], minSpan = LOOP_SPAN, maxPeriod = LOOP_MAX_PERIOD): { period: number; span: number } | null {
   const n = ids.length;
   if (n < minSpan + 1) return null;
   for (let p = 1; p <= maxPeriod && p * 2 <= minSpan; p++) {

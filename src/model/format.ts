@@ -9,11 +9,30 @@ export const FORMAT_VERSION = 1;
 
 /** Ids 0..SPECIALS.length-1. Appending is compatible; reordering is a format change. */
 export const SPECIALS = [
-  'pad', 'bos', 'code', 'stdin',
-  'call', 'line', 'return', 'exception', 'exit',
-  'frame', 'var', 'del', 'retval', 'exc', 'out', 'end',
-  'step_into', 'step_over', 'step_return', 'breakpoint', 'continue',
-  'inv_step_into', 'inv_step_over', 'inv_step_call',
+  'pad',
+  'bos',
+  'code',
+  'stdin',
+  'call',
+  'line',
+  'return',
+  'exception',
+  'exit',
+  'frame',
+  'var',
+  'del',
+  'retval',
+  'exc',
+  'out',
+  'end',
+  'step_into',
+  'step_over',
+  'step_return',
+  'breakpoint',
+  'continue',
+  'inv_step_into',
+  'inv_step_over',
+  'inv_step_call',
 ] as const;
 export type SpecialName = (typeof SPECIALS)[number];
 export const NUM_SPECIAL_SLOTS = 32;
@@ -24,10 +43,7 @@ export const END = SPECIAL_ID.end;
 
 export const EVENTS = ['call', 'line', 'return', 'exception', 'exit'] as const;
 export type EventName = (typeof EVENTS)[number];
-export const ACTIONS = [
-  'step_into', 'step_over', 'step_return', 'breakpoint', 'continue',
-  'inv_step_into', 'inv_step_over', 'inv_step_call',
-] as const;
+export const ACTIONS = ['step_into', 'step_over', 'step_return', 'breakpoint', 'continue', 'inv_step_into', 'inv_step_over', 'inv_step_call'] as const;
 export type ActionName = (typeof ACTIONS)[number];
 export const EXIT_KINDS = ['normal', 'error', 'never'] as const;
 export type ExitKind = (typeof EXIT_KINDS)[number];

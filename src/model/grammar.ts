@@ -469,8 +469,7 @@ const EVENT_OF = new Map<number, EventName>([
   [S.exit, 'exit'],
 ]);
 
-const hasMode = (options: FrameOption[], mode: 'diff' | 'complete') =>
-  options.some((o) => o.mode === mode || o.mode === 'either');
+const hasMode = (options: FrameOption[], mode: 'diff' | 'complete') => options.some((o) => o.mode === mode || o.mode === 'either');
 
 function unionNames(sets: Array<Set<string> | null>): Set<string> | null {
   if (sets.some((s) => s === null)) return null;
@@ -703,9 +702,7 @@ export class StateGrammar {
   /** The names the frame written so far may show (its options' that match the frame text). */
   private frameNames(): Set<string> | null {
     const { func, stack } = (this.auto as FrameText).parts();
-    const opts = this.options.filter(
-      (o) => o.mode !== 'diff' && (o.func === '' || (o.func === func && (o.stack === null || o.stack.join(' ') === stack))),
-    );
+    const opts = this.options.filter((o) => o.mode !== 'diff' && (o.func === '' || (o.func === func && (o.stack === null || o.stack.join(' ') === stack))));
     return unionNames(opts.map((o) => o.names));
   }
 

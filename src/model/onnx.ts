@@ -84,7 +84,9 @@ export function resolveModelDir(choice?: string, modelsDir = MODELS_DIR): string
     if (existsSync(asPath)) return pointer(asPath) ? resolveModelDir(undefined, dirname(asPath)) : asPath;
     const asName = join(modelsDir, choice);
     if (!isAbsolute(choice) && !choice.includes('/') && existsSync(asName)) return pointer(asName) ? resolveModelDir(undefined, modelsDir) : asName;
-    throw new ModelError(`model directory not found: ${choice} (pass --model DIR, a directory with model.onnx, tokenizer.json and config.json, or the name of one under ${modelsDir})`);
+    throw new ModelError(
+      `model directory not found: ${choice} (pass --model DIR, a directory with model.onnx, tokenizer.json and config.json, or the name of one under ${modelsDir})`,
+    );
   }
   const def = join(modelsDir, DEFAULT_FILE);
   if (existsSync(def) && statSync(def).isFile()) {
@@ -141,7 +143,9 @@ export function loadModelFiles(dirIn: string): ModelFiles {
   const config = readJson<ModelConfig>(join(dir, 'config.json'), 'the model configuration', `re-export the model (${EXPORT_HINT})`);
   const m = config.model;
   if (!m || !(m.n_layer > 0 && m.n_head > 0 && m.d_model > 0 && m.vocab_size > 0)) {
-    throw new ModelError(`${join(dir, 'config.json')} has no valid "model" section (n_layer, n_head, d_model, vocab_size): re-export the model (${EXPORT_HINT})`);
+    throw new ModelError(
+      `${join(dir, 'config.json')} has no valid "model" section (n_layer, n_head, d_model, vocab_size): re-export the model (${EXPORT_HINT})`,
+    );
   }
   const fv = config.format_version;
   if (fv !== FORMAT_VERSION) {
@@ -175,7 +179,9 @@ export function loadModelFiles(dirIn: string): ModelFiles {
     }
     const expected = config.onnx?.parts ? undefined : config.onnx?.bytes;
     if (expected !== undefined && expected !== size) {
-      throw new ModelError(`${onnxPath} is ${size} bytes but config.json says ${expected}: the file is truncated or does not belong to this config; restore it or re-export the model`);
+      throw new ModelError(
+        `${onnxPath} is ${size} bytes but config.json says ${expected}: the file is truncated or does not belong to this config; restore it or re-export the model`,
+      );
     }
     model = onnxPath;
     modelBytes = size;
@@ -191,13 +197,16 @@ export function loadModelFiles(dirIn: string): ModelFiles {
       if (!existsSync(path)) throw new ModelError(`${path} is missing (part of model.onnx, see ${basename(manifestPath)}): restore it`);
       const data = readFileSync(path);
       if (isLfsPointer(data)) throw new ModelError(`${path} is a Git LFS pointer, not model data: run \`git lfs pull\``);
-      if (data.length !== p.bytes) throw new ModelError(`${path} is ${data.length} bytes, ${basename(manifestPath)} says ${p.bytes}: the part is truncated or corrupt; restore it`);
+      if (data.length !== p.bytes)
+        throw new ModelError(`${path} is ${data.length} bytes, ${basename(manifestPath)} says ${p.bytes}: the part is truncated or corrupt; restore it`);
       chunks.push(data);
     }
     const joined = Buffer.concat(chunks);
     const sha = createHash('sha256').update(joined).digest('hex');
     if (sha !== manifest.sha256) {
-      throw new ModelError(`the parts of ${onnxPath} joined do not match the sha256 in ${basename(manifestPath)}: a part is corrupt; restore the model.onnx.part-* files`);
+      throw new ModelError(
+        `the parts of ${onnxPath} joined do not match the sha256 in ${basename(manifestPath)}: a part is corrupt; restore the model.onnx.part-* files`,
+      );
     }
     model = new Uint8Array(joined.buffer, joined.byteOffset, joined.length);
     modelBytes = joined.length;
@@ -354,7 +363,9 @@ export async function openSession(files: ModelFiles, choice: DeviceChoice = 'aut
       return { session, device, layout: checkGraph(session, files), notes, warnings };
     } catch (e) {
       if (e instanceof ModelError) throw e;
-      const msg = String((e as Error).message ?? e).split('\n')[0]!.slice(0, 300);
+      const msg = String((e as Error).message ?? e)
+        .split('\n')[0]!
+        .slice(0, 300);
       if (device === 'cpu') {
         throw new ModelError(
           `${typeof files.model === 'string' ? files.model : join(files.dir, 'model.onnx (joined parts)')} cannot be loaded by ONNX Runtime (${msg}): the file is corrupt or not an ndbg export; restore it or ${EXPORT_HINT}`,
@@ -462,7 +473,11 @@ export class OnnxModel {
    */
   async forward(ids: readonly number[], past: Past | null): Promise<{ logits: Float32Array; present: Past }> {
     const feeds: Record<string, ort.Tensor> = {
-      input_ids: new ort.Tensor('int64', BigInt64Array.from(ids, (x) => BigInt(x)), [1, ids.length]),
+      input_ids: new ort.Tensor(
+        'int64',
+        BigInt64Array.from(ids, (x) => BigInt(x)),
+        [1, ids.length],
+      ),
     };
     const p = past ?? this.emptyPast;
     this.pastNames.forEach((name, i) => (feeds[name] = p.tensors[i]!));

@@ -250,7 +250,17 @@ export class NeuralSession implements PredictorSession {
   private keyOf(s: ModelState): string {
     let k = this.keys.get(s);
     if (k === undefined) {
-      k = JSON.stringify([s.event, s.line, s.func, s.stack, Object.entries(s.locals ?? {}), s.retval ?? null, s.exception ?? null, s.stdout ?? '', s.exit ?? null]);
+      k = JSON.stringify([
+        s.event,
+        s.line,
+        s.func,
+        s.stack,
+        Object.entries(s.locals ?? {}),
+        s.retval ?? null,
+        s.exception ?? null,
+        s.stdout ?? '',
+        s.exit ?? null,
+      ]);
       this.keys.set(s, k);
     }
     return k;
@@ -314,7 +324,14 @@ export class NeuralSession implements PredictorSession {
       const key = this.owner[f] ?? -1;
       let sel = this.selections.get(key);
       if (!sel?.shown.has(f) || sel.cost > avail) {
-        const chosen = selectLines(lines, this.lineIds.map((x) => x.length), this.defs, focus, stack, avail);
+        const chosen = selectLines(
+          lines,
+          this.lineIds.map((x) => x.length),
+          this.defs,
+          focus,
+          stack,
+          avail,
+        );
         const ids = [...head];
         for (const k of chosen) ids.push(...this.lineIds[k - 1]!);
         ids.push(...tail);
@@ -441,9 +458,7 @@ export class NeuralSession implements PredictorSession {
         grammar,
         signal: opts.signal,
         speculate: this.opts.speculate,
-        teacher: opts.teacher
-          ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name))
-          : undefined,
+        teacher: opts.teacher ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name)) : undefined,
       });
       if (!opts.teacher && this.opts.alternatives !== false) {
         alternatives = await alternativesOf(this.cache, prompt.ids, g, confidenceOf(g, this.tok.bytesOf).values, this.tok.bytesOf, {

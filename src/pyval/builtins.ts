@@ -7,21 +7,56 @@ import { DictStore, SetStore } from './containers.js';
 import { asciiOf, formatSpec, percentFormat, strFormat } from './format.js';
 import { getHashSeedKnown, hashKey, pyHash, rangeLength } from './hash.js';
 import { budget } from './limits.js';
+import { absBig, bitLength, floatDivmod, intFloorDiv, intMod, modPow, overflow, roundFloat } from './numbers.js';
 import {
-  absBig, bitLength, floatDivmod, intFloorDiv, intMod, modPow, overflow, roundFloat,
-} from './numbers.js';
-import {
-  big, binop, contains, differenceUpdate, eqItem, index, indexError, isIntLike, isNumber, isSetLike, iterate, keyError,
-  length, lt, order, pySort, setOp, setPercentFormatter, symmetricDifferenceUpdate, toArray, toF, truthy, updateSet,
+  big,
+  binop,
+  contains,
+  differenceUpdate,
+  eqItem,
+  index,
+  indexError,
+  isIntLike,
+  isNumber,
+  isSetLike,
+  iterate,
+  keyError,
+  length,
+  lt,
+  order,
+  pySort,
+  setOp,
+  setPercentFormatter,
+  symmetricDifferenceUpdate,
+  toArray,
+  toF,
+  truthy,
+  updateSet,
   viewAsSet,
 } from './ops.js';
 import { isPrintableChar, repr, str } from './repr.js';
+import { chars, cpCount, cpFind, cpLen, isSpace, splitLines, splitWhitespace, stripChars } from './text.js';
 import {
-  chars, cpCount, cpFind, cpLen, isSpace, splitLines, splitWhitespace, stripChars,
-} from './text.js';
-import {
-  FALSE, NONE, PyError, Refusal, TRUE, pyBool, pyFloat, pyInt, pyList, pyStr, pyTuple, pyType, refuseOpaque, typeError,
-  typeName, valueError, type DictV, type IteratorV, type SetV, type Value,
+  FALSE,
+  NONE,
+  PyError,
+  Refusal,
+  TRUE,
+  pyBool,
+  pyFloat,
+  pyInt,
+  pyList,
+  pyStr,
+  pyTuple,
+  pyType,
+  refuseOpaque,
+  typeError,
+  typeName,
+  valueError,
+  type DictV,
+  type IteratorV,
+  type SetV,
+  type Value,
 } from './value.js';
 
 setPercentFormatter(percentFormat);
@@ -144,15 +179,20 @@ function toInt(v: Value, base?: Value): Value {
     return parseIntText(v.kind === 'str' ? v.v : String.fromCharCode(...v.v), Number(b), v);
   }
   switch (v.kind) {
-    case 'int': return v;
-    case 'bool': return pyInt(v.v ? 1n : 0n);
+    case 'int':
+      return v;
+    case 'bool':
+      return pyInt(v.v ? 1n : 0n);
     case 'float':
       if (Number.isNaN(v.v)) throw valueError('cannot convert float NaN to integer');
       if (!Number.isFinite(v.v)) throw overflow('cannot convert float infinity to integer');
       return pyInt(BigInt(Math.trunc(v.v)));
-    case 'str': return parseIntText(v.v, 10, v);
-    case 'bytes': return parseIntText(String.fromCharCode(...v.v), 10, v);
-    case 'opaque': throw refuseOpaque(v, 'int() of it');
+    case 'str':
+      return parseIntText(v.v, 10, v);
+    case 'bytes':
+      return parseIntText(String.fromCharCode(...v.v), 10, v);
+    case 'opaque':
+      throw refuseOpaque(v, 'int() of it');
     default:
       throw typeError(`int() argument must be a string, a bytes-like object or a real number, not '${typeName(v)}'`);
   }
@@ -196,7 +236,9 @@ function parseIntText(text: string, base: number, orig: Value): Value {
   let r = 0n;
   const B = BigInt(b);
   if (s.length > 4300 && b === 10) {
-    throw valueError(`Exceeds the limit (4300 digits) for integer string conversion: value has ${s.length} digits; use sys.set_int_max_str_digits() to increase the limit`);
+    throw valueError(
+      `Exceeds the limit (4300 digits) for integer string conversion: value has ${s.length} digits; use sys.set_int_max_str_digits() to increase the limit`,
+    );
   }
   for (const ch of s.toLowerCase()) {
     const d = digits.indexOf(ch);
@@ -210,8 +252,11 @@ const FLOAT_TEXT = /^[-+]?(?:(?:\d(?:_?\d)*)?\.?\d(?:_?\d)*(?:[eE][-+]?\d(?:_?\d
 
 function toFloat(v: Value): Value {
   switch (v.kind) {
-    case 'float': return v;
-    case 'int': case 'bool': return pyFloat(toF(v));
+    case 'float':
+      return v;
+    case 'int':
+    case 'bool':
+      return pyFloat(toF(v));
     case 'str': {
       const s = stripChars(v.v, null, true, true);
       if (!FLOAT_TEXT.test(s)) throw valueError(`could not convert string to float: ${repr(v)}`);
@@ -220,8 +265,10 @@ function toFloat(v: Value): Value {
       if (t.endsWith('nan')) return pyFloat(NaN);
       return pyFloat(Number(t));
     }
-    case 'opaque': throw refuseOpaque(v, 'float() of it');
-    default: throw typeError(`float() argument must be a string or a real number, not '${typeName(v)}'`);
+    case 'opaque':
+      throw refuseOpaque(v, 'float() of it');
+    default:
+      throw typeError(`float() argument must be a string or a real number, not '${typeName(v)}'`);
   }
 }
 
@@ -376,7 +423,10 @@ function encode(s: string, encoding: string): Value {
   if (enc === 'utf-8' || enc === 'utf8') {
     if (/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) {
       const i = Array.from(s).findIndex((c) => c.length === 1 && /[\uD800-\uDFFF]/.test(c));
-      throw new PyError('UnicodeEncodeError', `'utf-8' codec can't encode character '\\u${s.codePointAt(i)!.toString(16)}' in position ${i}: surrogates not allowed`);
+      throw new PyError(
+        'UnicodeEncodeError',
+        `'utf-8' codec can't encode character '\\u${s.codePointAt(i)!.toString(16)}' in position ${i}: surrogates not allowed`,
+      );
     }
     return { kind: 'bytes', v: new TextEncoder().encode(s) };
   }
@@ -506,36 +556,60 @@ function reversedImpl(v: Value): Value {
       }
       return makeIter('list_reverseiterator', gen());
     }
-    case 'tuple': case 'str': case 'bytes':
+    case 'tuple':
+    case 'str':
+    case 'bytes':
       return makeIter('reversed', toArray(v).reverse()[Symbol.iterator]());
     case 'range': {
       const n = rangeLength(v.start, v.stop, v.step);
       const last = v.start + (n - 1n) * v.step;
       return makeIter('range_iterator', iterate({ kind: 'range', start: last, stop: v.start - v.step, step: -v.step }));
     }
-    case 'dict': case 'dict_keys':
+    case 'dict':
+    case 'dict_keys':
       return makeIter('dict_reversekeyiterator', (v.kind === 'dict' ? v : v.dict).store.keys().reverse()[Symbol.iterator]());
     case 'dict_values':
       return makeIter('dict_reversevalueiterator', v.dict.store.values().reverse()[Symbol.iterator]());
     case 'dict_items':
-      return makeIter('dict_reverseitemiterator', v.dict.store.entries().reverse().map(([k, x]) => pyTuple([k, x]))[Symbol.iterator]());
-    case 'opaque': throw refuseOpaque(v, 'reversed() of it');
-    default: throw typeError(`'${typeName(v)}' object is not reversible`);
+      return makeIter(
+        'dict_reverseitemiterator',
+        v.dict.store
+          .entries()
+          .reverse()
+          .map(([k, x]) => pyTuple([k, x]))
+          [Symbol.iterator](),
+      );
+    case 'opaque':
+      throw refuseOpaque(v, 'reversed() of it');
+    default:
+      throw typeError(`'${typeName(v)}' object is not reversible`);
   }
 }
 
 function iterTypeName(v: Value): string {
   switch (v.kind) {
-    case 'list': return 'list_iterator';
-    case 'tuple': return 'tuple_iterator';
-    case 'str': return /^[\x00-\x7f]*$/.test(v.v) ? 'str_ascii_iterator' : 'str_iterator';
-    case 'bytes': return 'bytes_iterator';
-    case 'dict': case 'dict_keys': return 'dict_keyiterator';
-    case 'dict_values': return 'dict_valueiterator';
-    case 'dict_items': return 'dict_itemiterator';
-    case 'set': case 'frozenset': return 'set_iterator';
-    case 'range': return 'range_iterator';
-    default: return 'iterator';
+    case 'list':
+      return 'list_iterator';
+    case 'tuple':
+      return 'tuple_iterator';
+    case 'str':
+      return /^[\x00-\x7f]*$/.test(v.v) ? 'str_ascii_iterator' : 'str_iterator';
+    case 'bytes':
+      return 'bytes_iterator';
+    case 'dict':
+    case 'dict_keys':
+      return 'dict_keyiterator';
+    case 'dict_values':
+      return 'dict_valueiterator';
+    case 'dict_items':
+      return 'dict_itemiterator';
+    case 'set':
+    case 'frozenset':
+      return 'set_iterator';
+    case 'range':
+      return 'range_iterator';
+    default:
+      return 'iterator';
   }
 }
 
@@ -553,11 +627,16 @@ function hashImpl(v: Value): Value {
 
 function callableImpl(v: Value): boolean {
   switch (v.kind) {
-    case 'builtin': case 'type': case 'method': case 'function': return true;
+    case 'builtin':
+    case 'type':
+    case 'method':
+    case 'function':
+      return true;
     case 'opaque':
       if (/^<(function|bound method|built-in|class|method|lambda)/.test(v.text)) return true;
       throw refuseOpaque(v, 'whether it is callable');
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -566,7 +645,9 @@ function callableImpl(v: Value): boolean {
 export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   len: { min: 1, max: 1, impl: ([v]) => pyInt(length(v!)) },
   abs: {
-    min: 1, max: 1, impl: ([v]) => {
+    min: 1,
+    max: 1,
+    impl: ([v]) => {
       if (isIntLike(v!)) return pyInt(absBig(big(v!)));
       if (v!.kind === 'float') return pyFloat(Math.abs(v!.v));
       if (v!.kind === 'opaque') throw refuseOpaque(v!, 'abs() of it');
@@ -577,7 +658,11 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   max: { min: 0, max: INF, kw: ['key', 'default'], impl: (a, kw, ctx) => minmax('max', a, kw, ctx) },
   sum: { min: 0, max: 2, kw: ['start'], impl: sumImpl, label: 'sum' },
   sorted: {
-    min: 1, max: 1, kw: ['key', 'reverse'], expected: true, kwLabel: 'sort',
+    min: 1,
+    max: 1,
+    kw: ['key', 'reverse'],
+    expected: true,
+    kwLabel: 'sort',
     impl: ([v], kw, ctx) => pyList(sortValues(toArray(v!), kw.get('key'), kw.has('reverse') && truthy(kw.get('reverse')!), ctx)),
   },
   repr: { min: 1, max: 1, impl: ([v]) => pyStr(repr(v!)) },
@@ -585,7 +670,10 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   round: { min: 1, max: 2, kw: ['number', 'ndigits'], impl: (a, kw) => roundImpl([a[0] ?? kw.get('number')!, a[1] ?? kw.get('ndigits')!].filter(Boolean)) },
   divmod: { min: 2, max: 2, impl: ([a, b]) => divmodImpl(a!, b!) },
   pow: {
-    min: 2, max: 3, kw: ['base', 'exp', 'mod'], impl: (a) => {
+    min: 2,
+    max: 3,
+    kw: ['base', 'exp', 'mod'],
+    impl: (a) => {
       const [x, y, m] = a as [Value, Value, Value | undefined];
       if (m !== undefined && m.kind !== 'none') {
         if (!isIntLike(x) || !isIntLike(y) || !isIntLike(m)) throw typeError('pow() 3rd argument not allowed unless all arguments are integers');
@@ -595,14 +683,18 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
     },
   },
   any: {
-    min: 1, max: 1, impl: ([v]) => {
+    min: 1,
+    max: 1,
+    impl: ([v]) => {
       const it = iterate(v!);
       for (let r = it.next(); !r.done; r = it.next()) if (truthy(r.value)) return TRUE;
       return FALSE;
     },
   },
   all: {
-    min: 1, max: 1, impl: ([v]) => {
+    min: 1,
+    max: 1,
+    impl: ([v]) => {
       const it = iterate(v!);
       for (let r = it.next(); !r.done; r = it.next()) if (!truthy(r.value)) return FALSE;
       return TRUE;
@@ -610,7 +702,9 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   },
   isinstance: { min: 2, max: 2, impl: ([v, t]) => pyBool(isinstanceImpl(v!, t!)) },
   issubclass: {
-    min: 2, max: 2, impl: ([c, t]) => {
+    min: 2,
+    max: 2,
+    impl: ([c, t]) => {
       if (c!.kind !== 'type') throw typeError('issubclass() arg 1 must be a class');
       const check = (x: Value): boolean => {
         if (x.kind === 'tuple') return x.items.some(check);
@@ -626,7 +720,9 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   oct: { min: 1, max: 1, impl: radix('0o', 8) },
   bin: { min: 1, max: 1, impl: radix('0b', 2) },
   format: {
-    min: 1, max: 2, impl: ([v, spec]) => {
+    min: 1,
+    max: 2,
+    impl: ([v, spec]) => {
       const s = spec === undefined ? '' : argStr(spec, () => `format() argument 2 must be str, not ${typeName(spec)}`);
       return pyStr(formatSpec(v!, s));
     },
@@ -634,13 +730,17 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   hash: { min: 1, max: 1, impl: ([v]) => hashImpl(v!) },
   callable: { min: 1, max: 1, impl: ([v]) => pyBool(callableImpl(v!)) },
   iter: {
-    min: 1, max: 1, impl: ([v]) => {
+    min: 1,
+    max: 1,
+    impl: ([v]) => {
       if (v!.kind === 'iterator') return v!;
       return makeIter(iterTypeName(v!), iterate(v!));
     },
   },
   next: {
-    min: 1, max: 2, impl: ([it, dflt]) => {
+    min: 1,
+    max: 2,
+    impl: ([it, dflt]) => {
       if (it!.kind !== 'iterator') {
         if (it!.kind === 'opaque') throw refuseOpaque(it!, 'next() of it');
         throw typeError(`'${typeName(it!)}' object is not an iterator`);
@@ -654,7 +754,9 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
     },
   },
   getattr: {
-    min: 2, max: 3, impl: ([v, name, dflt], _kw, ctx) => {
+    min: 2,
+    max: 3,
+    impl: ([v, name, dflt], _kw, ctx) => {
       const n = argStr(name!, () => "attribute name must be string, not '" + typeName(name!) + "'");
       try {
         return ctx.getattr(v!, n);
@@ -665,7 +767,9 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
     },
   },
   hasattr: {
-    min: 2, max: 2, impl: ([v, name], _kw, ctx) => {
+    min: 2,
+    max: 2,
+    impl: ([v, name], _kw, ctx) => {
       const n = argStr(name!, () => "attribute name must be string, not '" + typeName(name!) + "'");
       try {
         ctx.getattr(v!, n);
@@ -680,14 +784,18 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   locals: { min: 0, max: 0, impl: (_a, _kw, ctx) => ctx.localsDict() },
   globals: { min: 0, max: 0, impl: (_a, _kw, ctx) => ctx.globalsDict() },
   vars: {
-    min: 0, max: 1, impl: (a, _kw, ctx) => {
+    min: 0,
+    max: 1,
+    impl: (a, _kw, ctx) => {
       if (!a.length) return ctx.localsDict();
       if (a[0]!.kind === 'opaque') throw refuseOpaque(a[0] as Extract<Value, { kind: 'opaque' }>, 'its attributes');
       throw typeError('vars() argument must have __dict__ attribute');
     },
   },
   dir: {
-    min: 0, max: 0, impl: (_a, _kw, ctx) => pyList(sortValues(ctx.localsDict().store.keys(), undefined, false, ctx)),
+    min: 0,
+    max: 0,
+    impl: (_a, _kw, ctx) => pyList(sortValues(ctx.localsDict().store.keys(), undefined, false, ctx)),
   },
 };
 
@@ -697,7 +805,10 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
   int: { min: 0, max: 2, kw: ['base'], label: 'int', impl: (a, kw) => (a.length ? toInt(a[0]!, a[1] ?? kw.get('base')) : pyInt(0n)) },
   float: { min: 0, max: 1, impl: (a) => (a.length ? toFloat(a[0]!) : pyFloat(0)) },
   str: {
-    min: 0, max: 3, kw: ['object', 'encoding', 'errors'], impl: (a, kw) => {
+    min: 0,
+    max: 3,
+    kw: ['object', 'encoding', 'errors'],
+    impl: (a, kw) => {
       const v = a[0] ?? kw.get('object');
       const enc = a[1] ?? kw.get('encoding');
       if (v === undefined) return pyStr('');
@@ -714,7 +825,10 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
   list: { min: 0, max: 1, impl: (a) => pyList(a.length ? toArray(a[0]!) : []) },
   tuple: { min: 0, max: 1, impl: (a) => (a.length && a[0]!.kind === 'tuple' ? a[0]! : pyTuple(a.length ? toArray(a[0]!) : [])) },
   dict: {
-    min: 0, max: 1, kw: ['*'], impl: (a, kw, ctx) => {
+    min: 0,
+    max: 1,
+    kw: ['*'],
+    impl: (a, kw, ctx) => {
       const store = new DictStore();
       dictUpdate(store, a[0], kw, ctx);
       return { kind: 'dict', store };
@@ -724,13 +838,17 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
   frozenset: { min: 0, max: 1, impl: (a) => (a[0]?.kind === 'frozenset' ? a[0] : newSet('frozenset', a[0])) },
   range: { min: 1, max: 3, impl: rangeImpl },
   slice: {
-    min: 1, max: 3, impl: (a) => {
+    min: 1,
+    max: 3,
+    impl: (a) => {
       if (a.length === 1) return { kind: 'slice', start: NONE, stop: a[0]!, step: NONE };
       return { kind: 'slice', start: a[0]!, stop: a[1]!, step: a[2] ?? NONE };
     },
   },
   type: {
-    min: 1, max: 1, impl: ([v]) => {
+    min: 1,
+    max: 1,
+    impl: ([v]) => {
       if (v!.kind === 'opaque') throw refuseOpaque(v!, 'its type');
       return pyType(typeName(v!));
     },
@@ -739,7 +857,9 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
   zip: { min: 0, max: INF, kw: ['strict'], impl: zipImpl },
   reversed: { min: 1, max: 1, expected: true, impl: ([v]) => reversedImpl(v!) },
   map: {
-    min: 2, max: INF, impl: (a, _kw, ctx) => {
+    min: 2,
+    max: INF,
+    impl: (a, _kw, ctx) => {
       const f = a[0]!;
       const its = a.slice(1).map(iterate);
       function* gen(): Generator<Value> {
@@ -757,7 +877,9 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
     },
   },
   filter: {
-    min: 2, max: 2, impl: ([f, src], _kw, ctx) => {
+    min: 2,
+    max: 2,
+    impl: ([f, src], _kw, ctx) => {
       const it = iterate(src!);
       function* gen(): Generator<Value> {
         for (let r = it.next(); !r.done; r = it.next()) {
@@ -772,20 +894,113 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
 
 /** Every name in Python 3.11's builtins module: calls of the ones not implemented are refused. */
 export const PYTHON_BUILTIN_FUNCTIONS = [
-  'abs', 'aiter', 'all', 'anext', 'any', 'ascii', 'bin', 'breakpoint', 'callable', 'chr', 'compile', 'delattr',
-  'dir', 'divmod', 'eval', 'exec', 'format', 'getattr', 'globals', 'hasattr', 'hash', 'hex', 'id', 'input',
-  'isinstance', 'issubclass', 'iter', 'len', 'locals', 'max', 'min', 'next', 'oct', 'open', 'ord', 'pow', 'print',
-  'repr', 'round', 'setattr', 'sorted', 'sum', 'vars', '__import__', '__build_class__',
+  'abs',
+  'aiter',
+  'all',
+  'anext',
+  'any',
+  'ascii',
+  'bin',
+  'breakpoint',
+  'callable',
+  'chr',
+  'compile',
+  'delattr',
+  'dir',
+  'divmod',
+  'eval',
+  'exec',
+  'format',
+  'getattr',
+  'globals',
+  'hasattr',
+  'hash',
+  'hex',
+  'id',
+  'input',
+  'isinstance',
+  'issubclass',
+  'iter',
+  'len',
+  'locals',
+  'max',
+  'min',
+  'next',
+  'oct',
+  'open',
+  'ord',
+  'pow',
+  'print',
+  'repr',
+  'round',
+  'setattr',
+  'sorted',
+  'sum',
+  'vars',
+  '__import__',
+  '__build_class__',
 ];
 export const PYTHON_BUILTIN_TYPES = [
-  'bool', 'bytearray', 'bytes', 'classmethod', 'complex', 'dict', 'enumerate', 'filter', 'float', 'frozenset', 'int',
-  'list', 'map', 'memoryview', 'object', 'property', 'range', 'reversed', 'set', 'slice', 'staticmethod', 'str', 'super',
-  'tuple', 'type', 'zip',
-  'BaseException', 'Exception', 'ArithmeticError', 'AssertionError', 'AttributeError', 'EOFError', 'IndexError',
-  'KeyError', 'LookupError', 'NameError', 'NotImplementedError', 'OSError', 'OverflowError', 'RecursionError',
-  'RuntimeError', 'StopIteration', 'SyntaxError', 'TypeError', 'ValueError', 'ZeroDivisionError', 'FileNotFoundError',
-  'KeyboardInterrupt', 'SystemExit', 'UnicodeError', 'UnicodeDecodeError', 'UnicodeEncodeError', 'ImportError',
-  'ModuleNotFoundError', 'IOError', 'PermissionError', 'TimeoutError', 'Warning', 'UserWarning', 'DeprecationWarning',
+  'bool',
+  'bytearray',
+  'bytes',
+  'classmethod',
+  'complex',
+  'dict',
+  'enumerate',
+  'filter',
+  'float',
+  'frozenset',
+  'int',
+  'list',
+  'map',
+  'memoryview',
+  'object',
+  'property',
+  'range',
+  'reversed',
+  'set',
+  'slice',
+  'staticmethod',
+  'str',
+  'super',
+  'tuple',
+  'type',
+  'zip',
+  'BaseException',
+  'Exception',
+  'ArithmeticError',
+  'AssertionError',
+  'AttributeError',
+  'EOFError',
+  'IndexError',
+  'KeyError',
+  'LookupError',
+  'NameError',
+  'NotImplementedError',
+  'OSError',
+  'OverflowError',
+  'RecursionError',
+  'RuntimeError',
+  'StopIteration',
+  'SyntaxError',
+  'TypeError',
+  'ValueError',
+  'ZeroDivisionError',
+  'FileNotFoundError',
+  'KeyboardInterrupt',
+  'SystemExit',
+  'UnicodeError',
+  'UnicodeDecodeError',
+  'UnicodeEncodeError',
+  'ImportError',
+  'ModuleNotFoundError',
+  'IOError',
+  'PermissionError',
+  'TimeoutError',
+  'Warning',
+  'UserWarning',
+  'DeprecationWarning',
 ];
 /** Names that are not functions or types but live in builtins (exit, quit, help... are site objects). */
 export const REFUSED_OBJECTS: Record<string, string> = {
@@ -800,15 +1015,30 @@ export const REFUSED_OBJECTS: Record<string, string> = {
 /** Why a builtin we do not implement is refused. */
 export function refusedCallReason(name: string): string {
   switch (name) {
-    case 'open': return 'calls of open are not allowed (it touches files)';
-    case 'exec': case 'eval': case 'compile': return `calls of ${name} are not allowed (it runs code)`;
-    case '__import__': return 'calls of __import__ are not allowed (imports run code)';
-    case 'input': return 'calls of input are not allowed (it reads stdin)';
-    case 'breakpoint': case 'exit': case 'quit': case 'help': return `calls of ${name} are not allowed`;
-    case 'setattr': case 'delattr': return `calls of ${name} are not allowed (it changes objects)`;
-    case 'id': return 'object identities (id) are not known without running the program';
-    case 'complex': return 'complex numbers are not supported';
-    default: return `calls of ${name} are not allowed`;
+    case 'open':
+      return 'calls of open are not allowed (it touches files)';
+    case 'exec':
+    case 'eval':
+    case 'compile':
+      return `calls of ${name} are not allowed (it runs code)`;
+    case '__import__':
+      return 'calls of __import__ are not allowed (imports run code)';
+    case 'input':
+      return 'calls of input are not allowed (it reads stdin)';
+    case 'breakpoint':
+    case 'exit':
+    case 'quit':
+    case 'help':
+      return `calls of ${name} are not allowed`;
+    case 'setattr':
+    case 'delattr':
+      return `calls of ${name} are not allowed (it changes objects)`;
+    case 'id':
+      return 'object identities (id) are not known without running the program';
+    case 'complex':
+      return 'complex numbers are not supported';
+    default:
+      return `calls of ${name} are not allowed`;
   }
 }
 
@@ -874,7 +1104,8 @@ function padTo(s: string, width: Value, fill: Value | undefined, where: 'center'
 const CASED = /[\p{Lu}\p{Ll}\p{Lt}]/u;
 const isUpperChar = (c: string): boolean => /[\p{Lu}\p{Lt}]/u.test(c);
 const isLowerChar = (c: string): boolean => /\p{Ll}/u.test(c);
-const DIGIT_EXTRA = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079\u2080-\u2089\u2460-\u2468\u2474-\u247c\u2488-\u2490\u24ea\u24f5-\u24fd\u24ff\u2776-\u277e\u2780-\u2788\u278a-\u2792\u1369-\u1371\u19da]/u;
+const DIGIT_EXTRA =
+  /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079\u2080-\u2089\u2460-\u2468\u2474-\u247c\u2488-\u2490\u24ea\u24f5-\u24fd\u24ff\u2776-\u277e\u2780-\u2788\u278a-\u2792\u1369-\u1371\u19da]/u;
 
 function strPredicate(test: (c: string) => boolean, nonEmpty = true) {
   return (s: Value): Value => {
@@ -897,16 +1128,57 @@ function caseTest(upper: boolean) {
 
 /** Unicode titlecase where it differs from uppercase (digraphs, ß and the Latin ligatures). */
 const TITLECASE: Record<string, string> = {
-  'Ǆ': 'ǅ', 'ǅ': 'ǅ', 'ǆ': 'ǅ', 'Ǉ': 'ǈ', 'ǈ': 'ǈ', 'ǉ': 'ǈ', 'Ǌ': 'ǋ', 'ǋ': 'ǋ', 'ǌ': 'ǋ', 'Ǳ': 'ǲ', 'ǲ': 'ǲ', 'ǳ': 'ǲ',
-  'ß': 'Ss', 'ﬀ': 'Ff', 'ﬁ': 'Fi', 'ﬂ': 'Fl', 'ﬃ': 'Ffi', 'ﬄ': 'Ffl', 'ﬅ': 'St', 'ﬆ': 'St', 'ŉ': 'ʼN', 'և': 'Եւ',
+  Ǆ: 'ǅ',
+  ǅ: 'ǅ',
+  ǆ: 'ǅ',
+  Ǉ: 'ǈ',
+  ǈ: 'ǈ',
+  ǉ: 'ǈ',
+  Ǌ: 'ǋ',
+  ǋ: 'ǋ',
+  ǌ: 'ǋ',
+  Ǳ: 'ǲ',
+  ǲ: 'ǲ',
+  ǳ: 'ǲ',
+  ß: 'Ss',
+  ﬀ: 'Ff',
+  ﬁ: 'Fi',
+  ﬂ: 'Fl',
+  ﬃ: 'Ffi',
+  ﬄ: 'Ffl',
+  ﬅ: 'St',
+  ﬆ: 'St',
+  ŉ: 'ʼN',
+  և: 'Եւ',
 };
 const toTitle = (c: string): string => TITLECASE[c] ?? c.toUpperCase();
 
 /** Full case folding where it differs from per-character lowercasing. */
 const CASEFOLD: Record<string, string> = {
-  'ß': 'ss', 'ẞ': 'ss', 'ς': 'σ', 'µ': 'μ', 'ſ': 's', 'ﬀ': 'ff', 'ﬁ': 'fi', 'ﬂ': 'fl', 'ﬃ': 'ffi', 'ﬄ': 'ffl', 'ﬅ': 'st',
-  'ﬆ': 'st', 'ŉ': 'ʼn', 'ẚ': 'aʾ', 'ϐ': 'β', 'ϑ': 'θ', 'ϕ': 'φ', 'ϖ': 'π', 'ϰ': 'κ', 'ϱ': 'ρ', 'ϵ': 'ε', 'ẛ': 'ṡ',
-  'ι': 'ι', 'և': 'եւ',
+  ß: 'ss',
+  ẞ: 'ss',
+  ς: 'σ',
+  µ: 'μ',
+  ſ: 's',
+  ﬀ: 'ff',
+  ﬁ: 'fi',
+  ﬂ: 'fl',
+  ﬃ: 'ffi',
+  ﬄ: 'ffl',
+  ﬅ: 'st',
+  ﬆ: 'st',
+  ŉ: 'ʼn',
+  ẚ: 'aʾ',
+  ϐ: 'β',
+  ϑ: 'θ',
+  ϕ: 'φ',
+  ϖ: 'π',
+  ϰ: 'κ',
+  ϱ: 'ρ',
+  ϵ: 'ε',
+  ẛ: 'ṡ',
+  ι: 'ι',
+  և: 'եւ',
 };
 
 const CASE_IGNORABLE = /[\p{Mn}\p{Me}\p{Cf}\p{Lm}\p{Sk}'.:\u00b7\u0387\u05f4\u2018\u2019\u2024\u2027\ufe13\ufe52\ufe55\uff07\uff0e\uff1a]/u;
@@ -1019,7 +1291,13 @@ const S = (self: Value): string => (self as { v: string }).v;
 const STR_METHODS: Record<string, Method> = {
   upper: m(0, 0, (s) => pyStr(S(s).toUpperCase())),
   lower: m(0, 0, (s) => pyStr(S(s).toLowerCase())),
-  casefold: m(0, 0, (s) => pyStr(chars(S(s)).map((c) => CASEFOLD[c] ?? c.toLowerCase()).join(''))),
+  casefold: m(0, 0, (s) =>
+    pyStr(
+      chars(S(s))
+        .map((c) => CASEFOLD[c] ?? c.toLowerCase())
+        .join(''),
+    ),
+  ),
   swapcase: m(0, 0, (s) => {
     const cs = chars(S(s));
     return pyStr(cs.map((c, i) => (isUpperChar(c) ? lowerAt(cs, i) : isLowerChar(c) ? c.toUpperCase() : c)).join(''));
@@ -1035,24 +1313,29 @@ const STR_METHODS: Record<string, Method> = {
   split: m(0, 2, (s, a, kw) => splitImpl(S(s), a[0] ?? kw.get('sep'), a[1] ?? kw.get('maxsplit'), false), { kw: ['sep', 'maxsplit'] }),
   rsplit: m(0, 2, (s, a, kw) => splitImpl(S(s), a[0] ?? kw.get('sep'), a[1] ?? kw.get('maxsplit'), true), { kw: ['sep', 'maxsplit'] }),
   splitlines: m(0, 1, (s, a, kw) => pyList(splitLines(S(s), truthy(a[0] ?? kw.get('keepends') ?? FALSE)).map(pyStr)), { kw: ['keepends'] }),
-  join: m(1, 1, (s, [it]) => {
-    if (it!.kind !== 'opaque') {
-      try {
-        iterate(it!);
-      } catch (e) {
-        if (e instanceof PyError) throw typeError('can only join an iterable');
-        throw e;
+  join: m(
+    1,
+    1,
+    (s, [it]) => {
+      if (it!.kind !== 'opaque') {
+        try {
+          iterate(it!);
+        } catch (e) {
+          if (e instanceof PyError) throw typeError('can only join an iterable');
+          throw e;
+        }
       }
-    }
-    const items = toArray(it!);
-    const parts = items.map((x, i) => {
-      if (x.kind !== 'str') throw typeError(`sequence item ${i}: expected str instance, ${typeName(x)} found`);
-      return x.v;
-    });
-    const out = parts.join(S(s));
-    budget.strLen(out.length);
-    return pyStr(out);
-  }, { label: 'str.join' }),
+      const items = toArray(it!);
+      const parts = items.map((x, i) => {
+        if (x.kind !== 'str') throw typeError(`sequence item ${i}: expected str instance, ${typeName(x)} found`);
+        return x.v;
+      });
+      const out = parts.join(S(s));
+      budget.strLen(out.length);
+      return pyStr(out);
+    },
+    { label: 'str.join' },
+  ),
   replace: m(2, 3, (s, [o, r, c]) => {
     if (o!.kind !== 'str') throw typeError(`replace() argument 1 must be str, not ${typeName(o!)}`);
     if (r!.kind !== 'str') throw typeError(`replace() argument 2 must be str, not ${typeName(r!)}`);
@@ -1073,13 +1356,37 @@ const STR_METHODS: Record<string, Method> = {
     return pyInt(i);
   }),
   count: m(1, 3, (s, a) => pyInt(cpCount(...findArgs(s, a)))),
-  isdigit: m(0, 0, strPredicate((c) => /\p{Nd}/u.test(c) || DIGIT_EXTRA.test(c))),
-  isdecimal: m(0, 0, strPredicate((c) => /\p{Nd}/u.test(c))),
-  isnumeric: m(0, 0, strPredicate((c) => /\p{N}/u.test(c))),
-  isalpha: m(0, 0, strPredicate((c) => /\p{L}/u.test(c))),
-  isalnum: m(0, 0, strPredicate((c) => /[\p{L}\p{N}]/u.test(c))),
+  isdigit: m(
+    0,
+    0,
+    strPredicate((c) => /\p{Nd}/u.test(c) || DIGIT_EXTRA.test(c)),
+  ),
+  isdecimal: m(
+    0,
+    0,
+    strPredicate((c) => /\p{Nd}/u.test(c)),
+  ),
+  isnumeric: m(
+    0,
+    0,
+    strPredicate((c) => /\p{N}/u.test(c)),
+  ),
+  isalpha: m(
+    0,
+    0,
+    strPredicate((c) => /\p{L}/u.test(c)),
+  ),
+  isalnum: m(
+    0,
+    0,
+    strPredicate((c) => /[\p{L}\p{N}]/u.test(c)),
+  ),
   isspace: m(0, 0, strPredicate(isSpace)),
-  isascii: m(0, 0, strPredicate((c) => c.codePointAt(0)! < 128, false)),
+  isascii: m(
+    0,
+    0,
+    strPredicate((c) => c.codePointAt(0)! < 128, false),
+  ),
   isprintable: m(0, 0, strPredicate(isPrintableChar, false)),
   isidentifier: m(0, 0, (s) => pyBool(/^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u.test(S(s)))),
   isupper: m(0, 0, caseTest(true)),
@@ -1101,30 +1408,50 @@ const STR_METHODS: Record<string, Method> = {
   center: m(1, 2, (s, [w, f]) => padTo(S(s), w!, f, 'center')),
   ljust: m(1, 2, (s, [w, f]) => padTo(S(s), w!, f, 'ljust')),
   rjust: m(1, 2, (s, [w, f]) => padTo(S(s), w!, f, 'rjust')),
-  zfill: m(1, 1, (s, [w]) => {
-    const text = S(s);
-    const width = Number(asIntArg(w!));
-    const len = cpLen(text);
-    if (len >= width) return pyStr(text);
-    budget.strLen(width);
-    const sign = text[0] === '+' || text[0] === '-' ? text[0] : '';
-    return pyStr(sign + '0'.repeat(width - len) + text.slice(sign.length));
-  }, { label: 'str.zfill' }),
+  zfill: m(
+    1,
+    1,
+    (s, [w]) => {
+      const text = S(s);
+      const width = Number(asIntArg(w!));
+      const len = cpLen(text);
+      if (len >= width) return pyStr(text);
+      budget.strLen(width);
+      const sign = text[0] === '+' || text[0] === '-' ? text[0] : '';
+      return pyStr(sign + '0'.repeat(width - len) + text.slice(sign.length));
+    },
+    { label: 'str.zfill' },
+  ),
   partition: m(1, 1, (s, [sep]) => partitionImpl(S(s), sep!, false), { label: 'str.partition' }),
   rpartition: m(1, 1, (s, [sep]) => partitionImpl(S(s), sep!, true), { label: 'str.rpartition' }),
-  removeprefix: m(1, 1, (s, [p]) => {
-    const x = subArg(p!, 'removeprefix');
-    return pyStr(S(s).startsWith(x) ? S(s).slice(x.length) : S(s));
-  }, { label: 'str.removeprefix' }),
-  removesuffix: m(1, 1, (s, [p]) => {
-    const x = subArg(p!, 'removesuffix');
-    return pyStr(x && S(s).endsWith(x) ? S(s).slice(0, S(s).length - x.length) : S(s));
-  }, { label: 'str.removesuffix' }),
+  removeprefix: m(
+    1,
+    1,
+    (s, [p]) => {
+      const x = subArg(p!, 'removeprefix');
+      return pyStr(S(s).startsWith(x) ? S(s).slice(x.length) : S(s));
+    },
+    { label: 'str.removeprefix' },
+  ),
+  removesuffix: m(
+    1,
+    1,
+    (s, [p]) => {
+      const x = subArg(p!, 'removesuffix');
+      return pyStr(x && S(s).endsWith(x) ? S(s).slice(0, S(s).length - x.length) : S(s));
+    },
+    { label: 'str.removesuffix' },
+  ),
   expandtabs: m(0, 1, (s, a, kw) => pyStr(expandTabs(S(s), Number(asIntArg(a[0] ?? kw.get('tabsize') ?? pyInt(8n))))), { kw: ['tabsize'] }),
-  encode: m(0, 2, (s, a, kw) => {
-    const enc = a[0] ?? kw.get('encoding');
-    return encode(S(s), enc && enc.kind === 'str' ? enc.v : 'utf-8');
-  }, { kw: ['encoding', 'errors'] }),
+  encode: m(
+    0,
+    2,
+    (s, a, kw) => {
+      const enc = a[0] ?? kw.get('encoding');
+      return encode(S(s), enc && enc.kind === 'str' ? enc.v : 'utf-8');
+    },
+    { kw: ['encoding', 'errors'] },
+  ),
   format: m(0, INF, (s, a, kw, ctx) => pyStr(strFormat(S(s), a, kw, (v, n) => ctx.getattr(v, n))), { kw: ['*'] }),
   format_map: m(1, 1, (s, [d], _kw, ctx) => {
     if (d!.kind !== 'dict') throw typeError(`'${typeName(d!)}' object is not a mapping`);
@@ -1132,24 +1459,29 @@ const STR_METHODS: Record<string, Method> = {
     for (const [k, v] of d!.store.entries()) if (k.kind === 'str') kw.set(k.v, v);
     return pyStr(strFormat(S(s), [], kw, (v, n) => ctx.getattr(v, n)));
   }),
-  translate: m(1, 1, (s, [table]) => {
-    let out = '';
-    for (const c of chars(S(s))) {
-      let r: Value | undefined;
-      try {
-        r = getMapping(table!, pyInt(c.codePointAt(0)!));
-      } catch (e) {
-        if (e instanceof PyError && (e.type === 'KeyError' || e.type === 'IndexError')) r = undefined;
-        else throw e;
+  translate: m(
+    1,
+    1,
+    (s, [table]) => {
+      let out = '';
+      for (const c of chars(S(s))) {
+        let r: Value | undefined;
+        try {
+          r = getMapping(table!, pyInt(c.codePointAt(0)!));
+        } catch (e) {
+          if (e instanceof PyError && (e.type === 'KeyError' || e.type === 'IndexError')) r = undefined;
+          else throw e;
+        }
+        if (r === undefined) out += c;
+        else if (r.kind === 'none') continue;
+        else if (isIntLike(r)) out += String.fromCodePoint(Number(big(r)));
+        else if (r.kind === 'str') out += r.v;
+        else throw typeError('character mapping must return integer, None or str');
       }
-      if (r === undefined) out += c;
-      else if (r.kind === 'none') continue;
-      else if (isIntLike(r)) out += String.fromCodePoint(Number(big(r)));
-      else if (r.kind === 'str') out += r.v;
-      else throw typeError('character mapping must return integer, None or str');
-    }
-    return pyStr(out);
-  }, { label: 'str.translate' }),
+      return pyStr(out);
+    },
+    { label: 'str.translate' },
+  ),
 };
 
 function getMapping(table: Value, k: Value): Value | undefined {
@@ -1167,10 +1499,15 @@ const latin = (b: Uint8Array): string => String.fromCharCode(...b);
 const toBytes = (s: string): Value => ({ kind: 'bytes', v: Uint8Array.from(s, (c) => c.charCodeAt(0)) });
 
 const BYTES_METHODS: Record<string, Method> = {
-  decode: m(0, 2, (s, a, kw) => {
-    const enc = a[0] ?? kw.get('encoding');
-    return decode(B(s), enc && enc.kind === 'str' ? enc.v : 'utf-8');
-  }, { kw: ['encoding', 'errors'] }),
+  decode: m(
+    0,
+    2,
+    (s, a, kw) => {
+      const enc = a[0] ?? kw.get('encoding');
+      return decode(B(s), enc && enc.kind === 'str' ? enc.v : 'utf-8');
+    },
+    { kw: ['encoding', 'errors'] },
+  ),
   hex: m(0, 0, (s) => pyStr(Array.from(B(s), (b) => b.toString(16).padStart(2, '0')).join(''))),
   upper: m(0, 0, (s) => toBytes(latin(B(s)).replace(/[a-z]+/g, (x) => x.toUpperCase()))),
   lower: m(0, 0, (s) => toBytes(latin(B(s)).replace(/[A-Z]+/g, (x) => x.toLowerCase()))),
@@ -1184,8 +1521,20 @@ const BYTES_METHODS: Record<string, Method> = {
     const parts = a[0] && a[0].kind !== 'none' ? text.split(latin(bytesArg(a[0]))) : text.split(/[ \t\n\r\x0b\x0c]+/).filter((x) => x);
     return pyList(parts.map(toBytes));
   }),
-  join: m(1, 1, (s, [it]) => toBytes(toArray(it!).map((x) => latin(bytesArg(x))).join(latin(B(s))))),
-  replace: m(2, 2, (s, [o, r]) => toBytes(latin(B(s)).split(latin(bytesArg(o!))).join(latin(bytesArg(r!))))),
+  join: m(1, 1, (s, [it]) =>
+    toBytes(
+      toArray(it!)
+        .map((x) => latin(bytesArg(x)))
+        .join(latin(B(s))),
+    ),
+  ),
+  replace: m(2, 2, (s, [o, r]) =>
+    toBytes(
+      latin(B(s))
+        .split(latin(bytesArg(o!)))
+        .join(latin(bytesArg(r!))),
+    ),
+  ),
 };
 
 const L = (self: Value): Value[] => (self as { items: Value[] }).items;
@@ -1211,51 +1560,91 @@ const LIST_METHODS: Record<string, Method> = {
   }),
   count: m(1, 1, (s, [x]) => pyInt(L(s).filter((y) => eqItem(y, x!)).length), { label: 'list.count' }),
   copy: m(0, 0, (s) => pyList(L(s).slice())),
-  append: m(1, 1, (s, [x]) => {
-    budget.items(L(s).length + 1);
-    L(s).push(x!);
-    return NONE;
-  }, { mutates: true, label: 'list.append' }),
-  extend: m(1, 1, (s, [x]) => {
-    const more = toArray(x!);
-    budget.items(L(s).length + more.length);
-    L(s).push(...more);
-    return NONE;
-  }, { mutates: true, label: 'list.extend' }),
-  insert: m(2, 2, (s, [i, x]) => {
-    const items = L(s);
-    let k = Number(asIntArg(i!));
-    if (k < 0) k = Math.max(0, k + items.length);
-    items.splice(Math.min(k, items.length), 0, x!);
-    return NONE;
-  }, { mutates: true }),
-  pop: m(0, 1, (s, a) => {
-    const items = L(s);
-    if (!items.length) throw indexError('pop from empty list');
-    let k = a.length ? Number(asIntArg(a[0]!)) : -1;
-    if (k < 0) k += items.length;
-    if (k < 0 || k >= items.length) throw indexError('pop index out of range');
-    return items.splice(k, 1)[0]!;
-  }, { mutates: true }),
-  remove: m(1, 1, (s, [x]) => {
-    const i = seqIndexOf(L(s), x!, []);
-    if (i < 0) throw valueError('list.remove(x): x not in list');
-    L(s).splice(i, 1);
-    return NONE;
-  }, { mutates: true, label: 'list.remove' }),
-  clear: m(0, 0, (s) => {
-    L(s).length = 0;
-    return NONE;
-  }, { mutates: true }),
-  reverse: m(0, 0, (s) => {
-    L(s).reverse();
-    return NONE;
-  }, { mutates: true }),
-  sort: m(0, 0, (s, _a, kw, ctx) => {
-    const sorted = sortValues(L(s).slice(), kw.get('key'), kw.has('reverse') && truthy(kw.get('reverse')!), ctx);
-    L(s).splice(0, L(s).length, ...sorted);
-    return NONE;
-  }, { mutates: true, kw: ['key', 'reverse'], label: 'sort' }),
+  append: m(
+    1,
+    1,
+    (s, [x]) => {
+      budget.items(L(s).length + 1);
+      L(s).push(x!);
+      return NONE;
+    },
+    { mutates: true, label: 'list.append' },
+  ),
+  extend: m(
+    1,
+    1,
+    (s, [x]) => {
+      const more = toArray(x!);
+      budget.items(L(s).length + more.length);
+      L(s).push(...more);
+      return NONE;
+    },
+    { mutates: true, label: 'list.extend' },
+  ),
+  insert: m(
+    2,
+    2,
+    (s, [i, x]) => {
+      const items = L(s);
+      let k = Number(asIntArg(i!));
+      if (k < 0) k = Math.max(0, k + items.length);
+      items.splice(Math.min(k, items.length), 0, x!);
+      return NONE;
+    },
+    { mutates: true },
+  ),
+  pop: m(
+    0,
+    1,
+    (s, a) => {
+      const items = L(s);
+      if (!items.length) throw indexError('pop from empty list');
+      let k = a.length ? Number(asIntArg(a[0]!)) : -1;
+      if (k < 0) k += items.length;
+      if (k < 0 || k >= items.length) throw indexError('pop index out of range');
+      return items.splice(k, 1)[0]!;
+    },
+    { mutates: true },
+  ),
+  remove: m(
+    1,
+    1,
+    (s, [x]) => {
+      const i = seqIndexOf(L(s), x!, []);
+      if (i < 0) throw valueError('list.remove(x): x not in list');
+      L(s).splice(i, 1);
+      return NONE;
+    },
+    { mutates: true, label: 'list.remove' },
+  ),
+  clear: m(
+    0,
+    0,
+    (s) => {
+      L(s).length = 0;
+      return NONE;
+    },
+    { mutates: true },
+  ),
+  reverse: m(
+    0,
+    0,
+    (s) => {
+      L(s).reverse();
+      return NONE;
+    },
+    { mutates: true },
+  ),
+  sort: m(
+    0,
+    0,
+    (s, _a, kw, ctx) => {
+      const sorted = sortValues(L(s).slice(), kw.get('key'), kw.has('reverse') && truthy(kw.get('reverse')!), ctx);
+      L(s).splice(0, L(s).length, ...sorted);
+      return NONE;
+    },
+    { mutates: true, kw: ['key', 'reverse'], label: 'sort' },
+  ),
 };
 
 const TUPLE_METHODS: Record<string, Method> = {
@@ -1275,38 +1664,68 @@ const DICT_METHODS: Record<string, Method> = {
   values: m(0, 0, (s) => ({ kind: 'dict_values', dict: s as DictV })),
   items: m(0, 0, (s) => ({ kind: 'dict_items', dict: s as DictV })),
   copy: m(0, 0, (s) => ({ kind: 'dict', store: D(s).copy() })),
-  fromkeys: m(1, 2, (_s, [it, v]) => {
-    const store = new DictStore();
-    const its = iterate(it!);
-    for (let r = its.next(); !r.done; r = its.next()) store.set(r.value, v ?? NONE);
-    budget.items(store.size);
-    return { kind: 'dict', store };
-  }, { classmethod: true }),
-  pop: m(1, 2, (s, [k, d]) => {
-    const v = D(s).delete(k!);
-    if (v !== undefined) return v;
-    if (d !== undefined) return d;
-    throw keyError(repr(k!));
-  }, { mutates: true }),
-  popitem: m(0, 0, (s) => {
-    const kv = D(s).popLast();
-    if (!kv) throw keyError("'popitem(): dictionary is empty'");
-    return pyTuple(kv);
-  }, { mutates: true }),
-  setdefault: m(1, 2, (s, [k, d]) => {
-    const v = D(s).get(k!);
-    if (v !== undefined) return v;
-    D(s).set(k!, d ?? NONE);
-    return d ?? NONE;
-  }, { mutates: true }),
-  update: m(0, 1, (s, a, kw, ctx) => {
-    dictUpdate(D(s), a[0], kw, ctx);
-    return NONE;
-  }, { mutates: true, kw: ['*'] }),
-  clear: m(0, 0, (s) => {
-    D(s).clear();
-    return NONE;
-  }, { mutates: true }),
+  fromkeys: m(
+    1,
+    2,
+    (_s, [it, v]) => {
+      const store = new DictStore();
+      const its = iterate(it!);
+      for (let r = its.next(); !r.done; r = its.next()) store.set(r.value, v ?? NONE);
+      budget.items(store.size);
+      return { kind: 'dict', store };
+    },
+    { classmethod: true },
+  ),
+  pop: m(
+    1,
+    2,
+    (s, [k, d]) => {
+      const v = D(s).delete(k!);
+      if (v !== undefined) return v;
+      if (d !== undefined) return d;
+      throw keyError(repr(k!));
+    },
+    { mutates: true },
+  ),
+  popitem: m(
+    0,
+    0,
+    (s) => {
+      const kv = D(s).popLast();
+      if (!kv) throw keyError("'popitem(): dictionary is empty'");
+      return pyTuple(kv);
+    },
+    { mutates: true },
+  ),
+  setdefault: m(
+    1,
+    2,
+    (s, [k, d]) => {
+      const v = D(s).get(k!);
+      if (v !== undefined) return v;
+      D(s).set(k!, d ?? NONE);
+      return d ?? NONE;
+    },
+    { mutates: true },
+  ),
+  update: m(
+    0,
+    1,
+    (s, a, kw, ctx) => {
+      dictUpdate(D(s), a[0], kw, ctx);
+      return NONE;
+    },
+    { mutates: true, kw: ['*'] },
+  ),
+  clear: m(
+    0,
+    0,
+    (s) => {
+      D(s).clear();
+      return NONE;
+    },
+    { mutates: true },
+  ),
 };
 
 const SS = (self: Value): SetV => self as SetV;
@@ -1358,64 +1777,117 @@ const SET_METHODS: Record<string, Method> = {
     for (const o of a.slice(1)) differenceUpdate(r.store, o);
     return r;
   }),
-  symmetric_difference: m(1, 1, (s, [o]) => {
-    // set_symmetric_difference: a new set from the argument, updated with self.
-    const store = new SetStore();
-    updateSet(store, o!);
-    symmetricDifferenceUpdate(store, SS(s));
-    return { kind: SS(s).kind, store };
-  }, { label: 'symmetric_difference' }),
+  symmetric_difference: m(
+    1,
+    1,
+    (s, [o]) => {
+      // set_symmetric_difference: a new set from the argument, updated with self.
+      const store = new SetStore();
+      updateSet(store, o!);
+      symmetricDifferenceUpdate(store, SS(s));
+      return { kind: SS(s).kind, store };
+    },
+    { label: 'symmetric_difference' },
+  ),
   issubset: m(1, 1, (s, [o]) => pyBool(order('<=', SS(s), asSetArg(o!))), { label: 'issubset' }),
   issuperset: m(1, 1, (s, [o]) => pyBool(order('>=', SS(s), asSetArg(o!))), { label: 'issuperset' }),
-  isdisjoint: m(1, 1, (s, [o]) => {
-    const it = iterate(o!);
-    for (let x = it.next(); !x.done; x = it.next()) if (SS(s).store.has(x.value)) return FALSE;
-    return TRUE;
-  }, { label: 'isdisjoint' }),
+  isdisjoint: m(
+    1,
+    1,
+    (s, [o]) => {
+      const it = iterate(o!);
+      for (let x = it.next(); !x.done; x = it.next()) if (SS(s).store.has(x.value)) return FALSE;
+      return TRUE;
+    },
+    { label: 'isdisjoint' },
+  ),
   copy: m(0, 0, (s) => ({ kind: SS(s).kind, store: SS(s).store.copy() })),
-  add: m(1, 1, (s, [x]) => {
-    SS(s).store.add(x!);
-    budget.items(SS(s).store.size);
-    return NONE;
-  }, { mutates: true, label: 'set.add' }),
-  remove: m(1, 1, (s, [x]) => {
-    if (!SS(s).store.discard(x!)) throw keyError(repr(x!));
-    return NONE;
-  }, { mutates: true, label: 'set.remove' }),
-  discard: m(1, 1, (s, [x]) => {
-    SS(s).store.discard(x!);
-    return NONE;
-  }, { mutates: true, label: 'set.discard' }),
-  pop: m(0, 0, (s) => {
-    const v = SS(s).store.pop();
-    if (v === undefined) throw keyError("'pop from an empty set'");
-    return v;
-  }, { mutates: true }),
-  clear: m(0, 0, (s) => {
-    SS(s).store.clear();
-    return NONE;
-  }, { mutates: true }),
-  update: m(0, INF, (s, a) => {
-    for (const o of a) updateSet(SS(s).store, o);
-    return NONE;
-  }, { mutates: true }),
-  intersection_update: m(0, INF, (s, a) => {
-    SS(s).store.replaceWith(intersectionMulti(SS(s), a).store);
-    return NONE;
-  }, { mutates: true }),
-  difference_update: m(0, INF, (s, a) => {
-    for (const o of a) differenceUpdate(SS(s).store, o);
-    return NONE;
-  }, { mutates: true }),
-  symmetric_difference_update: m(1, 1, (s, [o]) => {
-    symmetricDifferenceUpdate(SS(s).store, o!);
-    return NONE;
-  }, { mutates: true, label: 'symmetric_difference_update' }),
+  add: m(
+    1,
+    1,
+    (s, [x]) => {
+      SS(s).store.add(x!);
+      budget.items(SS(s).store.size);
+      return NONE;
+    },
+    { mutates: true, label: 'set.add' },
+  ),
+  remove: m(
+    1,
+    1,
+    (s, [x]) => {
+      if (!SS(s).store.discard(x!)) throw keyError(repr(x!));
+      return NONE;
+    },
+    { mutates: true, label: 'set.remove' },
+  ),
+  discard: m(
+    1,
+    1,
+    (s, [x]) => {
+      SS(s).store.discard(x!);
+      return NONE;
+    },
+    { mutates: true, label: 'set.discard' },
+  ),
+  pop: m(
+    0,
+    0,
+    (s) => {
+      const v = SS(s).store.pop();
+      if (v === undefined) throw keyError("'pop from an empty set'");
+      return v;
+    },
+    { mutates: true },
+  ),
+  clear: m(
+    0,
+    0,
+    (s) => {
+      SS(s).store.clear();
+      return NONE;
+    },
+    { mutates: true },
+  ),
+  update: m(
+    0,
+    INF,
+    (s, a) => {
+      for (const o of a) updateSet(SS(s).store, o);
+      return NONE;
+    },
+    { mutates: true },
+  ),
+  intersection_update: m(
+    0,
+    INF,
+    (s, a) => {
+      SS(s).store.replaceWith(intersectionMulti(SS(s), a).store);
+      return NONE;
+    },
+    { mutates: true },
+  ),
+  difference_update: m(
+    0,
+    INF,
+    (s, a) => {
+      for (const o of a) differenceUpdate(SS(s).store, o);
+      return NONE;
+    },
+    { mutates: true },
+  ),
+  symmetric_difference_update: m(
+    1,
+    1,
+    (s, [o]) => {
+      symmetricDifferenceUpdate(SS(s).store, o!);
+      return NONE;
+    },
+    { mutates: true, label: 'symmetric_difference_update' },
+  ),
 };
 
-const FROZENSET_METHODS: Record<string, Method> = Object.fromEntries(
-  Object.entries(SET_METHODS).filter(([, v]) => !v.mutates),
-);
+const FROZENSET_METHODS: Record<string, Method> = Object.fromEntries(Object.entries(SET_METHODS).filter(([, v]) => !v.mutates));
 
 const I = (self: Value): bigint => big(self);
 
@@ -1424,31 +1896,41 @@ const INT_METHODS: Record<string, Method> = {
   bit_count: m(0, 0, (s) => pyInt(absBig(I(s)).toString(2).replace(/0/g, '').length)),
   conjugate: m(0, 0, (s) => pyInt(I(s))),
   as_integer_ratio: m(0, 0, (s) => pyTuple([pyInt(I(s)), pyInt(1n)])),
-  to_bytes: m(0, 2, (s, a, kw) => {
-    const len = Number(asIntArg(a[0] ?? kw.get('length') ?? pyInt(1n)));
-    const order = a[1] ?? kw.get('byteorder') ?? pyStr('big');
-    const signed = truthy(kw.get('signed') ?? FALSE);
-    let x = I(s);
-    if (x < 0n && !signed) throw new PyError('OverflowError', "can't convert negative int to unsigned");
-    if (x < 0n) x += 1n << BigInt(8 * len);
-    const out = new Uint8Array(len);
-    for (let i = len - 1; i >= 0; i--) {
-      out[i] = Number(x & 0xffn);
-      x >>= 8n;
-    }
-    if (x !== 0n) throw new PyError('OverflowError', 'int too big to convert');
-    if (order.kind === 'str' && order.v === 'little') out.reverse();
-    return { kind: 'bytes', v: out };
-  }, { kw: ['length', 'byteorder', 'signed'] }),
-  from_bytes: m(1, 2, (_s, a, kw) => {
-    const b = bytesArg(a[0]!);
-    const order = a[1] ?? kw.get('byteorder') ?? pyStr('big');
-    const arr = order.kind === 'str' && order.v === 'little' ? Array.from(b).reverse() : Array.from(b);
-    let x = 0n;
-    for (const v of arr) x = (x << 8n) | BigInt(v);
-    if (truthy(kw.get('signed') ?? FALSE) && arr.length && arr[0]! >= 128) x -= 1n << BigInt(8 * arr.length);
-    return pyInt(x);
-  }, { classmethod: true, kw: ['bytes', 'byteorder', 'signed'] }),
+  to_bytes: m(
+    0,
+    2,
+    (s, a, kw) => {
+      const len = Number(asIntArg(a[0] ?? kw.get('length') ?? pyInt(1n)));
+      const order = a[1] ?? kw.get('byteorder') ?? pyStr('big');
+      const signed = truthy(kw.get('signed') ?? FALSE);
+      let x = I(s);
+      if (x < 0n && !signed) throw new PyError('OverflowError', "can't convert negative int to unsigned");
+      if (x < 0n) x += 1n << BigInt(8 * len);
+      const out = new Uint8Array(len);
+      for (let i = len - 1; i >= 0; i--) {
+        out[i] = Number(x & 0xffn);
+        x >>= 8n;
+      }
+      if (x !== 0n) throw new PyError('OverflowError', 'int too big to convert');
+      if (order.kind === 'str' && order.v === 'little') out.reverse();
+      return { kind: 'bytes', v: out };
+    },
+    { kw: ['length', 'byteorder', 'signed'] },
+  ),
+  from_bytes: m(
+    1,
+    2,
+    (_s, a, kw) => {
+      const b = bytesArg(a[0]!);
+      const order = a[1] ?? kw.get('byteorder') ?? pyStr('big');
+      const arr = order.kind === 'str' && order.v === 'little' ? Array.from(b).reverse() : Array.from(b);
+      let x = 0n;
+      for (const v of arr) x = (x << 8n) | BigInt(v);
+      if (truthy(kw.get('signed') ?? FALSE) && arr.length && arr[0]! >= 128) x -= 1n << BigInt(8 * arr.length);
+      return pyInt(x);
+    },
+    { classmethod: true, kw: ['bytes', 'byteorder', 'signed'] },
+  ),
 };
 
 const F = (self: Value): number => (self as { v: number }).v;
@@ -1480,11 +1962,16 @@ const FLOAT_METHODS: Record<string, Method> = {
 };
 
 const RANGE_METHODS: Record<string, Method> = {
-  index: m(1, 1, (s, [x]) => {
-    const r = s as Extract<Value, { kind: 'range' }>;
-    if (!contains(r, x!)) throw valueError(`${repr(x!)} is not in range`);
-    return pyInt((big(x!) - r.start) / r.step);
-  }, { label: 'range.index' }),
+  index: m(
+    1,
+    1,
+    (s, [x]) => {
+      const r = s as Extract<Value, { kind: 'range' }>;
+      if (!contains(r, x!)) throw valueError(`${repr(x!)} is not in range`);
+      return pyInt((big(x!) - r.start) / r.step);
+    },
+    { label: 'range.index' },
+  ),
   count: m(1, 1, (s, [x]) => pyInt(contains(s, x!) ? 1n : 0n), { label: 'range.count' }),
 };
 
@@ -1527,9 +2014,9 @@ export function dataAttribute(v: Value, name: string): Value | undefined {
   if (v.kind === 'range' && (name === 'start' || name === 'stop' || name === 'step')) return pyInt(v[name]);
   if (v.kind === 'slice' && (name === 'start' || name === 'stop' || name === 'step')) return v[name];
   if (v.kind === 'type' && (name === '__name__' || name === '__qualname__')) return pyStr(v.name);
-  if ((v.kind === 'builtin') && (name === '__name__' || name === '__qualname__')) return pyStr(v.name);
+  if (v.kind === 'builtin' && (name === '__name__' || name === '__qualname__')) return pyStr(v.name);
   if (v.kind === 'function' && (name === '__name__' || name === '__qualname__')) return pyStr(v.name);
-  if (v.kind === 'method' && (name === '__name__')) return pyStr(v.name);
+  if (v.kind === 'method' && name === '__name__') return pyStr(v.name);
   return undefined;
 }
 
@@ -1574,4 +2061,3 @@ export function callBuiltin(name: string, fn: Fn, args: Value[], kw: Map<string,
   checkArgs(name, fn, args, fn.kw?.includes('*') ? new Map() : kw, false);
   return fn.impl(args, kw, ctx);
 }
-

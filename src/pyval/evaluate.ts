@@ -14,22 +14,59 @@
 // surprise). `pythonMinor >= 12` inlines list/set/dict comprehensions (PEP 709).
 
 import {
-  BUILTIN_FUNCTIONS, PYTHON_BUILTIN_FUNCTIONS, PYTHON_BUILTIN_TYPES, REFUSED_OBJECTS, TYPE_CONSTRUCTORS, callBuiltin,
-  callMethod, dataAttribute, findMethod, refusedCallReason, type Ctx,
+  BUILTIN_FUNCTIONS,
+  PYTHON_BUILTIN_FUNCTIONS,
+  PYTHON_BUILTIN_TYPES,
+  REFUSED_OBJECTS,
+  TYPE_CONSTRUCTORS,
+  callBuiltin,
+  callMethod,
+  dataAttribute,
+  findMethod,
+  refusedCallReason,
+  type Ctx,
 } from './builtins.js';
 import { DictStore, SetStore } from './containers.js';
 import { convert, formatSpec } from './format.js';
 import { Budget, DEFAULT_LIMITS, budget, withBudget, type Limits } from './limits.js';
 import {
-  binop, contains, delItem, eq, getItem, inplaceOp, isSame, iterate, order, setItem, setKeyErrorText, toArray, truthy,
-  unaryop, type Ordering,
+  binop,
+  contains,
+  delItem,
+  eq,
+  getItem,
+  inplaceOp,
+  isSame,
+  iterate,
+  order,
+  setItem,
+  setKeyErrorText,
+  toArray,
+  truthy,
+  unaryop,
+  type Ordering,
 } from './ops.js';
 import { parseExpression, parseStatements, type Comprehension, type Expr, type Param, type Stmt } from './parser.js';
 import { parseRepr, type ParseReprOptions } from './repr-parse.js';
 import { repr, strRepr } from './repr.js';
 import {
-  FALSE, NONE, PyError, Refusal, TRUE, shortText, pyList, pyStr, pyTuple, pyType, refuseOpaque, typeError, typeName,
-  type DictV, type FunctionV, type OpaqueV, type Value,
+  FALSE,
+  NONE,
+  PyError,
+  Refusal,
+  TRUE,
+  shortText,
+  pyList,
+  pyStr,
+  pyTuple,
+  pyType,
+  refuseOpaque,
+  typeError,
+  typeName,
+  type DictV,
+  type FunctionV,
+  type OpaqueV,
+  type Value,
 } from './value.js';
 
 setKeyErrorText((k) => repr(k));
@@ -50,17 +87,17 @@ export interface EvalOptions extends ParseReprOptions {
 export type EvalResult =
   | { ok: true; value: Value; repr: string; output: string }
   | {
-    ok: false;
-    /** The line pdb prints: `*** NameError: name 'x' is not defined`, or `*** ndbg: cannot evaluate ...`. */
-    error: string;
-    /** The same without `*** `: `NameError: name 'x' is not defined` (for display's `** raised ... **`). */
-    message: string;
-    /** True when ndbg refused (the program would have to run); false for Python's own errors. */
-    refused: boolean;
-    /** The Python exception type, for Python errors. */
-    exception?: string;
-    output: string;
-  };
+      ok: false;
+      /** The line pdb prints: `*** NameError: name 'x' is not defined`, or `*** ndbg: cannot evaluate ...`. */
+      error: string;
+      /** The same without `*** `: `NameError: name 'x' is not defined` (for display's `** raised ... **`). */
+      message: string;
+      /** True when ndbg refused (the program would have to run); false for Python's own errors. */
+      refused: boolean;
+      /** The Python exception type, for Python errors. */
+      exception?: string;
+      output: string;
+    };
 
 export interface ExecResult {
   ok: boolean;
@@ -85,7 +122,10 @@ class Vars {
   readonly assigned = new Set<string>();
   readonly deleted = new Set<string>();
 
-  constructor(private readonly reprs: Record<string, string>, private readonly opts: ParseReprOptions) {}
+  constructor(
+    private readonly reprs: Record<string, string>,
+    private readonly opts: ParseReprOptions,
+  ) {}
 
   has(name: string): boolean {
     if (this.deleted.has(name)) return false;
@@ -297,16 +337,20 @@ class Evaluator implements Ctx {
 
   private evalInner(node: Expr, env: Env | null): Value {
     switch (node.k) {
-      case 'const': return node.value;
-      case 'name': return this.lookup(node.id, env);
-      case 'fstring': return pyStr(this.fstring(node.parts, env));
+      case 'const':
+        return node.value;
+      case 'name':
+        return this.lookup(node.id, env);
+      case 'fstring':
+        return pyStr(this.fstring(node.parts, env));
       case 'binop': {
         const l = this.eval(node.left, env);
         const r = this.eval(node.right, env);
         if (node.op === '@') throw typeError(`unsupported operand type(s) for @: '${typeName(l)}' and '${typeName(r)}'`);
         return binop(node.op, l, r);
       }
-      case 'unary': return unaryop(node.op, this.eval(node.operand, env));
+      case 'unary':
+        return unaryop(node.op, this.eval(node.operand, env));
       case 'boolop': {
         let v: Value = NONE;
         for (const x of node.values) {
@@ -326,12 +370,18 @@ class Evaluator implements Ctx {
       }
       case 'ifexp':
         return truthy(this.eval(node.test, env)) ? this.eval(node.body, env) : this.eval(node.orelse, env);
-      case 'call': return this.evalCall(node, env);
-      case 'attr': return this.getattr(this.eval(node.value, env), node.attr);
-      case 'subscript': return getItem(this.eval(node.value, env), this.evalIndex(node.index, env));
-      case 'slice': return this.evalIndex(node, env);
-      case 'list': return pyList(this.evalElements(node.elts, env));
-      case 'tuple': return pyTuple(this.evalElements(node.elts, env));
+      case 'call':
+        return this.evalCall(node, env);
+      case 'attr':
+        return this.getattr(this.eval(node.value, env), node.attr);
+      case 'subscript':
+        return getItem(this.eval(node.value, env), this.evalIndex(node.index, env));
+      case 'slice':
+        return this.evalIndex(node, env);
+      case 'list':
+        return pyList(this.evalElements(node.elts, env));
+      case 'tuple':
+        return pyTuple(this.evalElements(node.elts, env));
       case 'set': {
         const items = this.evalElements(node.elts, env);
         const store = new SetStore();
@@ -364,21 +414,31 @@ class Evaluator implements Ctx {
         }
         return { kind: 'dict', store };
       }
-      case 'starred': throw new PyError('SyntaxError', "can't use starred expression here");
-      case 'comp': return this.comprehension(node, env);
-      case 'lambda': return this.lambda(node.params, node.body, env);
+      case 'starred':
+        throw new PyError('SyntaxError', "can't use starred expression here");
+      case 'comp':
+        return this.comprehension(node, env);
+      case 'lambda':
+        return this.lambda(node.params, node.body, env);
     }
   }
 
   private compare(op: string, a: Value, b: Value): boolean {
     switch (op) {
-      case '==': return eq(a, b);
-      case '!=': return !eq(a, b);
-      case 'is': return isSame(a, b);
-      case 'is not': return !isSame(a, b);
-      case 'in': return contains(b, a);
-      case 'not in': return !contains(b, a);
-      default: return order(op as Ordering, a, b);
+      case '==':
+        return eq(a, b);
+      case '!=':
+        return !eq(a, b);
+      case 'is':
+        return isSame(a, b);
+      case 'is not':
+        return !isSame(a, b);
+      case 'in':
+        return contains(b, a);
+      case 'not in':
+        return !contains(b, a);
+      default:
+        return order(op as Ordering, a, b);
     }
   }
 
@@ -412,7 +472,9 @@ class Evaluator implements Ctx {
         throw new Refusal(refusedCallReason(who));
       }
       if (/^<(function|bound method|lambda|built-in method)\b/.test(f.text) || /^<class '/.test(f.text)) {
-        throw new Refusal(`${who} is ${/^<class/.test(f.text) ? 'a class' : 'a function'} of the program, and calling it would run the program's code (${shorten(f.text)})`);
+        throw new Refusal(
+          `${who} is ${/^<class/.test(f.text) ? 'a class' : 'a function'} of the program, and calling it would run the program's code (${shorten(f.text)})`,
+        );
       }
       throw new Refusal(`calling ${who} would run the program's code: ${shorten(f.text)} ${f.why}`);
     }
@@ -424,7 +486,8 @@ class Evaluator implements Ctx {
       else args.push(this.eval(a, env));
     }
     const kwargs = new Map<string, Value>();
-    const fname = (): string => (f.kind === 'builtin' || f.kind === 'type' ? f.name : f.kind === 'method' ? f.name : f.kind === 'function' ? f.name : typeName(f));
+    const fname = (): string =>
+      f.kind === 'builtin' || f.kind === 'type' ? f.name : f.kind === 'method' ? f.name : f.kind === 'function' ? f.name : typeName(f);
     for (const k of node.keywords) {
       const v = this.eval(k.value, env);
       if (k.name !== null) {
@@ -482,8 +545,10 @@ class Evaluator implements Ctx {
     }
     const gen = run(0, firstIter);
     switch (node.kind) {
-      case 'gen': return { kind: 'iterator', typeName: 'generator', it: gen as Generator<Value> };
-      case 'list': return pyList(toArray({ kind: 'iterator', typeName: 'generator', it: gen as Generator<Value> }));
+      case 'gen':
+        return { kind: 'iterator', typeName: 'generator', it: gen as Generator<Value> };
+      case 'list':
+        return pyList(toArray({ kind: 'iterator', typeName: 'generator', it: gen as Generator<Value> }));
       case 'set': {
         const store = new SetStore();
         for (const v of gen as Generator<Value>) store.add(v);
@@ -556,7 +621,8 @@ class Evaluator implements Ctx {
       case 'name':
         this.bind(target.id, value, env);
         return;
-      case 'tuple': case 'list': {
+      case 'tuple':
+      case 'list': {
         let items: Value[];
         try {
           if (value.kind === 'opaque') throw refuseOpaque(value, 'its items');
@@ -593,7 +659,8 @@ class Evaluator implements Ctx {
       }
       case 'attr': {
         const obj = this.eval(target.value, env);
-        if (obj.kind === 'opaque') throw new Refusal(`assigning attributes of objects of the program is not supported (${shorten(obj.text)})`, this.snippet(target));
+        if (obj.kind === 'opaque')
+          throw new Refusal(`assigning attributes of objects of the program is not supported (${shorten(obj.text)})`, this.snippet(target));
         throw new PyError('AttributeError', `'${typeName(obj)}' object has no attribute '${target.attr}'`);
       }
       case 'starred':
@@ -605,7 +672,8 @@ class Evaluator implements Ctx {
 
   exec(stmt: Stmt): void {
     switch (stmt.k) {
-      case 'pass': return;
+      case 'pass':
+        return;
       case 'expr': {
         const v = this.eval(stmt.value, null);
         // pdb compiles in 'single' mode: the value of an expression statement is echoed.
@@ -650,7 +718,8 @@ class Evaluator implements Ctx {
       case 'subscript':
         delItem(this.eval(t.value, null), this.evalIndex(t.index, null));
         return;
-      case 'tuple': case 'list':
+      case 'tuple':
+      case 'list':
         for (const e of t.elts) this.del(e);
         return;
       case 'attr': {
@@ -673,13 +742,19 @@ class Evaluator implements Ctx {
 /** What CPython's AST optimizer turns into a constant: literals, tuples of them, arithmetic on numbers. */
 function isFoldedConstant(e: Expr): boolean {
   switch (e.k) {
-    case 'const': return true;
-    case 'tuple': return e.elts.every(isFoldedConstant);
-    case 'unary': return e.op !== 'not' && e.operand.k === 'const' && ['int', 'float', 'bool'].includes(e.operand.value.kind);
+    case 'const':
+      return true;
+    case 'tuple':
+      return e.elts.every(isFoldedConstant);
+    case 'unary':
+      return e.op !== 'not' && e.operand.k === 'const' && ['int', 'float', 'bool'].includes(e.operand.value.kind);
     case 'binop':
-      return ['+', '-', '*', '/', '//', '%', '<<', '>>', '&', '|', '^'].includes(e.op)
-        && [e.left, e.right].every((x) => isFoldedConstant(x) && (x.k !== 'const' || ['int', 'float', 'bool'].includes(x.value.kind)) && x.k !== 'tuple');
-    default: return false;
+      return (
+        ['+', '-', '*', '/', '//', '%', '<<', '>>', '&', '|', '^'].includes(e.op) &&
+        [e.left, e.right].every((x) => isFoldedConstant(x) && (x.k !== 'const' || ['int', 'float', 'bool'].includes(x.value.kind)) && x.k !== 'tuple')
+      );
+    default:
+      return false;
   }
 }
 
@@ -698,7 +773,7 @@ interface Failure {
 function describeFailure(e: unknown, src: string, verb: 'evaluate' | 'execute'): Failure {
   if (e instanceof PyError) return { error: `*** ${e.message}`, message: e.message, refused: false, exception: e.type };
   if (e instanceof Refusal) {
-    const subject = e.whole ? shorten(src) : e.subject ?? shorten(src);
+    const subject = e.whole ? shorten(src) : (e.subject ?? shorten(src));
     const message = `ndbg: cannot ${verb} ${strRepr(subject)} without running the program (neural engine): ${e.reason}`;
     return { error: `*** ${message}`, message, refused: true };
   }
@@ -780,4 +855,3 @@ export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): Exe
     }
   });
 }
-

@@ -56,10 +56,14 @@ function pad(body: string, prefix: string, s: Spec, defaultAlign: string): strin
   if (len >= s.width) return prefix + body;
   const n = s.width - len;
   switch (align) {
-    case '<': return prefix + body + s.fill.repeat(n);
-    case '>': return s.fill.repeat(n) + prefix + body;
-    case '^': return s.fill.repeat(n >> 1) + prefix + body + s.fill.repeat(n - (n >> 1));
-    default: return prefix + s.fill.repeat(n) + body; // '='
+    case '<':
+      return prefix + body + s.fill.repeat(n);
+    case '>':
+      return s.fill.repeat(n) + prefix + body;
+    case '^':
+      return s.fill.repeat(n >> 1) + prefix + body + s.fill.repeat(n - (n >> 1));
+    default:
+      return prefix + s.fill.repeat(n) + body; // '='
   }
 }
 
@@ -102,11 +106,29 @@ function formatInt(x: bigint, s: Spec): string {
   let prefix = '';
   let every = 3;
   switch (s.type) {
-    case 'b': digits = a.toString(2); prefix = s.alt ? '0b' : ''; every = 4; break;
-    case 'o': digits = a.toString(8); prefix = s.alt ? '0o' : ''; every = 4; break;
-    case 'x': digits = a.toString(16); prefix = s.alt ? '0x' : ''; every = 4; break;
-    case 'X': digits = a.toString(16).toUpperCase(); prefix = s.alt ? '0X' : ''; every = 4; break;
-    default: digits = a.toString(); break;
+    case 'b':
+      digits = a.toString(2);
+      prefix = s.alt ? '0b' : '';
+      every = 4;
+      break;
+    case 'o':
+      digits = a.toString(8);
+      prefix = s.alt ? '0o' : '';
+      every = 4;
+      break;
+    case 'x':
+      digits = a.toString(16);
+      prefix = s.alt ? '0x' : '';
+      every = 4;
+      break;
+    case 'X':
+      digits = a.toString(16).toUpperCase();
+      prefix = s.alt ? '0X' : '';
+      every = 4;
+      break;
+    default:
+      digits = a.toString();
+      break;
   }
   if (s.grouping === ',' && 'boxX'.includes(s.type) && s.type) throw valueError(`Cannot specify ',' with '${s.type}'.`);
   const full = signOf(neg, s) + prefix;
@@ -181,14 +203,17 @@ function formatFloat(v: number, s: Spec): string {
           if (s.alt && !body.includes('.')) body = body.replace(/(?=e)|$/, '.');
         } else body = formatGeneral(x, Math.max(prec, 1), s.alt, false, true);
         break;
-      case 'e': case 'E':
+      case 'e':
+      case 'E':
         body = formatExp(x, prec ?? 6, upper, s.alt);
         break;
-      case 'f': case 'F':
+      case 'f':
+      case 'F':
         body = exactFixed(x, prec ?? 6);
         if (s.alt && !body.includes('.')) body += '.';
         break;
-      case 'g': case 'G':
+      case 'g':
+      case 'G':
         body = formatGeneral(x, Math.max(prec ?? 6, 1), s.alt, upper, false);
         break;
       case '%':
@@ -427,23 +452,33 @@ export function percentFormat(fmt: string, args: Value): Value {
     };
     let text: string;
     switch (conv) {
-      case 's': case 'r': case 'a': {
+      case 's':
+      case 'r':
+      case 'a': {
         text = conv === 's' ? pyStrOf(v) : conv === 'r' ? repr(v) : asciiOf(v);
         if (prec !== null) text = chars(text).slice(0, prec).join('');
         text = pad(text, '', { ...spec, fill: ' ' }, '>');
         break;
       }
-      case 'd': case 'i': case 'u': {
+      case 'd':
+      case 'i':
+      case 'u': {
         let n: bigint;
         if (isIntLike(v)) n = big(v);
         else if (v.kind === 'float') {
-          if (!Number.isFinite(v.v)) throw new PyError(Number.isNaN(v.v) ? 'ValueError' : 'OverflowError', Number.isNaN(v.v) ? 'cannot convert float NaN to integer' : 'cannot convert float infinity to integer');
+          if (!Number.isFinite(v.v))
+            throw new PyError(
+              Number.isNaN(v.v) ? 'ValueError' : 'OverflowError',
+              Number.isNaN(v.v) ? 'cannot convert float NaN to integer' : 'cannot convert float infinity to integer',
+            );
           n = BigInt(Math.trunc(v.v));
         } else throw typeError(`%${conv} format: a real number is required, not ${typeName(v)}`);
         text = printfInt(n, n.toString().replace('-', ''), '', prec, spec);
         break;
       }
-      case 'x': case 'X': case 'o': {
+      case 'x':
+      case 'X':
+      case 'o': {
         if (!isIntLike(v)) throw typeError(`%${conv} format: an integer is required, not ${typeName(v)}`);
         const n = big(v);
         const a = n < 0n ? -n : n;
@@ -453,7 +488,12 @@ export function percentFormat(fmt: string, args: Value): Value {
         text = printfInt(n, digits, prefix, prec, spec);
         break;
       }
-      case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
+      case 'e':
+      case 'E':
+      case 'f':
+      case 'F':
+      case 'g':
+      case 'G': {
         if (!isIntLike(v) && v.kind !== 'float') throw typeError(`must be real number, not ${typeName(v)}`);
         text = formatFloat(toF(v), { ...spec, type: conv, precision: prec ?? 6 });
         break;

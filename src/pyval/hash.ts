@@ -35,20 +35,28 @@ export function unhashable(v: Value): PyError {
 /** A string equal for exactly the values Python considers equal; throws for unhashable values. */
 export function hashKey(v: Value): string {
   switch (v.kind) {
-    case 'none': return 'N';
-    case 'ellipsis': return 'E';
-    case 'bool': return v.v ? 'i1' : 'i0';
-    case 'int': return 'i' + v.v.toString();
+    case 'none':
+      return 'N';
+    case 'ellipsis':
+      return 'E';
+    case 'bool':
+      return v.v ? 'i1' : 'i0';
+    case 'int':
+      return 'i' + v.v.toString();
     case 'float': {
       const x = v.v;
       if (Number.isNaN(x)) return identityKey(v);
       if (Number.isInteger(x)) return 'i' + BigInt(x).toString();
       return 'f' + x.toString();
     }
-    case 'str': return 's' + v.v;
-    case 'bytes': return 'b' + Array.from(v.v).join(',');
-    case 'tuple': return 't' + JSON.stringify(v.items.map(hashKey));
-    case 'frozenset': return 'F' + JSON.stringify(v.store.values().map(hashKey).sort());
+    case 'str':
+      return 's' + v.v;
+    case 'bytes':
+      return 'b' + Array.from(v.v).join(',');
+    case 'tuple':
+      return 't' + JSON.stringify(v.items.map(hashKey));
+    case 'frozenset':
+      return 'F' + JSON.stringify(v.store.values().map(hashKey).sort());
     case 'range': {
       // Ranges compare as sequences: equal when length, and (if non-empty) start and step agree.
       const n = rangeLength(v.start, v.stop, v.step);
@@ -56,11 +64,18 @@ export function hashKey(v: Value): string {
       if (n === 1n) return `r1,${v.start}`;
       return `r${n},${v.start},${v.step}`;
     }
-    case 'type': return 'T' + v.name;
-    case 'builtin': return 'B' + v.name;
-    case 'method': case 'function': case 'iterator': return identityKey(v);
-    case 'opaque': throw refuseOpaque(v, 'its hash');
-    default: throw unhashable(v);
+    case 'type':
+      return 'T' + v.name;
+    case 'builtin':
+      return 'B' + v.name;
+    case 'method':
+    case 'function':
+    case 'iterator':
+      return identityKey(v);
+    case 'opaque':
+      throw refuseOpaque(v, 'its hash');
+    default:
+      throw unhashable(v);
   }
 }
 
@@ -112,11 +127,15 @@ function siphash13(k0: bigint, k1: bigint, data: Uint8Array): bigint {
   let v2 = k0 ^ 0x6c7967656e657261n;
   let v3 = k1 ^ 0x7465646279746573n;
   const round = (): void => {
-    v0 = (v0 + v1) & U64; v2 = (v2 + v3) & U64;
-    v1 = rotl(v1, 13n) ^ v0; v3 = rotl(v3, 16n) ^ v2;
+    v0 = (v0 + v1) & U64;
+    v2 = (v2 + v3) & U64;
+    v1 = rotl(v1, 13n) ^ v0;
+    v3 = rotl(v3, 16n) ^ v2;
     v0 = rotl(v0, 32n);
-    v2 = (v2 + v1) & U64; v0 = (v0 + v3) & U64;
-    v1 = rotl(v1, 17n) ^ v2; v3 = rotl(v3, 21n) ^ v0;
+    v2 = (v2 + v1) & U64;
+    v0 = (v0 + v3) & U64;
+    v1 = rotl(v1, 17n) ^ v2;
+    v3 = rotl(v3, 21n) ^ v0;
     v2 = rotl(v2, 32n);
   };
   const n = data.length;
@@ -135,8 +154,10 @@ function siphash13(k0: bigint, k1: bigint, data: Uint8Array): bigint {
   round();
   v0 ^= b;
   v2 ^= 0xffn;
-  round(); round(); round();
-  return (v0 ^ v1) ^ (v2 ^ v3);
+  round();
+  round();
+  round();
+  return v0 ^ v1 ^ (v2 ^ v3);
 }
 
 function hashBytes(data: Uint8Array): bigint | null {
@@ -181,8 +202,14 @@ export function hashFloat(v: number): bigint | null {
   const exp = Math.floor(Math.log2(m));
   e = exp + 1;
   m = m / 2 ** e;
-  while (m >= 1) { m /= 2; e++; }
-  while (m < 0.5) { m *= 2; e--; }
+  while (m >= 1) {
+    m /= 2;
+    e++;
+  }
+  while (m < 0.5) {
+    m *= 2;
+    e--;
+  }
   let x = 0n;
   while (m) {
     x = ((x << 28n) & HASH_MODULUS) | (x >> (HASH_BITS - 28n));
@@ -206,11 +233,16 @@ const XXPRIME_5 = 2870177450012600261n;
 /** CPython's hash(v) as a signed 64-bit integer, or null where it is not deterministic. */
 export function pyHash(v: Value): bigint | null {
   switch (v.kind) {
-    case 'bool': return v.v ? 1n : 0n;
-    case 'int': return hashInt(v.v);
-    case 'float': return hashFloat(v.v);
-    case 'str': return hashBytes(strData(v.v));
-    case 'bytes': return hashBytes(v.v);
+    case 'bool':
+      return v.v ? 1n : 0n;
+    case 'int':
+      return hashInt(v.v);
+    case 'float':
+      return hashFloat(v.v);
+    case 'str':
+      return hashBytes(strData(v.v));
+    case 'bytes':
+      return hashBytes(v.v);
     case 'tuple': {
       let acc = XXPRIME_5;
       for (const item of v.items) {
@@ -226,7 +258,7 @@ export function pyHash(v: Value): bigint | null {
       return toSigned(acc);
     }
     case 'frozenset': {
-      const shuffle = (h: bigint): bigint => (((h ^ 89869747n) ^ ((h << 16n) & U64)) * 3644798167n) & U64;
+      const shuffle = (h: bigint): bigint => ((h ^ 89869747n ^ ((h << 16n) & U64)) * 3644798167n) & U64;
       let hash = 0n;
       for (const item of v.store.values()) {
         const h = pyHash(item);
@@ -239,7 +271,8 @@ export function pyHash(v: Value): bigint | null {
       if (hash === U64) hash = 590923713n;
       return toSigned(hash);
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 

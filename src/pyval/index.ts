@@ -32,7 +32,11 @@ export function printExpression(expr: string, scope: Scope, mode: 'p' | 'pp' = '
   } catch (e) {
     if (e instanceof PyError) return { ok: false, text: `*** ${e.message}`, output: r.output };
     if (e instanceof Refusal) {
-      return { ok: false, text: `*** ndbg: cannot pretty-print ${strRepr(expr.trim())} without running the program (neural engine): ${e.reason}`, output: r.output };
+      return {
+        ok: false,
+        text: `*** ndbg: cannot pretty-print ${strRepr(expr.trim())} without running the program (neural engine): ${e.reason}`,
+        output: r.output,
+      };
     }
     throw e;
   }
@@ -63,4 +67,3 @@ export function evaluateCondition(expr: string, scope: Scope, opts: EvalOptions 
 export function isTruthy(v: Value): boolean {
   return truthy(v);
 }
-

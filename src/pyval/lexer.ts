@@ -17,20 +17,94 @@ export type Token =
 export const syntaxError = (msg = 'invalid syntax'): PyError => new PyError('SyntaxError', msg);
 
 const OPS = [
-  '**=', '//=', '>>=', '<<=', '...', '->', ':=', '**', '//', '<<', '>>', '<=', '>=', '==', '!=',
-  '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '@=',
-  '+', '-', '*', '/', '%', '@', '&', '|', '^', '~', '<', '>', '(', ')', '[', ']', '{', '}',
-  ',', ':', '.', ';', '=',
+  '**=',
+  '//=',
+  '>>=',
+  '<<=',
+  '...',
+  '->',
+  ':=',
+  '**',
+  '//',
+  '<<',
+  '>>',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '&=',
+  '|=',
+  '^=',
+  '@=',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '@',
+  '&',
+  '|',
+  '^',
+  '~',
+  '<',
+  '>',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '.',
+  ';',
+  '=',
 ];
 
 const NAME_START = /[\p{L}\p{Nl}_\u2118\u212e\u309b\u309c]/u;
 const NAME_CONT = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}_\u00b7\u0387\u1369-\u1371\u19da]/u;
 
 const KEYWORDS = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue',
-  'def', 'del', 'elif', 'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import',
-  'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try', 'while',
-  'with', 'yield',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
 ]);
 
 export const isKeyword = (s: string): boolean => KEYWORDS.has(s);
@@ -52,27 +126,51 @@ export function decodeEscapes(body: string, bytes: boolean): string {
     const n = body[++i];
     if (n === undefined) throw syntaxError('unterminated string literal (detected at line 1)');
     switch (n) {
-      case '\n': break;
-      case '\\': out += '\\'; break;
-      case "'": out += "'"; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\x07'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
+      case '\n':
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case "'":
+        out += "'";
+        break;
+      case '"':
+        out += '"';
+        break;
+      case 'a':
+        out += '\x07';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
       case 'x': {
         const h = body.slice(i + 1, i + 3);
         if (!/^[0-9a-fA-F]{2}$/.test(h)) {
-          throw syntaxError(`(${bytes ? 'value' : 'unicode'} error) ${bytes ? "invalid \\x escape at position " + (i - 1) : "'unicodeescape' codec can't decode bytes in position " + (i - 1) + '-' + (i + h.length) + ': truncated \\xXX escape'}`);
+          throw syntaxError(
+            `(${bytes ? 'value' : 'unicode'} error) ${bytes ? 'invalid \\x escape at position ' + (i - 1) : "'unicodeescape' codec can't decode bytes in position " + (i - 1) + '-' + (i + h.length) + ': truncated \\xXX escape'}`,
+          );
         }
         out += String.fromCharCode(parseInt(h, 16));
         i += 2;
         break;
       }
-      case 'u': case 'U': {
+      case 'u':
+      case 'U': {
         if (bytes) {
           out += '\\' + n;
           break;
@@ -80,7 +178,9 @@ export function decodeEscapes(body: string, bytes: boolean): string {
         const len = n === 'u' ? 4 : 8;
         const h = body.slice(i + 1, i + 1 + len);
         if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(h)) {
-          throw syntaxError(`(unicode error) 'unicodeescape' codec can't decode bytes in position ${i - 1}-${i + h.length}: truncated \\${n}${'X'.repeat(len)} escape`);
+          throw syntaxError(
+            `(unicode error) 'unicodeescape' codec can't decode bytes in position ${i - 1}-${i + h.length}: truncated \\${n}${'X'.repeat(len)} escape`,
+          );
         }
         const cp = parseInt(h, 16);
         if (cp > 0x10ffff) {

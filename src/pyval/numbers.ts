@@ -31,8 +31,14 @@ export function intToFloat(x: bigint): number {
 
 /** x * 2**e without spurious intermediate overflow or underflow. */
 export function ldexp(x: number, e: number): number {
-  while (e > 1000) { x *= 2 ** 1000; e -= 1000; }
-  while (e < -1000) { x *= 2 ** -1000; e += 1000; }
+  while (e > 1000) {
+    x *= 2 ** 1000;
+    e -= 1000;
+  }
+  while (e < -1000) {
+    x *= 2 ** -1000;
+    e += 1000;
+  }
   return x * 2 ** e;
 }
 
@@ -56,8 +62,8 @@ export function ratToFloat(n: bigint, d: bigint): number {
 /** int / int. */
 export function intTrueDiv(a: bigint, b: bigint): number {
   if (b === 0n) throw zeroDivision('division by zero');
-  if (a === 0n) return (b < 0n) ? -0 : 0;
-  const neg = (a < 0n) !== (b < 0n);
+  if (a === 0n) return b < 0n ? -0 : 0;
+  const neg = a < 0n !== b < 0n;
   const r = ratToFloat(absBig(a), absBig(b));
   if (!Number.isFinite(r)) throw overflow('integer division result too large for a float');
   return neg ? -r : r;
@@ -66,13 +72,13 @@ export function intTrueDiv(a: bigint, b: bigint): number {
 export function intFloorDiv(a: bigint, b: bigint): bigint {
   if (b === 0n) throw zeroDivision('integer division or modulo by zero');
   const q = a / b;
-  return a % b !== 0n && (a < 0n) !== (b < 0n) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 export function intMod(a: bigint, b: bigint, divmod = false): bigint {
   if (b === 0n) throw zeroDivision(divmod ? 'integer division or modulo by zero' : 'integer modulo by zero');
   const r = a % b;
-  return r !== 0n && (r < 0n) !== (b < 0n) ? r + b : r;
+  return r !== 0n && r < 0n !== b < 0n ? r + b : r;
 }
 
 /** CPython's float_divmod. */
@@ -83,7 +89,7 @@ export function floatDivmod(vx: number, wx: number, what: 'divmod' | 'floordiv' 
   let mod = vx % wx;
   let div = (vx - mod) / wx;
   if (mod) {
-    if ((wx < 0) !== (mod < 0)) {
+    if (wx < 0 !== mod < 0) {
       mod += wx;
       div -= 1.0;
     }
@@ -105,7 +111,7 @@ export function floatMod(vx: number, wx: number): number {
   if (wx === 0) throw zeroDivision('float modulo');
   let mod = vx % wx;
   if (mod) {
-    if ((wx < 0) !== (mod < 0)) mod += wx;
+    if (wx < 0 !== mod < 0) mod += wx;
   } else {
     mod = wx < 0 ? -0 : 0;
   }

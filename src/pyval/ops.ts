@@ -4,14 +4,28 @@
 import { SetStore } from './containers.js';
 import { hashKey, rangeLength } from './hash.js';
 import { budget } from './limits.js';
-import {
-  bitLength, cmpIntFloat, floatDivmod, floatMod, floatPow, floatTrueDiv, intFloorDiv, intMod,
-  intPow, intToFloat, intTrueDiv,
-} from './numbers.js';
+import { bitLength, cmpIntFloat, floatDivmod, floatMod, floatPow, floatTrueDiv, intFloorDiv, intMod, intPow, intToFloat, intTrueDiv } from './numbers.js';
 import { chars, cmpStr, cpLen } from './text.js';
 import {
-  PyError, Refusal, shortText, pyBool, pyFloat, pyInt, pyList, pyStr, pyTuple, refuseOpaque, typeError, typeName,
-  valueError, type DictV, type IntV, type ListV, type SetV, type SliceV, type Value,
+  PyError,
+  Refusal,
+  shortText,
+  pyBool,
+  pyFloat,
+  pyInt,
+  pyList,
+  pyStr,
+  pyTuple,
+  refuseOpaque,
+  typeError,
+  typeName,
+  valueError,
+  type DictV,
+  type IntV,
+  type ListV,
+  type SetV,
+  type SliceV,
+  type Value,
 } from './value.js';
 
 export const indexError = (msg: string): PyError => new PyError('IndexError', msg);
@@ -56,37 +70,66 @@ export function smallInt(v: Value, what: () => string): number {
 
 export function truthy(v: Value): boolean {
   switch (v.kind) {
-    case 'none': return false;
-    case 'bool': return v.v;
-    case 'int': return v.v !== 0n;
-    case 'float': return v.v !== 0;
-    case 'str': return v.v.length > 0;
-    case 'bytes': return v.v.length > 0;
-    case 'list': case 'tuple': return v.items.length > 0;
-    case 'dict': return v.store.size > 0;
-    case 'set': case 'frozenset': return v.store.size > 0;
-    case 'range': return rangeLength(v.start, v.stop, v.step) > 0n;
-    case 'dict_keys': case 'dict_values': case 'dict_items': return v.dict.store.size > 0;
-    case 'opaque': throw refuseOpaque(v, 'its truth value');
-    default: return true;
+    case 'none':
+      return false;
+    case 'bool':
+      return v.v;
+    case 'int':
+      return v.v !== 0n;
+    case 'float':
+      return v.v !== 0;
+    case 'str':
+      return v.v.length > 0;
+    case 'bytes':
+      return v.v.length > 0;
+    case 'list':
+    case 'tuple':
+      return v.items.length > 0;
+    case 'dict':
+      return v.store.size > 0;
+    case 'set':
+    case 'frozenset':
+      return v.store.size > 0;
+    case 'range':
+      return rangeLength(v.start, v.stop, v.step) > 0n;
+    case 'dict_keys':
+    case 'dict_values':
+    case 'dict_items':
+      return v.dict.store.size > 0;
+    case 'opaque':
+      throw refuseOpaque(v, 'its truth value');
+    default:
+      return true;
   }
 }
 
 export function length(v: Value): number {
   switch (v.kind) {
-    case 'str': return cpLen(v.v);
-    case 'bytes': return v.v.length;
-    case 'list': case 'tuple': return v.items.length;
-    case 'dict': return v.store.size;
-    case 'set': case 'frozenset': return v.store.size;
-    case 'dict_keys': case 'dict_values': case 'dict_items': return v.dict.store.size;
+    case 'str':
+      return cpLen(v.v);
+    case 'bytes':
+      return v.v.length;
+    case 'list':
+    case 'tuple':
+      return v.items.length;
+    case 'dict':
+      return v.store.size;
+    case 'set':
+    case 'frozenset':
+      return v.store.size;
+    case 'dict_keys':
+    case 'dict_values':
+    case 'dict_items':
+      return v.dict.store.size;
     case 'range': {
       const n = rangeLength(v.start, v.stop, v.step);
       if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new PyError('OverflowError', 'Python int too large to convert to C ssize_t');
       return Number(n);
     }
-    case 'opaque': throw refuseOpaque(v, 'its length');
-    default: throw typeError(`object of type '${typeName(v)}' has no len()`);
+    case 'opaque':
+      throw refuseOpaque(v, 'its length');
+    default:
+      throw typeError(`object of type '${typeName(v)}' has no len()`);
   }
 }
 
@@ -125,17 +168,31 @@ function* dictIter(d: DictV): Generator<Value> {
 /** iter(v): a JS iterator over a Python iterable. */
 export function iterate(v: Value): Iterator<Value> {
   switch (v.kind) {
-    case 'list': case 'tuple': return listIter(v.items);
-    case 'str': return counted(chars(v.v).map(pyStr));
-    case 'bytes': return counted(Array.from(v.v, (b) => pyInt(b)));
-    case 'dict': case 'dict_keys': return dictIter(v.kind === 'dict' ? v : v.dict);
-    case 'dict_values': return counted(v.dict.store.values());
-    case 'dict_items': return counted(v.dict.store.entries().map(([k, x]) => pyTuple([k, x])));
-    case 'set': case 'frozenset': return counted(v.store.values());
-    case 'range': return rangeIter(v.start, v.stop, v.step);
-    case 'iterator': return v.it;
-    case 'opaque': throw refuseOpaque(v, 'its items');
-    default: throw typeError(`'${typeName(v)}' object is not iterable`);
+    case 'list':
+    case 'tuple':
+      return listIter(v.items);
+    case 'str':
+      return counted(chars(v.v).map(pyStr));
+    case 'bytes':
+      return counted(Array.from(v.v, (b) => pyInt(b)));
+    case 'dict':
+    case 'dict_keys':
+      return dictIter(v.kind === 'dict' ? v : v.dict);
+    case 'dict_values':
+      return counted(v.dict.store.values());
+    case 'dict_items':
+      return counted(v.dict.store.entries().map(([k, x]) => pyTuple([k, x])));
+    case 'set':
+    case 'frozenset':
+      return counted(v.store.values());
+    case 'range':
+      return rangeIter(v.start, v.stop, v.step);
+    case 'iterator':
+      return v.it;
+    case 'opaque':
+      throw refuseOpaque(v, 'its items');
+    default:
+      throw typeError(`'${typeName(v)}' object is not iterable`);
   }
 }
 
@@ -162,8 +219,11 @@ export function isSame(a: Value, b: Value): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
-    case 'none': case 'ellipsis': return true;
-    case 'bool': return a.v === (b as typeof a).v;
+    case 'none':
+    case 'ellipsis':
+      return true;
+    case 'bool':
+      return a.v === (b as typeof a).v;
     case 'int': {
       const x = a.v;
       return x === (b as IntV).v && x >= -5n && x <= 256n;
@@ -172,14 +232,17 @@ export function isSame(a: Value, b: Value): boolean {
       const y = (b as typeof a).v;
       return a.v === y && cpLen(y) <= 1 && (y.codePointAt(0) ?? 0) < 256;
     }
-    case 'type': case 'builtin': return a.name === (b as typeof a).name;
+    case 'type':
+    case 'builtin':
+      return a.name === (b as typeof a).name;
     case 'opaque': {
       // Two reprs naming the same address are the same object.
       const t = (b as typeof a).text;
       if (/ at 0x[0-9a-fA-F]+>$/.test(a.text) && / at 0x[0-9a-fA-F]+>$/.test(t)) return a.text === t;
       throw new Refusal(`whether they are the same object is not known: ${shortText(a.text)} ${a.why}`);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -207,13 +270,17 @@ export function eq(a: Value, b: Value): boolean {
   }
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
-    case 'none': case 'ellipsis': return true;
-    case 'str': return a.v === (b as typeof a).v;
+    case 'none':
+    case 'ellipsis':
+      return true;
+    case 'str':
+      return a.v === (b as typeof a).v;
     case 'bytes': {
       const y = (b as typeof a).v;
       return a.v.length === y.length && a.v.every((x, i) => x === y[i]);
     }
-    case 'list': case 'tuple': {
+    case 'list':
+    case 'tuple': {
       const y = (b as typeof a).items;
       if (a.items.length !== y.length) return false;
       for (let i = 0; i < y.length; i++) {
@@ -232,14 +299,19 @@ export function eq(a: Value, b: Value): boolean {
       }
       return true;
     }
-    case 'range': return hashKey(a) === hashKey(b);
+    case 'range':
+      return hashKey(a) === hashKey(b);
     case 'slice': {
       const y = b as SliceV;
       return eqItem(a.start, y.start) && eqItem(a.stop, y.stop) && eqItem(a.step, y.step);
     }
-    case 'type': case 'builtin': return a.name === (b as typeof a).name;
-    case 'method': return a.name === (b as typeof a).name && isSame(a.self, (b as typeof a).self);
-    default: return a === b;
+    case 'type':
+    case 'builtin':
+      return a.name === (b as typeof a).name;
+    case 'method':
+      return a.name === (b as typeof a).name && isSame(a.self, (b as typeof a).self);
+    default:
+      return a === b;
   }
 }
 
@@ -360,10 +432,14 @@ export type Ordering = '<' | '<=' | '>' | '>=';
 
 function applyOrdering(op: Ordering, c: number): boolean {
   switch (op) {
-    case '<': return c < 0;
-    case '<=': return c <= 0;
-    case '>': return c > 0;
-    case '>=': return c >= 0;
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
   }
 }
 
@@ -407,10 +483,14 @@ export function order(op: Ordering, a: Value, b: Value): boolean {
     const la = setLikeSize(a);
     const lb = setLikeSize(b);
     switch (op) {
-      case '<': return la < lb && containedIn(a, b);
-      case '<=': return la <= lb && containedIn(a, b);
-      case '>': return la > lb && containedIn(b, a);
-      case '>=': return la >= lb && containedIn(b, a);
+      case '<':
+        return la < lb && containedIn(a, b);
+      case '<=':
+        return la <= lb && containedIn(a, b);
+      case '>':
+        return la > lb && containedIn(b, a);
+      case '>=':
+        return la >= lb && containedIn(b, a);
     }
   }
   throw typeError(`'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
@@ -507,20 +587,24 @@ export function contains(c: Value, x: Value): boolean {
       if (x.kind !== 'bytes') throw typeError(`a bytes-like object is required, not '${typeName(x)}'`);
       return bytesFind(c.v, x.v, 0) >= 0;
     }
-    case 'list': case 'tuple':
+    case 'list':
+    case 'tuple':
       for (const item of c.items) {
         budget.tick();
         if (eqItem(item, x)) return true;
       }
       return false;
-    case 'dict': return c.store.get(x) !== undefined;
-    case 'dict_keys': return c.dict.store.get(x) !== undefined;
+    case 'dict':
+      return c.store.get(x) !== undefined;
+    case 'dict_keys':
+      return c.dict.store.get(x) !== undefined;
     case 'dict_items': {
       if (x.kind !== 'tuple' || x.items.length !== 2) return false;
       const v = c.dict.store.get(x.items[0]!);
       return v !== undefined && eqItem(v, x.items[1]!);
     }
-    case 'set': case 'frozenset':
+    case 'set':
+    case 'frozenset':
       if (x.kind === 'set') return c.store.has({ kind: 'frozenset', store: x.store });
       return c.store.has(x);
     case 'range': {
@@ -531,9 +615,13 @@ export function contains(c: Value, x: Value): boolean {
       }
       break;
     }
-    case 'opaque': throw refuseOpaque(c, 'what it contains');
-    case 'dict_values': case 'iterator': break;
-    default: throw typeError(`argument of type '${typeName(c)}' is not iterable`);
+    case 'opaque':
+      throw refuseOpaque(c, 'what it contains');
+    case 'dict_values':
+    case 'iterator':
+      break;
+    default:
+      throw typeError(`argument of type '${typeName(c)}' is not iterable`);
   }
   const it = iterate(c);
   for (let r = it.next(); !r.done; r = it.next()) if (eqItem(r.value, x)) return true;
@@ -551,8 +639,7 @@ export function bytesFind(h: Uint8Array, n: Uint8Array, start: number, end = h.l
 
 // ---- arithmetic ----
 
-const unsupported = (op: string, a: Value, b: Value): PyError =>
-  typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+const unsupported = (op: string, a: Value, b: Value): PyError => typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
 
 function checkOpaque(a: Value, b: Value): void {
   if (a.kind === 'opaque') throw refuseOpaque(a, 'what operators do with it');
@@ -577,18 +664,21 @@ function repeatCount(n: Value, seq: Value): number {
 function repeat(seq: Value, n: Value): Value {
   const k = repeatCount(n, seq);
   switch (seq.kind) {
-    case 'str': return pyStr(seq.v.repeat(k));
+    case 'str':
+      return pyStr(seq.v.repeat(k));
     case 'bytes': {
       const out = new Uint8Array(seq.v.length * k);
       for (let i = 0; i < k; i++) out.set(seq.v, i * seq.v.length);
       return { kind: 'bytes', v: out };
     }
-    case 'list': case 'tuple': {
+    case 'list':
+    case 'tuple': {
       const out: Value[] = [];
       for (let i = 0; i < k; i++) out.push(...seq.items);
       return seq.kind === 'list' ? pyList(out) : pyTuple(out);
     }
-    default: throw new Error('not a sequence');
+    default:
+      throw new Error('not a sequence');
   }
 }
 
@@ -683,7 +773,9 @@ export function binop(op: string, a: Value, b: Value): Value {
         return { kind: 'dict', store };
       }
       return setOperator(op, a, b);
-    case '&': case '-': case '^':
+    case '&':
+    case '-':
+    case '^':
       return setOperator(op, a, b);
   }
   throw unsupported(op === '**' ? '** or pow()' : op, a, b);
@@ -715,14 +807,19 @@ function numericOp(op: string, a: Value, b: Value): Value {
     const x = big(a);
     const y = big(b);
     switch (op) {
-      case '+': return checkIntResult(x + y);
-      case '-': return checkIntResult(x - y);
+      case '+':
+        return checkIntResult(x + y);
+      case '-':
+        return checkIntResult(x - y);
       case '*':
         if (x > SMALL || x < -SMALL || y > SMALL || y < -SMALL) budget.intBits(bitLength(x) + bitLength(y) - 1);
         return pyInt(x * y);
-      case '/': return pyFloat(intTrueDiv(x, y));
-      case '//': return pyInt(intFloorDiv(x, y));
-      case '%': return pyInt(intMod(x, y));
+      case '/':
+        return pyFloat(intTrueDiv(x, y));
+      case '//':
+        return pyInt(intFloorDiv(x, y));
+      case '%':
+        return pyInt(intMod(x, y));
       case '**':
         if (y < 0n) return pyFloat(floatPow(intToFloat(x), intToFloat(y)));
         return pyInt(intPow(x, y));
@@ -734,25 +831,35 @@ function numericOp(op: string, a: Value, b: Value): Value {
       case '>>':
         if (y < 0n) throw valueError('negative shift count');
         return pyInt(y > BigInt(bitLength(x)) + 1n ? (x < 0n ? -1n : 0n) : x >> y);
-      case '&': case '|': case '^': {
+      case '&':
+      case '|':
+      case '^': {
         const r = op === '&' ? x & y : op === '|' ? x | y : x ^ y;
         if (a.kind === 'bool' && b.kind === 'bool') return pyBool(r !== 0n);
         return pyInt(r);
       }
-      case '@': break;
+      case '@':
+        break;
     }
     throw unsupported(op, a, b);
   }
   const x = toF(a);
   const y = toF(b);
   switch (op) {
-    case '+': return pyFloat(x + y);
-    case '-': return pyFloat(x - y);
-    case '*': return pyFloat(x * y);
-    case '/': return pyFloat(floatTrueDiv(x, y));
-    case '//': return pyFloat(floatDivmod(x, y, 'floordiv')[0]);
-    case '%': return pyFloat(floatMod(x, y));
-    case '**': return pyFloat(floatPow(x, y));
+    case '+':
+      return pyFloat(x + y);
+    case '-':
+      return pyFloat(x - y);
+    case '*':
+      return pyFloat(x * y);
+    case '/':
+      return pyFloat(floatTrueDiv(x, y));
+    case '//':
+      return pyFloat(floatDivmod(x, y, 'floordiv')[0]);
+    case '%':
+      return pyFloat(floatMod(x, y));
+    case '**':
+      return pyFloat(floatPow(x, y));
   }
   throw unsupported(op, a, b);
 }
@@ -797,10 +904,11 @@ export function inplaceOp(op: string, a: Value, b: Value): Value {
   }
   if (a.kind === 'dict' && op === '|') {
     if (b.kind === 'dict') for (const [k, v] of b.store.entries()) a.store.set(k, v);
-    else for (const item of toArray(b)) {
-      const kv = toArray(item);
-      a.store.set(kv[0]!, kv[1]!);
-    }
+    else
+      for (const item of toArray(b)) {
+        const kv = toArray(item);
+        a.store.set(kv[0]!, kv[1]!);
+      }
     return a;
   }
   try {
@@ -815,7 +923,12 @@ export function inplaceOp(op: string, a: Value, b: Value): Value {
 
 // ---- subscripts ----
 
-export interface SliceBounds { start: number; stop: number; step: number; n: number }
+export interface SliceBounds {
+  start: number;
+  stop: number;
+  step: number;
+  n: number;
+}
 
 /** PySlice_GetIndicesEx: normalise a slice against a length. */
 export function sliceBounds(s: SliceV, len: number): SliceBounds {
@@ -854,13 +967,23 @@ function pick<T>(items: readonly T[], b: SliceBounds): T[] {
 
 function seqIndex(i: Value, len: number, kind: string): number {
   const what = (): string =>
-    kind === 'str' ? `string indices must be integers, not '${typeName(i)}'`
-      : kind === 'bytes' ? `byte indices must be integers or slices, not ${typeName(i)}`
+    kind === 'str'
+      ? `string indices must be integers, not '${typeName(i)}'`
+      : kind === 'bytes'
+        ? `byte indices must be integers or slices, not ${typeName(i)}`
         : `${kind} indices must be integers or slices, not ${typeName(i)}`;
   let x = index(i, what);
   if (x < 0n) x += BigInt(len);
   if (x < 0n || x >= BigInt(len)) {
-    throw indexError(kind === 'str' ? 'string index out of range' : kind === 'bytes' ? 'index out of range' : kind === 'range' ? 'range object index out of range' : `${kind} index out of range`);
+    throw indexError(
+      kind === 'str'
+        ? 'string index out of range'
+        : kind === 'bytes'
+          ? 'index out of range'
+          : kind === 'range'
+            ? 'range object index out of range'
+            : `${kind} index out of range`,
+    );
   }
   return Number(x);
 }
@@ -868,7 +991,8 @@ function seqIndex(i: Value, len: number, kind: string): number {
 export function getItem(c: Value, i: Value): Value {
   budget.tick();
   switch (c.kind) {
-    case 'list': case 'tuple': {
+    case 'list':
+    case 'tuple': {
       if (i.kind === 'slice') {
         const items = pick(c.items, sliceBounds(i, c.items.length));
         return c.kind === 'list' ? pyList(items) : pyTuple(items);
@@ -901,7 +1025,8 @@ export function getItem(c: Value, i: Value): Value {
       if (v === undefined) throw keyError(keyErrorText(i));
       return v;
     }
-    case 'opaque': throw refuseOpaque(c, 'what its items are');
+    case 'opaque':
+      throw refuseOpaque(c, 'what its items are');
     case 'type':
       throw new Refusal('generic aliases (such as list[int]) are not supported');
     default:
@@ -920,8 +1045,21 @@ export function setItem(c: Value, i: Value, v: Value): void {
   if (c.kind === 'list') {
     if (i.kind === 'slice') {
       const b = sliceBounds(i, c.items.length);
-      if (v.kind !== 'list' && v.kind !== 'tuple' && v.kind !== 'str' && v.kind !== 'range' && v.kind !== 'set' && v.kind !== 'dict' && v.kind !== 'iterator' && v.kind !== 'bytes' && v.kind !== 'frozenset' && !v.kind.startsWith('dict_')) {
-        throw typeError(i.step.kind === 'none' || (isIntLike(i.step) && big(i.step) === 1n) ? 'can only assign an iterable' : 'must assign iterable to extended slice');
+      if (
+        v.kind !== 'list' &&
+        v.kind !== 'tuple' &&
+        v.kind !== 'str' &&
+        v.kind !== 'range' &&
+        v.kind !== 'set' &&
+        v.kind !== 'dict' &&
+        v.kind !== 'iterator' &&
+        v.kind !== 'bytes' &&
+        v.kind !== 'frozenset' &&
+        !v.kind.startsWith('dict_')
+      ) {
+        throw typeError(
+          i.step.kind === 'none' || (isIntLike(i.step) && big(i.step) === 1n) ? 'can only assign an iterable' : 'must assign iterable to extended slice',
+        );
       }
       const items = toArray(v);
       if (b.step === 1) {
@@ -979,4 +1117,3 @@ export function delItem(c: Value, i: Value): void {
   if (c.kind === 'opaque') throw refuseOpaque(c, 'what deleting its items does');
   throw typeError(`'${typeName(c)}' object doesn't support item deletion`);
 }
-

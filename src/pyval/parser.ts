@@ -6,39 +6,57 @@
 import { decodeEscapes, isKeyword, syntaxError, tokenize, type Token } from './lexer.js';
 import { ELLIPSIS, FALSE, NONE, Refusal, TRUE, pyBytes, pyFloat, pyInt, pyStr, type Value } from './value.js';
 
-interface Span { s: number; e: number }
+interface Span {
+  s: number;
+  e: number;
+}
 
-export interface Comprehension { target: Expr; iter: Expr; ifs: Expr[] }
-export interface Param { name: string; kind: 'pos' | 'star' | 'kwonly' | 'starstar'; default?: Expr }
-export interface FField { expr: Expr; conv: string | null; spec: Expr | null; debugText: string | null }
+export interface Comprehension {
+  target: Expr;
+  iter: Expr;
+  ifs: Expr[];
+}
+export interface Param {
+  name: string;
+  kind: 'pos' | 'star' | 'kwonly' | 'starstar';
+  default?: Expr;
+}
+export interface FField {
+  expr: Expr;
+  conv: string | null;
+  spec: Expr | null;
+  debugText: string | null;
+}
 
-export type Expr = Span & (
-  | { k: 'const'; value: Value }
-  | { k: 'fstring'; parts: (string | FField)[] }
-  | { k: 'name'; id: string }
-  | { k: 'binop'; op: string; left: Expr; right: Expr }
-  | { k: 'unary'; op: string; operand: Expr }
-  | { k: 'boolop'; op: 'and' | 'or'; values: Expr[] }
-  | { k: 'compare'; left: Expr; ops: string[]; comparators: Expr[] }
-  | { k: 'ifexp'; test: Expr; body: Expr; orelse: Expr }
-  | { k: 'call'; func: Expr; args: Expr[]; keywords: { name: string | null; value: Expr }[] }
-  | { k: 'attr'; value: Expr; attr: string }
-  | { k: 'subscript'; value: Expr; index: Expr }
-  | { k: 'slice'; lower: Expr | null; upper: Expr | null; step: Expr | null }
-  | { k: 'list' | 'tuple' | 'set'; elts: Expr[] }
-  | { k: 'starred'; value: Expr }
-  | { k: 'dict'; keys: (Expr | null)[]; values: Expr[] }
-  | { k: 'comp'; kind: 'list' | 'set' | 'gen' | 'dict'; elt: Expr; value: Expr | null; generators: Comprehension[] }
-  | { k: 'lambda'; params: Param[]; body: Expr }
-);
+export type Expr = Span &
+  (
+    | { k: 'const'; value: Value }
+    | { k: 'fstring'; parts: (string | FField)[] }
+    | { k: 'name'; id: string }
+    | { k: 'binop'; op: string; left: Expr; right: Expr }
+    | { k: 'unary'; op: string; operand: Expr }
+    | { k: 'boolop'; op: 'and' | 'or'; values: Expr[] }
+    | { k: 'compare'; left: Expr; ops: string[]; comparators: Expr[] }
+    | { k: 'ifexp'; test: Expr; body: Expr; orelse: Expr }
+    | { k: 'call'; func: Expr; args: Expr[]; keywords: { name: string | null; value: Expr }[] }
+    | { k: 'attr'; value: Expr; attr: string }
+    | { k: 'subscript'; value: Expr; index: Expr }
+    | { k: 'slice'; lower: Expr | null; upper: Expr | null; step: Expr | null }
+    | { k: 'list' | 'tuple' | 'set'; elts: Expr[] }
+    | { k: 'starred'; value: Expr }
+    | { k: 'dict'; keys: (Expr | null)[]; values: Expr[] }
+    | { k: 'comp'; kind: 'list' | 'set' | 'gen' | 'dict'; elt: Expr; value: Expr | null; generators: Comprehension[] }
+    | { k: 'lambda'; params: Param[]; body: Expr }
+  );
 
-export type Stmt = Span & (
-  | { k: 'expr'; value: Expr }
-  | { k: 'assign'; targets: Expr[]; value: Expr }
-  | { k: 'augassign'; target: Expr; op: string; value: Expr }
-  | { k: 'del'; targets: Expr[] }
-  | { k: 'pass' }
-);
+export type Stmt = Span &
+  (
+    | { k: 'expr'; value: Expr }
+    | { k: 'assign'; targets: Expr[]; value: Expr }
+    | { k: 'augassign'; target: Expr; op: string; value: Expr }
+    | { k: 'del'; targets: Expr[] }
+    | { k: 'pass' }
+  );
 
 const COMPARE_OPS = new Set(['<', '>', '==', '>=', '<=', '!=', 'in', 'not in', 'is', 'is not']);
 const AUG_OPS = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '>>=', '<<=', '&=', '^=', '|=', '@=']);
@@ -65,7 +83,10 @@ const REFUSED_STATEMENTS: Record<string, string> = {
 
 class Parser {
   private i = 0;
-  constructor(private readonly src: string, private readonly toks: Token[]) {}
+  constructor(
+    private readonly src: string,
+    private readonly toks: Token[],
+  ) {}
 
   private get tok(): Token {
     return this.toks[this.i]!;
@@ -210,8 +231,11 @@ class Parser {
       case 'name':
         if (x.id === '__debug__') throw syntaxError(`cannot ${verb} __debug__`);
         return;
-      case 'attr': case 'subscript': return;
-      case 'tuple': case 'list':
+      case 'attr':
+      case 'subscript':
+        return;
+      case 'tuple':
+      case 'list':
         for (const e of x.elts) this.checkTarget(e, verb);
         return;
       case 'starred':
@@ -476,9 +500,9 @@ class Parser {
           break;
         }
         if (keywords.length) {
-          throw syntaxError(keywords.some((k) => k.name === null)
-            ? 'positional argument follows keyword argument unpacking'
-            : 'positional argument follows keyword argument');
+          throw syntaxError(
+            keywords.some((k) => k.name === null) ? 'positional argument follows keyword argument unpacking' : 'positional argument follows keyword argument',
+          );
         }
         args.push(value);
       }
@@ -570,25 +594,46 @@ class Parser {
     const t = this.tok;
     const span = { s: t.start, e: t.end };
     switch (t.t) {
-      case 'int': this.next(); return { k: 'const', value: pyInt(t.v), ...span };
-      case 'float': this.next(); return { k: 'const', value: pyFloat(t.v), ...span };
+      case 'int':
+        this.next();
+        return { k: 'const', value: pyInt(t.v), ...span };
+      case 'float':
+        this.next();
+        return { k: 'const', value: pyFloat(t.v), ...span };
       case 'imag':
         throw new Refusal('complex numbers are not supported', this.text(t.start, t.end));
-      case 'str': case 'bytes': case 'fstr': return this.strings();
+      case 'str':
+      case 'bytes':
+      case 'fstr':
+        return this.strings();
       case 'name': {
-        if (t.v === 'None') { this.next(); return { k: 'const', value: NONE, ...span }; }
-        if (t.v === 'True') { this.next(); return { k: 'const', value: TRUE, ...span }; }
-        if (t.v === 'False') { this.next(); return { k: 'const', value: FALSE, ...span }; }
+        if (t.v === 'None') {
+          this.next();
+          return { k: 'const', value: NONE, ...span };
+        }
+        if (t.v === 'True') {
+          this.next();
+          return { k: 'const', value: TRUE, ...span };
+        }
+        if (t.v === 'False') {
+          this.next();
+          return { k: 'const', value: FALSE, ...span };
+        }
         if (isKeyword(t.v)) this.fail();
         this.next();
         return { k: 'name', id: t.v, ...span };
       }
       case 'op':
         switch (t.v) {
-          case '...': this.next(); return { k: 'const', value: ELLIPSIS, ...span };
-          case '(': return this.parens();
-          case '[': return this.listDisplay();
-          case '{': return this.braceDisplay();
+          case '...':
+            this.next();
+            return { k: 'const', value: ELLIPSIS, ...span };
+          case '(':
+            return this.parens();
+          case '[':
+            return this.listDisplay();
+          case '{':
+            return this.braceDisplay();
         }
         return this.fail();
       default:
@@ -745,27 +790,48 @@ function maybeMeantEquals(x: Expr): boolean {
   switch (x.k) {
     case 'const':
       return !(x.value.kind === 'none' || x.value.kind === 'bool');
-    case 'call': case 'binop': case 'set': case 'dict': case 'fstring': return true;
-    case 'unary': return x.op !== 'not';
-    case 'comp': return x.kind !== 'gen';
-    default: return false;
+    case 'call':
+    case 'binop':
+    case 'set':
+    case 'dict':
+    case 'fstring':
+      return true;
+    case 'unary':
+      return x.op !== 'not';
+    case 'comp':
+      return x.kind !== 'gen';
+    default:
+      return false;
   }
 }
 
 function describeTarget(x: Expr): string {
   switch (x.k) {
-    case 'const': return x.value.kind === 'none' || x.value.kind === 'bool' ? String(x.value.kind === 'none' ? 'None' : x.value.v ? 'True' : 'False') : 'literal';
-    case 'call': return 'function call';
-    case 'binop': case 'unary': return 'expression';
-    case 'boolop': return 'expression';
-    case 'compare': return 'comparison';
-    case 'ifexp': return 'conditional expression';
-    case 'lambda': return 'lambda';
-    case 'comp': return x.kind === 'gen' ? 'generator expression' : `${x.kind} comprehension`;
-    case 'dict': return 'dict literal';
-    case 'set': return 'set display';
-    case 'fstring': return 'f-string expression';
-    default: return 'expression';
+    case 'const':
+      return x.value.kind === 'none' || x.value.kind === 'bool' ? String(x.value.kind === 'none' ? 'None' : x.value.v ? 'True' : 'False') : 'literal';
+    case 'call':
+      return 'function call';
+    case 'binop':
+    case 'unary':
+      return 'expression';
+    case 'boolop':
+      return 'expression';
+    case 'compare':
+      return 'comparison';
+    case 'ifexp':
+      return 'conditional expression';
+    case 'lambda':
+      return 'lambda';
+    case 'comp':
+      return x.kind === 'gen' ? 'generator expression' : `${x.kind} comprehension`;
+    case 'dict':
+      return 'dict literal';
+    case 'set':
+      return 'set display';
+    case 'fstring':
+      return 'f-string expression';
+    default:
+      return 'expression';
   }
 }
 
@@ -891,4 +957,3 @@ export function parseStatements(src: string): Stmt[] {
   const out = p.statements();
   return out;
 }
-

@@ -30,7 +30,10 @@ function sortedItems(store: DictStore): [Value, Value][] {
 }
 
 class PrettyPrinter {
-  constructor(private readonly width = 80, private readonly indentPerLevel = 1) {}
+  constructor(
+    private readonly width = 80,
+    private readonly indentPerLevel = 1,
+  ) {}
 
   pformat(v: Value): string {
     const out: string[] = [];
@@ -59,14 +62,25 @@ class PrettyPrinter {
 
   private dispatch(v: Value): ((v: Value, out: string[], indent: number, allowance: number, context: Set<Value>, level: number) => void) | null {
     switch (v.kind) {
-      case 'dict': return this.pprintDict;
-      case 'list': return this.pprintList;
-      case 'tuple': return this.pprintTuple;
-      case 'set': case 'frozenset': return this.pprintSet;
-      case 'str': return this.pprintStr;
-      case 'bytes': return this.pprintBytes;
-      case 'dict_keys': case 'dict_values': case 'dict_items': return null;
-      default: return null;
+      case 'dict':
+        return this.pprintDict;
+      case 'list':
+        return this.pprintList;
+      case 'tuple':
+        return this.pprintTuple;
+      case 'set':
+      case 'frozenset':
+        return this.pprintSet;
+      case 'str':
+        return this.pprintStr;
+      case 'bytes':
+        return this.pprintBytes;
+      case 'dict_keys':
+      case 'dict_values':
+      case 'dict_items':
+        return null;
+      default:
+        return null;
     }
   }
 
@@ -217,7 +231,8 @@ class PrettyPrinter {
         context.delete(v);
         return `{${parts.join(', ')}}`;
       }
-      case 'list': case 'tuple': {
+      case 'list':
+      case 'tuple': {
         if (!v.items.length) return v.kind === 'list' ? '[]' : '()';
         if (context.has(v)) return `<Recursion on ${v.kind} with id=...>`;
         context.add(v);

@@ -11,9 +11,7 @@
 import { DictStore, SetStore } from './containers.js';
 import { scanNumber, scanString } from './lexer.js';
 import { rangeLength } from './hash.js';
-import {
-  ELLIPSIS, FALSE, NONE, TRUE, opaque, pyFloat, pyList, pyStr, pyTuple, pyType, type Value,
-} from './value.js';
+import { ELLIPSIS, FALSE, NONE, TRUE, opaque, pyFloat, pyList, pyStr, pyTuple, pyType, type Value } from './value.js';
 
 export interface ParseReprOptions {
   /**
@@ -34,8 +32,28 @@ const WHY_MODULE = 'is a module, known only by its repr';
 class Fail extends Error {}
 
 const BUILTIN_CLASSES = new Set([
-  'int', 'float', 'str', 'bytes', 'bool', 'list', 'tuple', 'dict', 'set', 'frozenset', 'range', 'slice', 'type',
-  'object', 'NoneType', 'complex', 'bytearray', 'enumerate', 'zip', 'map', 'filter', 'reversed',
+  'int',
+  'float',
+  'str',
+  'bytes',
+  'bool',
+  'list',
+  'tuple',
+  'dict',
+  'set',
+  'frozenset',
+  'range',
+  'slice',
+  'type',
+  'object',
+  'NoneType',
+  'complex',
+  'bytearray',
+  'enumerate',
+  'zip',
+  'map',
+  'filter',
+  'reversed',
 ]);
 
 class ReprReader {
@@ -248,12 +266,18 @@ class ReprReader {
     const start = this.i;
     this.i += name.length;
     switch (name) {
-      case 'None': return NONE;
-      case 'True': return TRUE;
-      case 'False': return FALSE;
-      case 'Ellipsis': return ELLIPSIS;
-      case 'inf': return pyFloat(Infinity);
-      case 'nan': return pyFloat(NaN);
+      case 'None':
+        return NONE;
+      case 'True':
+        return TRUE;
+      case 'False':
+        return FALSE;
+      case 'Ellipsis':
+        return ELLIPSIS;
+      case 'inf':
+        return pyFloat(Infinity);
+      case 'nan':
+        return pyFloat(NaN);
     }
     if (s[this.i] !== '(') throw new Fail();
     if (name === 'set' && s.startsWith('set()', start)) {

@@ -88,13 +88,20 @@ export const UNKNOWN_ADDRESS = '0x...';
 
 function reprIn(v: Value, active: Set<object>): string {
   switch (v.kind) {
-    case 'none': return 'None';
-    case 'ellipsis': return 'Ellipsis';
-    case 'bool': return v.v ? 'True' : 'False';
-    case 'int': return intRepr(v.v);
-    case 'float': return floatRepr(v.v);
-    case 'str': return strRepr(v.v);
-    case 'bytes': return bytesRepr(v.v);
+    case 'none':
+      return 'None';
+    case 'ellipsis':
+      return 'Ellipsis';
+    case 'bool':
+      return v.v ? 'True' : 'False';
+    case 'int':
+      return intRepr(v.v);
+    case 'float':
+      return floatRepr(v.v);
+    case 'str':
+      return strRepr(v.v);
+    case 'bytes':
+      return bytesRepr(v.v);
     case 'list': {
       if (active.has(v)) return '[...]';
       active.add(v);
@@ -112,42 +119,71 @@ function reprIn(v: Value, active: Set<object>): string {
       if (active.has(v)) return '{...}';
       active.add(v);
       try {
-        return '{' + v.store.entries().map(([k, x]) => `${reprIn(k, active)}: ${reprIn(x, active)}`).join(', ') + '}';
+        return (
+          '{' +
+          v.store
+            .entries()
+            .map(([k, x]) => `${reprIn(k, active)}: ${reprIn(x, active)}`)
+            .join(', ') +
+          '}'
+        );
       } finally {
         active.delete(v);
       }
     }
     case 'set': {
       if (v.store.size === 0) return 'set()';
-      return '{' + v.store.values().map((x) => reprIn(x, active)).join(', ') + '}';
+      return (
+        '{' +
+        v.store
+          .values()
+          .map((x) => reprIn(x, active))
+          .join(', ') +
+        '}'
+      );
     }
     case 'frozenset': {
       if (v.store.size === 0) return 'frozenset()';
-      return 'frozenset({' + v.store.values().map((x) => reprIn(x, active)).join(', ') + '})';
+      return (
+        'frozenset({' +
+        v.store
+          .values()
+          .map((x) => reprIn(x, active))
+          .join(', ') +
+        '})'
+      );
     }
     case 'range':
       return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
     case 'slice':
       return `slice(${reprIn(v.start, active)}, ${reprIn(v.stop, active)}, ${reprIn(v.step, active)})`;
-    case 'type': return `<class '${v.name}'>`;
-    case 'builtin': return `<built-in function ${v.name}>`;
+    case 'type':
+      return `<class '${v.name}'>`;
+    case 'builtin':
+      return `<built-in function ${v.name}>`;
     case 'method': {
       const owner = v.self.kind === 'type' ? v.self.name : v.self.kind === 'opaque' ? 'object' : v.self.kind;
       return v.self.kind === 'type'
         ? `<built-in method ${v.name} of type object at ${UNKNOWN_ADDRESS}>`
         : `<built-in method ${v.name} of ${owner} object at ${UNKNOWN_ADDRESS}>`;
     }
-    case 'function': return `<function ${v.name} at ${UNKNOWN_ADDRESS}>`;
+    case 'function':
+      return `<function ${v.name} at ${UNKNOWN_ADDRESS}>`;
     case 'iterator':
-      return v.typeName === 'generator'
-        ? `<generator object <genexpr> at ${UNKNOWN_ADDRESS}>`
-        : `<${v.typeName} object at ${UNKNOWN_ADDRESS}>`;
-    case 'dict_keys': return `dict_keys([${v.dict.store.keys().map((x) => reprIn(x, active)).join(', ')}])`;
+      return v.typeName === 'generator' ? `<generator object <genexpr> at ${UNKNOWN_ADDRESS}>` : `<${v.typeName} object at ${UNKNOWN_ADDRESS}>`;
+    case 'dict_keys':
+      return `dict_keys([${v.dict.store
+        .keys()
+        .map((x) => reprIn(x, active))
+        .join(', ')}])`;
     case 'dict_values': {
       if (active.has(v.dict)) return 'dict_values([...])';
       active.add(v.dict);
       try {
-        return `dict_values([${v.dict.store.values().map((x) => reprIn(x, active)).join(', ')}])`;
+        return `dict_values([${v.dict.store
+          .values()
+          .map((x) => reprIn(x, active))
+          .join(', ')}])`;
       } finally {
         active.delete(v.dict);
       }
@@ -156,12 +192,16 @@ function reprIn(v: Value, active: Set<object>): string {
       if (active.has(v.dict)) return 'dict_items([...])';
       active.add(v.dict);
       try {
-        return `dict_items([${v.dict.store.entries().map(([k, x]) => `(${reprIn(k, active)}, ${reprIn(x, active)})`).join(', ')}])`;
+        return `dict_items([${v.dict.store
+          .entries()
+          .map(([k, x]) => `(${reprIn(k, active)}, ${reprIn(x, active)})`)
+          .join(', ')}])`;
       } finally {
         active.delete(v.dict);
       }
     }
-    case 'opaque': return v.text;
+    case 'opaque':
+      return v.text;
   }
 }
 
@@ -173,9 +213,11 @@ export function repr(v: Value): string {
 /** str(v). Refuses opaque values: their __str__ is the program's code. */
 export function str(v: Value): string {
   switch (v.kind) {
-    case 'str': return v.v;
-    case 'opaque': throw refuseOpaque(v, 'its str()');
-    default: return repr(v);
+    case 'str':
+      return v.v;
+    case 'opaque':
+      throw refuseOpaque(v, 'its str()');
+    default:
+      return repr(v);
   }
 }
-

@@ -67,7 +67,7 @@ export function cpCount(s: string, sub: string, start: number, end: number): num
   if (sub === '') return hay.length + 1;
   const subs = chars(sub);
   let count = 0;
-  for (let i = 0; i + subs.length <= hay.length;) {
+  for (let i = 0; i + subs.length <= hay.length; ) {
     if (hay.slice(i, i + subs.length).join('') === sub) {
       count++;
       i += subs.length;

@@ -5,26 +5,77 @@
 
 import type { DictStore, SetStore } from './containers.js';
 
-export interface NoneV { readonly kind: 'none' }
-export interface EllipsisV { readonly kind: 'ellipsis' }
-export interface BoolV { readonly kind: 'bool'; readonly v: boolean }
-export interface IntV { readonly kind: 'int'; readonly v: bigint }
-export interface FloatV { readonly kind: 'float'; readonly v: number }
+export interface NoneV {
+  readonly kind: 'none';
+}
+export interface EllipsisV {
+  readonly kind: 'ellipsis';
+}
+export interface BoolV {
+  readonly kind: 'bool';
+  readonly v: boolean;
+}
+export interface IntV {
+  readonly kind: 'int';
+  readonly v: bigint;
+}
+export interface FloatV {
+  readonly kind: 'float';
+  readonly v: number;
+}
 /** A Python str. Held as a JS string (UTF-16); lengths and indices count code points. */
-export interface StrV { readonly kind: 'str'; readonly v: string }
-export interface BytesV { readonly kind: 'bytes'; readonly v: Uint8Array }
-export interface ListV { readonly kind: 'list'; items: Value[] }
-export interface TupleV { readonly kind: 'tuple'; readonly items: readonly Value[] }
-export interface DictV { readonly kind: 'dict'; readonly store: DictStore }
-export interface SetV { readonly kind: 'set' | 'frozenset'; readonly store: SetStore }
-export interface RangeV { readonly kind: 'range'; readonly start: bigint; readonly stop: bigint; readonly step: bigint }
-export interface SliceV { readonly kind: 'slice'; readonly start: Value; readonly stop: Value; readonly step: Value }
+export interface StrV {
+  readonly kind: 'str';
+  readonly v: string;
+}
+export interface BytesV {
+  readonly kind: 'bytes';
+  readonly v: Uint8Array;
+}
+export interface ListV {
+  readonly kind: 'list';
+  items: Value[];
+}
+export interface TupleV {
+  readonly kind: 'tuple';
+  readonly items: readonly Value[];
+}
+export interface DictV {
+  readonly kind: 'dict';
+  readonly store: DictStore;
+}
+export interface SetV {
+  readonly kind: 'set' | 'frozenset';
+  readonly store: SetStore;
+}
+export interface RangeV {
+  readonly kind: 'range';
+  readonly start: bigint;
+  readonly stop: bigint;
+  readonly step: bigint;
+}
+export interface SliceV {
+  readonly kind: 'slice';
+  readonly start: Value;
+  readonly stop: Value;
+  readonly step: Value;
+}
 /** A builtin class such as `int` (callable: converts) or `object` (not callable here). */
-export interface TypeV { readonly kind: 'type'; readonly name: string }
+export interface TypeV {
+  readonly kind: 'type';
+  readonly name: string;
+}
 /** A builtin function such as `len`. */
-export interface BuiltinV { readonly kind: 'builtin'; readonly name: string }
+export interface BuiltinV {
+  readonly kind: 'builtin';
+  readonly name: string;
+}
 /** A method of a builtin value, bound to it: `'a'.upper`. */
-export interface MethodV { readonly kind: 'method'; readonly self: Value; readonly name: string }
+export interface MethodV {
+  readonly kind: 'method';
+  readonly self: Value;
+  readonly name: string;
+}
 /** A lambda written in the expression; its body is evaluated by our evaluator only. */
 export interface FunctionV {
   readonly kind: 'function';
@@ -32,8 +83,15 @@ export interface FunctionV {
   readonly call: (args: Value[], kwargs: Map<string, Value>) => Value;
 }
 /** An iterator (list_iterator, enumerate, zip, map, generator...). Consumed once. */
-export interface IteratorV { readonly kind: 'iterator'; readonly typeName: string; readonly it: Iterator<Value> }
-export interface DictViewV { readonly kind: 'dict_keys' | 'dict_values' | 'dict_items'; readonly dict: DictV }
+export interface IteratorV {
+  readonly kind: 'iterator';
+  readonly typeName: string;
+  readonly it: Iterator<Value>;
+}
+export interface DictViewV {
+  readonly kind: 'dict_keys' | 'dict_values' | 'dict_items';
+  readonly dict: DictV;
+}
 /**
  * A value we cannot model: an object of the program (`<__main__.Foo object at
  * 0x...>`, `Point(x=1, y=2)`), a truncated repr, a type we do not support. It
@@ -47,9 +105,26 @@ export interface OpaqueV {
 }
 
 export type Value =
-  | NoneV | EllipsisV | BoolV | IntV | FloatV | StrV | BytesV
-  | ListV | TupleV | DictV | SetV | RangeV | SliceV
-  | TypeV | BuiltinV | MethodV | FunctionV | IteratorV | DictViewV | OpaqueV;
+  | NoneV
+  | EllipsisV
+  | BoolV
+  | IntV
+  | FloatV
+  | StrV
+  | BytesV
+  | ListV
+  | TupleV
+  | DictV
+  | SetV
+  | RangeV
+  | SliceV
+  | TypeV
+  | BuiltinV
+  | MethodV
+  | FunctionV
+  | IteratorV
+  | DictViewV
+  | OpaqueV;
 
 export const NONE: NoneV = Object.freeze({ kind: 'none' });
 export const ELLIPSIS: EllipsisV = Object.freeze({ kind: 'ellipsis' });
@@ -69,13 +144,20 @@ export const opaque = (text: string, why: string): OpaqueV => ({ kind: 'opaque',
 /** Python's `type(v).__name__`. */
 export function typeName(v: Value): string {
   switch (v.kind) {
-    case 'none': return 'NoneType';
-    case 'ellipsis': return 'ellipsis';
-    case 'builtin': return 'builtin_function_or_method';
-    case 'method': return 'builtin_function_or_method';
-    case 'iterator': return v.typeName;
-    case 'opaque': return 'object';
-    default: return v.kind;
+    case 'none':
+      return 'NoneType';
+    case 'ellipsis':
+      return 'ellipsis';
+    case 'builtin':
+      return 'builtin_function_or_method';
+    case 'method':
+      return 'builtin_function_or_method';
+    case 'iterator':
+      return v.typeName;
+    case 'opaque':
+      return 'object';
+    default:
+      return v.kind;
   }
 }
 
@@ -84,7 +166,10 @@ export function typeName(v: Value): string {
  * `*** Type: message` (or `*** Type` when the message is empty).
  */
 export class PyError extends Error {
-  constructor(readonly type: string, readonly pyMessage: string) {
+  constructor(
+    readonly type: string,
+    readonly pyMessage: string,
+  ) {
     super(pyMessage ? `${type}: ${pyMessage}` : type);
   }
 }

@@ -70,8 +70,7 @@ function textRenderer(write: Sink, stderrIsTTY: boolean): (e: EngineEvent) => vo
     if (e.type === 'text') write(e.data, e.stream === 'stderr' || e.stream === 'ndbg' ? 'stderr' : 'stdout');
     else if (e.type === 'engine' && e.notice && stderrIsTTY) write(`${e.notice}\n`, 'stderr');
     else if (e.type === 'prompt') write(e.prompt, 'stdout');
-    else if (e.type === 'exit' && e.signal)
-      write(`ndbg: the program was killed by signal ${e.signal}\n`, 'stderr');
+    else if (e.type === 'exit' && e.signal) write(`ndbg: the program was killed by signal ${e.signal}\n`, 'stderr');
   };
 }
 

@@ -12,17 +12,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  caseDir,
-  comparable,
-  convert,
-  expectedFailures,
-  findPython,
-  MINORS,
-  runNdbg,
-  runPdb,
-  type Conversion,
-} from './harness.js';
+import { caseDir, comparable, convert, expectedFailures, findPython, MINORS, runNdbg, runPdb, type Conversion } from './harness.js';
 
 const RANDOM = Number(process.env.NDBG_CONFORMANCE_RANDOM ?? 20);
 const SEED = Number(process.env.NDBG_CONFORMANCE_SEED ?? 12);

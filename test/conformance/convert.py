@@ -39,8 +39,14 @@ import textwrap
 TESTFN = '@test_ndbg_tmp'
 SET_TRACE = re.compile(r'(?:import pdb; *)?pdb\.Pdb\(nosigint=True, *readrc=False\)\.set_trace\(\)')
 # Names the doctests use from test_pdb's globals, and their imports.
-IMPORTS = {'sys': 'import sys', 'os': 'import os', 'pdb': 'import pdb', 'types': 'import types',
-           'textwrap': 'import textwrap', 'dis': 'import dis'}
+IMPORTS = {
+    'sys': 'import sys',
+    'os': 'import os',
+    'pdb': 'import pdb',
+    'types': 'import types',
+    'textwrap': 'import textwrap',
+    'dis': 'import dis',
+}
 
 
 class Unresolved(Exception):
@@ -69,7 +75,7 @@ def convert_doctest(name, doc):
             if w.items[0].optional_vars is not None or len(w.items) != 1:
                 raise Unresolved('PdbTestInput is bound to a name')
             lines = src.splitlines()
-            body = '\n'.join(lines[w.body[0].lineno - 1:])
+            body = '\n'.join(lines[w.body[0].lineno - 1 :])
             parts.append(textwrap.dedent(body))
             commands.extend(cmds)
             blocks += 1
@@ -87,12 +93,19 @@ def convert_doctest(name, doc):
     script = SET_TRACE.sub('breakpoint()', script)
     if 'set_trace(' in script and 'breakpoint()' not in script:
         pass  # its own Pdb(...).set_trace(): kept, as a program may do
-    need = [imp for n, imp in IMPORTS.items()
-            if re.search(r'(?<![\w.])%s\.' % n, script) and not re.search(r'^\s*import %s\b' % n, script, re.M)]
+    need = [
+        imp
+        for n, imp in IMPORTS.items()
+        if re.search(r'(?<![\w.])%s\.' % n, script) and not re.search(r'^\s*import %s\b' % n, script, re.M)
+    ]
     if need:
         script = '; '.join(need) + '\n' + script
-    return {'files': {'main.py': script.encode()}, 'dirs': [], 'args': ['main.py'],
-            'commands': '\n'.join(commands) + '\n'}
+    return {
+        'files': {'main.py': script.encode()},
+        'dirs': [],
+        'args': ['main.py'],
+        'commands': '\n'.join(commands) + '\n',
+    }
 
 
 def _is_pti(node):
@@ -196,7 +209,11 @@ class ScriptTest:
                     path = ev(c.args[0], self.env)
                     content = b''
                     for b in st.body:
-                        if isinstance(b, ast.Expr) and isinstance(b.value, ast.Call) and _attr(b.value.func) == '%s.write' % var:
+                        if (
+                            isinstance(b, ast.Expr)
+                            and isinstance(b.value, ast.Call)
+                            and _attr(b.value.func) == '%s.write' % var
+                        ):
                             v = ev(b.value.args[0], self.env)
                             content += v.encode() if isinstance(v, str) else v
                         elif not isinstance(b, ast.Pass):
@@ -232,7 +249,10 @@ class ScriptTest:
     @staticmethod
     def session_call(node):
         if isinstance(node, ast.Call) and _attr(node.func) in (
-                'self.run_pdb_script', 'self.run_pdb_module', 'self._run_pdb'):
+            'self.run_pdb_script',
+            'self.run_pdb_module',
+            'self._run_pdb',
+        ):
             return node
         return None
 
@@ -254,13 +274,37 @@ class ScriptTest:
             pdb_args, commands = args[0], args[1]
         if not isinstance(commands, str):
             raise Unresolved('commands are not text')
-        self.sessions.append({'files': files, 'dirs': dirs, 'args': pdb_args, 'commands': commands,
-                              'code': kw.get('expected_returncode', args[2] if len(args) > 2 else 0)})
+        self.sessions.append(
+            {
+                'files': files,
+                'dirs': dirs,
+                'args': pdb_args,
+                'commands': commands,
+                'code': kw.get('expected_returncode', args[2] if len(args) > 2 else 0),
+            }
+        )
 
 
 # ------------------------------------------------------------------- random
-RANDOM_CMDS = ['s', 'n', 'r', 'c', 'b N', 'cl', 'w', 'u', 'd', 'p NAME', 'll', 'unt', 'j N',
-               'display NAME', 'retval', 'restart', 'q']
+RANDOM_CMDS = [
+    's',
+    'n',
+    'r',
+    'c',
+    'b N',
+    'cl',
+    'w',
+    'u',
+    'd',
+    'p NAME',
+    'll',
+    'unt',
+    'j N',
+    'display NAME',
+    'retval',
+    'restart',
+    'q',
+]
 
 
 def random_streams(cases, count, seed):
@@ -325,15 +369,23 @@ def main(argv):
                     skips.append({'id': cid, 'reason': str(e) or type(e).__name__})
                     continue
                 if not t.sessions:
-                    skips.append({'id': cid, 'reason': 'runs no `python -m pdb` session through the test helpers (pdb as a library, or its own subprocess)'})
+                    skips.append(
+                        {
+                            'id': cid,
+                            'reason': 'runs no `python -m pdb` session through the test helpers (pdb as a library, or its own subprocess)',
+                        }
+                    )
                 for k, s in enumerate(t.sessions):
                     s['id'] = cid + ('' if len(t.sessions) == 1 else '#%d' % (k + 1))
                     cases.append(s)
     cases += random_streams(cases, count, seed)
     for c in cases:
         c['files'] = {p: base64.b64encode(v).decode() for p, v in c['files'].items()}
-    json.dump({'version': '%d.%d.%d' % sys.version_info[:3], 'source': path, 'cases': cases,
-               'skips': skips}, sys.stdout, indent=1)
+    json.dump(
+        {'version': '%d.%d.%d' % sys.version_info[:3], 'source': path, 'cases': cases, 'skips': skips},
+        sys.stdout,
+        indent=1,
+    )
     sys.stdout.write('\n')
 
 

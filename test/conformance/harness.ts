@@ -55,8 +55,7 @@ export function findPython(minor: number): string | undefined {
   const versions = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions');
   const candidates: string[] = [];
   if (existsSync(versions)) {
-    for (const v of readdirSync(versions).sort().reverse())
-      if (v.startsWith(`3.${minor}.`)) candidates.push(join(versions, v, 'bin', name));
+    for (const v of readdirSync(versions).sort().reverse()) if (v.startsWith(`3.${minor}.`)) candidates.push(join(versions, v, 'bin', name));
   }
   for (const dir of (process.env.PATH ?? '').split(':')) if (dir && !dir.includes('.pyenv/shims')) candidates.push(join(dir, name));
   return candidates.find((c) => existsSync(c) && works(c));

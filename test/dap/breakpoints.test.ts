@@ -31,8 +31,14 @@ describe('ndbg dap: breakpoints', () => {
 
   it('a conditional breakpoint stops where its condition holds; a hit count from the Nth time on', async () => {
     dc = await startClient();
-    const { set, stopped } = await launchWith(dc, [{ line: 9, condition: 'i == 2' }, { line: 2, hitCondition: '3' }]);
-    expect(set.map((b) => [b.verified, b.line])).toEqual([[true, 9], [true, 2]]);
+    const { set, stopped } = await launchWith(dc, [
+      { line: 9, condition: 'i == 2' },
+      { line: 2, hitCondition: '3' },
+    ]);
+    expect(set.map((b) => [b.verified, b.line])).toEqual([
+      [true, 9],
+      [true, 2],
+    ]);
     // line 9 when i == 2, before square's third call
     expect(stopped.body).toMatchObject({ reason: 'breakpoint', hitBreakpointIds: [set[0]!.id] });
     expect((await topFrame(dc)).name).toBe('total');

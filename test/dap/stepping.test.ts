@@ -89,7 +89,10 @@ describe('ndbg dap: python engine, stepping', () => {
     const p = vars.get('p')!;
     expect(p.type).toBe('Point');
     const attrs = await dc.variablesRequest({ variablesReference: p.variablesReference });
-    expect(attrs.body.variables.map((v) => [v.name, v.value])).toEqual([['x', '1'], ['y', '[2, 3]']]);
+    expect(attrs.body.variables.map((v) => [v.name, v.value])).toEqual([
+      ['x', '1'],
+      ['y', '[2, 3]'],
+    ]);
     const set = await dc.setVariableRequest({ variablesReference: p.variablesReference, name: 'x', value: '41 + 1' });
     expect(set.body.value).toBe('42');
     const frame = await topFrame(dc);
@@ -107,7 +110,10 @@ describe('ndbg dap: python engine, stepping', () => {
       const done = dc.waitForEvent('terminated');
       await Promise.all([dc.configurationSequence(), dc.launch({ ...launch, stdin })]);
       await done;
-      const stdout = outputs.filter((e) => e.body.category === 'stdout').map((e) => e.body.output).join('');
+      const stdout = outputs
+        .filter((e) => e.body.category === 'stdout')
+        .map((e) => e.body.output)
+        .join('');
       expect(stdout).toBe("x = 14\nname? name = 'Ada'\n");
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -122,7 +128,10 @@ describe('ndbg dap: python engine, stepping', () => {
     expect(stopped.body.reason).toBe('exception');
     const info = await dc.exceptionInfoRequest({ threadId: 1 });
     expect(info.body).toMatchObject({ exceptionId: 'EOFError', breakMode: 'unhandled' });
-    const stderr = outputs.filter((e) => e.body.category === 'stderr').map((e) => e.body.output).join('');
+    const stderr = outputs
+      .filter((e) => e.body.category === 'stderr')
+      .map((e) => e.body.output)
+      .join('');
     expect(stderr).toContain('EOFError');
   });
 });

@@ -18,7 +18,15 @@ const ROWS: CruxRow[] = [
 ];
 
 const st = (s: Partial<ModelState> & Pick<ModelState, 'event'>): ModelState => ({
-  line: 1, func: 'f', stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: null, ...s,
+  line: 1,
+  func: 'f',
+  stack: [],
+  locals: {},
+  retval: null,
+  exception: null,
+  stdout: '',
+  exit: null,
+  ...s,
 });
 const pred = (state: ModelState | null): Prediction => ({ state, confidence: { line: 1, values: {} }, text: '', latencyMs: 2, tokens: 3 });
 
@@ -109,7 +117,7 @@ describe('cruxeval', () => {
 
   it('binds arguments like a call, and writes calls back', () => {
     const sig = parseSignature("def f(a, b=[1, 'x,y'], *rest, k: int = 3, **kw):");
-    expect(sig.map((p) => `${p.kind}:${p.name}:${p.default ?? ''}`)).toEqual(["pos:a:", "pos:b:[1, 'x,y']", 'star:rest:', 'kwonly:k:3', 'starstar:kw:']);
+    expect(sig.map((p) => `${p.kind}:${p.name}:${p.default ?? ''}`)).toEqual(['pos:a:', "pos:b:[1, 'x,y']", 'star:rest:', 'kwonly:k:3', 'starstar:kw:']);
     expect(bindArguments(sig, '1, 2, 3, k=4, z=5')).toEqual({ a: '1', b: '2', k: '4', rest: '(3,)', kw: "{'z': 5}" });
     expect(bindArguments(sig, "'q'")).toEqual({ a: "'q'", b: "[1, 'x,y']", k: '3', rest: '()', kw: '{}' });
     expect(callFromLocals(sig, { a: '1', b: '2', rest: '(3,)', k: '4', kw: '{}' })).toBe('f(1, 2, *(3,), k=4, **{})');
@@ -129,7 +137,10 @@ describe('cruxeval', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^cruxeval output via step_return, constrained: pass@1 66\.7% \(2\/3\); 3 frames, [\d.]+ frames\/s\n/);
     expect(out).toContain('unconstrained: pass@1 66.7% (2/3)');
-    const res = readFileSync(join(dir, 'res.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const res = readFileSync(join(dir, 'res.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(res).toHaveLength(6);
     expect(res[1]).toMatchObject({ id: 'toy_1', task: 'output', via: 'step_return', constrain: true, prediction: "'ababab'", expected: "'abab'", pass: false });
   });

@@ -27,7 +27,17 @@ function record(): TraceRecord {
     events: o.events,
     exit: o.exit,
     segments: [
-      { start: 0, steps: [['step_over', null, s1], ['step_over', null, s2], ['step_over', null, s3], ['step_into', null, s4], ['step_return', null, s5], ['continue', null, o.events.length]] },
+      {
+        start: 0,
+        steps: [
+          ['step_over', null, s1],
+          ['step_over', null, s2],
+          ['step_over', null, s3],
+          ['step_into', null, s4],
+          ['step_return', null, s5],
+          ['continue', null, o.events.length],
+        ],
+      },
     ],
   };
 }
@@ -77,10 +87,13 @@ describe('eval traces', () => {
     expect(out).toContain('200.0 frames/s');
     // --per-record 2: the 2nd and 5th of the 6 states (evenly spaced), each with its true history
     const asked: number[] = [];
-    const spy: Predictor = { ...predictor, open: async (src, o) => {
-      const s = await predictor.open(src, o);
-      return { ...s, predict: async (h, a, x) => (asked.push(h.length), s.predict(h, a, x)) };
-    } };
+    const spy: Predictor = {
+      ...predictor,
+      open: async (src, o) => {
+        const s = await predictor.open(src, o);
+        return { ...s, predict: async (h, a, x) => (asked.push(h.length), s.predict(h, a, x)) };
+      },
+    };
     out = '';
     await runEval(['traces', '--data', dir, '--constrain', 'on', '--per-record', '2', '--quiet'], { predictor: spy, write: (s) => (out += s) });
     expect(asked).toEqual([2, 5]);
@@ -97,7 +110,13 @@ describe('eval traces', () => {
 
 describe('calibration', () => {
   const st = (locals: Record<string, string>, extra: Partial<ModelState> = {}): ModelState => ({
-    event: 'line', line: 3, func: 'f', stack: [9], locals, stdout: '', ...extra,
+    event: 'line',
+    line: 3,
+    func: 'f',
+    stack: [9],
+    locals,
+    stdout: '',
+    ...extra,
   });
   it('bins each predicted value by confidence and counts it right when it equals the real one', () => {
     const bins = newTally().calibration;

@@ -28,8 +28,7 @@ export async function connect(): Promise<Ndbg> {
   });
   const client = new Client({ name: 'ndbg-test', version: '0.0.0' });
   await client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown> = {}) =>
-    (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
   return {
     client,
     transport,

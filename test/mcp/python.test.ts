@@ -119,7 +119,7 @@ describe('ndbg mcp, python engine', () => {
     await n.ok('end_session', { session: id });
   });
 
-  it("stdin: the given text, then end-of-file; never a wait", async () => {
+  it('stdin: the given text, then end-of-file; never a wait', async () => {
     const fed = await n.ok('start_session', { script: files.path('asks.py'), engine: 'python', stdin: 'Ada\n', args: ['-v', 'x'] });
     const done = await n.ok('step', { session: fed.session, action: 'continue' });
     // then end-of-file: readline() returns '', input() raises EOFError and pdb enters post-mortem

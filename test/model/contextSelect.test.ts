@@ -79,7 +79,20 @@ describe.skipIf(!existsSync(join(SHIPPED, 'model.onnx')) || !existsSync(LONG))('
     const focus = at('def total(self)') + 1;
     const caller = at('print(o, o.total if');
     const h: HistoryEntry[] = [
-      { action: null, state: { event: 'line', line: focus, func: 'total', stack: [caller], locals: { self: '<Order>' }, retval: null, exception: null, stdout: '', exit: null } },
+      {
+        action: null,
+        state: {
+          event: 'line',
+          line: focus,
+          func: 'total',
+          stack: [caller],
+          locals: { self: '<Order>' },
+          retval: null,
+          exception: null,
+          stdout: '',
+          exit: null,
+        },
+      },
     ];
     const p = s.prompt(h, { kind: 'step_over' });
     const text = s.cache.model.files.tokenizer.decode(p.ids);

@@ -56,7 +56,12 @@ describe('repeatingTail', () => {
     expect(repeatingTail(ids, 61)).toBeNull();
   });
   it('ignores repetition shorter than the span and text that does not repeat', () => {
-    expect(repeatingTail(Array.from({ length: 200 }, (_, i) => i), 48)).toBeNull();
+    expect(
+      repeatingTail(
+        Array.from({ length: 200 }, (_, i) => i),
+        48,
+      ),
+    ).toBeNull();
     expect(repeatingTail([...Array.from({ length: 40 }, () => 9), 1], 32)).toBeNull();
   });
 });

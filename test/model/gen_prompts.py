@@ -18,8 +18,18 @@ from ndbg.trace.tokenizer import Tokenizer  # noqa: E402
 
 
 def to_state(d):
-    return State(d['event'], d['line'], d['func'], d['depth'], tuple(d['stack']), dict(d['locals']),
-                 d['retval'], d['exception'], d['stdout'], d['exit'])
+    return State(
+        d['event'],
+        d['line'],
+        d['func'],
+        d['depth'],
+        tuple(d['stack']),
+        dict(d['locals']),
+        d['retval'],
+        d['exception'],
+        d['stdout'],
+        d['exit'],
+    )
 
 
 def main():
@@ -33,10 +43,21 @@ def main():
             for k in range(0, len(steps), 4):
                 for window, room in ((1024, 256), (200, 32)):
                     action, arg = ('breakpoint', 3) if k % 2 else ('step_over', None)
-                    ids = E.build_prompt(tok, g['source'], g['stdin'], first, steps[:k], action, arg,
-                                         window=window, room=room)
-                    cases.append(dict(program=os.path.basename(path), segment=si, steps=k, action=action, arg=arg,
-                                      window=window, room=room, ids=ids))
+                    ids = E.build_prompt(
+                        tok, g['source'], g['stdin'], first, steps[:k], action, arg, window=window, room=room
+                    )
+                    cases.append(
+                        dict(
+                            program=os.path.basename(path),
+                            segment=si,
+                            steps=k,
+                            action=action,
+                            arg=arg,
+                            window=window,
+                            room=room,
+                            ids=ids,
+                        )
+                    )
     out = os.path.join(HERE, 'fixtures', 'prompts.json')
     with open(out, 'w') as f:
         f.write('[\n' + ',\n'.join(json.dumps(c) for c in cases) + '\n]\n')

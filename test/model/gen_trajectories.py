@@ -38,8 +38,12 @@ def record(name, source, stdin, rng):
     segs = []
     for seg in sample_trajectories(tr, rng, source, max_steps=96):
         first, steps = segment_states(tr, seg)
-        segs.append({'initial': {'state': state_json(first)},
-                     'steps': [{'action': a, 'arg': arg, 'state': state_json(st)} for a, arg, st in steps]})
+        segs.append(
+            {
+                'initial': {'state': state_json(first)},
+                'steps': [{'action': a, 'arg': arg, 'state': state_json(st)} for a, arg, st in steps],
+            }
+        )
     try:
         cfg = analyze(source, '3.11')
     except SyntaxError as e:

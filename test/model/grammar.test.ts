@@ -18,7 +18,10 @@ const tok = Tokenizer.load(join(GOLDEN, 'tokenizer.json'));
 
 interface G {
   source: string;
-  segments: Array<{ initial: { state: State & { depth: number } }; steps: Array<{ action: ActionName; arg: number | null; state: State & { depth: number } }> }>;
+  segments: Array<{
+    initial: { state: State & { depth: number } };
+    steps: Array<{ action: ActionName; arg: number | null; state: State & { depth: number } }>;
+  }>;
 }
 const strip = (s: State & { depth?: number }): State => {
   const { depth: _d, ...rest } = s;
@@ -93,7 +96,9 @@ describe('constraints are sound on traced programs (python/tests programs and ge
           const ids = tok.encodeItems(encodeState(after, prev, step.action));
           const at = rejects(new StateGrammar(allowedTargets(program, step.action, prev, step.arg)), ids);
           if (at !== -1 && failures.length < 8) {
-            failures.push(`${rec.name}: ${step.action}${step.arg ? ' ' + step.arg : ''} from ${JSON.stringify(prev)} to ${tok.decode(ids)} rejected at ${tok.decode(ids.slice(0, at + 1))}\n${rec.source}`);
+            failures.push(
+              `${rec.name}: ${step.action}${step.arg ? ' ' + step.arg : ''} from ${JSON.stringify(prev)} to ${tok.decode(ids)} rejected at ${tok.decode(ids.slice(0, at + 1))}\n${rec.source}`,
+            );
           }
           prev = after;
           steps++;
@@ -108,7 +113,7 @@ describe('constraints are sound on traced programs (python/tests programs and ge
 /** A tiny deterministic PRNG. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function randomWalk(grammar: StateGrammar, rand: () => number, cap: number): number[] {
@@ -166,7 +171,17 @@ describe('random walks through the grammar always parse', () => {
 
   it('open constraints (no control-flow knowledge), long caps and tight ones', () => {
     const rand = rng(11);
-    const before: State = { event: 'line', line: 3, func: 'f', stack: [9], locals: { a: '1', b: "'x'" }, retval: null, exception: null, stdout: '', exit: null };
+    const before: State = {
+      event: 'line',
+      line: 3,
+      func: 'f',
+      stack: [9],
+      locals: { a: '1', b: "'x'" },
+      retval: null,
+      exception: null,
+      stdout: '',
+      exit: null,
+    };
     for (let k = 0; k < 150; k++) {
       const action = (['step_into', 'step_over', 'continue', 'inv_step_into'] as ActionName[])[k % 4]!;
       const grammar = new StateGrammar(openAllowed(action, before, 40));
@@ -189,7 +204,19 @@ describe('values', () => {
     return rejects(g, [...ids, 15]) === -1;
   };
   it('accepts reprs, rejects unbalanced or overlong ones', () => {
-    for (const v of ["[1, 'a]', {'b': (2,)}]", '<__main__.P object>', "'it\\'s'", '"it\'s"', 'deque([1])', "b'\\x00'", '-1.5e-07', 'é', 'x'.repeat(100), 'x'.repeat(100) + '...', '[' + '1, '.repeat(40) + '...'.slice(0, 0)]) {
+    for (const v of [
+      "[1, 'a]', {'b': (2,)}]",
+      '<__main__.P object>',
+      "'it\\'s'",
+      '"it\'s"',
+      'deque([1])',
+      "b'\\x00'",
+      '-1.5e-07',
+      'é',
+      'x'.repeat(100),
+      'x'.repeat(100) + '...',
+      '[' + '1, '.repeat(40) + '...'.slice(0, 0),
+    ]) {
       if (v.length <= 100 || v.endsWith('...')) expect(accepts(v), v).toBe(v.length <= 100 || v.length === 103);
     }
     for (const v of ['[1, 2', "'abc", '(]', 'a\nb', 'x'.repeat(101), 'x'.repeat(100) + '..', '}']) expect(accepts(v), v).toBe(false);
@@ -208,7 +235,17 @@ describe('output a step may write', () => {
     const src = 'import os\nx = [1, 2, 3]\ny = sum(x)\nprint(y)\nz = 0\n';
     const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
     expect([1, 2, 3, 4, 5].map((l) => program.quiet(l))).toEqual([false, true, true, false, true]);
-    const at = (line: number, locals: Record<string, string>): State => ({ event: 'line', line, func: '<module>', stack: [], locals, retval: null, exception: null, stdout: '', exit: null });
+    const at = (line: number, locals: Record<string, string>): State => ({
+      event: 'line',
+      line,
+      func: '<module>',
+      stack: [],
+      locals,
+      retval: null,
+      exception: null,
+      stdout: '',
+      exit: null,
+    });
     const before = at(3, { x: '[1, 2, 3]' });
     for (const action of ['step_over', 'step_into'] as ActionName[]) {
       expect(allowedTargets(program, action, before).out).toBe(false);
@@ -228,7 +265,8 @@ describe('output a step may write', () => {
 
 describe('names a state may show', () => {
   it('module and class bodies: no dunders, no names bound only by def, class or import', async () => {
-    const src = 'import math\n\nclass P:\n    def __init__(self):\n        self.v = 1\n    k = 2\n\ndef f(x):\n    return __name__ + x\n\ny = f(math.pi)\nfor i in range(3):\n    print(len([i]))\n';
+    const src =
+      'import math\n\nclass P:\n    def __init__(self):\n        self.v = 1\n    k = 2\n\ndef f(x):\n    return __name__ + x\n\ny = f(math.pi)\nfor i in range(3):\n    print(len([i]))\n';
     const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
     const names = (key: string) => program.scopes.find((s) => s.key === key)!.names;
     expect(names('<module>').has('y')).toBe(true);
@@ -245,7 +283,17 @@ describe('names a state may show', () => {
   it('a diff in a module or class body never sets a name the body hides (bound by import, def or class)', async () => {
     const src = 'import os\nx = [1, 2, 3]\ndef f():\n    import sys\n    return sys\n';
     const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
-    const at = (line: number, func: string, stack: number[]): State => ({ event: 'line', line, func, stack, locals: {}, retval: null, exception: null, stdout: '', exit: null });
+    const at = (line: number, func: string, stack: number[]): State => ({
+      event: 'line',
+      line,
+      func,
+      stack,
+      locals: {},
+      retval: null,
+      exception: null,
+      stdout: '',
+      exit: null,
+    });
     const diffNames = (before: State, line: number) => {
       const opts = (allowedTargets(program, 'step_over', before).events.get('line') as Map<number, FrameOption[]>).get(line)!;
       return opts.filter((o) => o.mode === 'diff').map((o) => [...(o.diffNames ?? ['(any)'])]);
@@ -262,7 +310,8 @@ describe('names a state may show', () => {
     expect(program.module.names.has('file')).toBe(true); // \ufb01 (the fi ligature) + le is read as "file"
   });
   it("a function's names are its own: parameters, bindings, free variables, never the globals it uses", async () => {
-    const src = 'def f(xs):\n    out = []\n    for x in xs:\n        out.append(g(x))\n    return out\n\ndef g(v):\n    k = 2\n    return (lambda: v * k)()\n\nresult = f([1])\n';
+    const src =
+      'def f(xs):\n    out = []\n    for x in xs:\n        out.append(g(x))\n    return out\n\ndef g(v):\n    k = 2\n    return (lambda: v * k)()\n\nresult = f([1])\n';
     const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
     const names = (key: string) => [...program.scopes.find((s) => s.key === key)!.names].sort();
     expect(names('f')).toEqual(['out', 'x', 'xs']);
@@ -281,14 +330,30 @@ describe('names a state may show', () => {
 describe('a breakpoint stop has a stack the call graph allows', () => {
   const source = ['def leaf(x):', '    return x + 1', '', 'def mid(y):', '    return leaf(y) * 2', '', 'print(mid(3))', 'print(leaf(4))', ''].join('\n');
   const before: State = { event: 'line', line: 7, func: '<module>', stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: null };
-  const stateAt2 = (stack: number[]): State => ({ event: 'line', line: 2, func: 'leaf', stack, locals: { x: '3' }, retval: null, exception: null, stdout: '', exit: null });
+  const stateAt2 = (stack: number[]): State => ({
+    event: 'line',
+    line: 2,
+    func: 'leaf',
+    stack,
+    locals: { x: '3' },
+    retval: null,
+    exception: null,
+    stdout: '',
+    exit: null,
+  });
   const start: State = { ...before, line: 1 };
 
   it('the chains of call sites, and no other stack', async () => {
     const program = await Program.analyze(source, { python: testPython(), target: '3.11' });
     const leaf = program.scopes.find((s) => s.coName === 'leaf')!;
-    expect(program.callStacks(leaf)?.map((s) => s.join(' ')).sort()).toEqual(['7 5', '8']);
-    const ok = (stack: number[]) => rejects(new StateGrammar(allowedTargets(program, 'breakpoint', start, 2)), tok.encodeItems(encodeState(stateAt2(stack), start, 'breakpoint')));
+    expect(
+      program
+        .callStacks(leaf)
+        ?.map((s) => s.join(' '))
+        .sort(),
+    ).toEqual(['7 5', '8']);
+    const ok = (stack: number[]) =>
+      rejects(new StateGrammar(allowedTargets(program, 'breakpoint', start, 2)), tok.encodeItems(encodeState(stateAt2(stack), start, 'breakpoint')));
     expect(ok([7, 5])).toBe(-1);
     expect(ok([8])).toBe(-1);
     expect(ok([7])).not.toBe(-1); // leaf is not called from line 7 itself

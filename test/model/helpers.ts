@@ -21,7 +21,10 @@ let torchChecked: string | null | undefined;
 export function torchMissing(): string | null {
   if (torchChecked !== undefined) return torchChecked;
   const r = spawnSync(testPython(), ['-c', 'import torch, onnx'], { encoding: 'utf8' });
-  torchChecked = r.status === 0 ? null : `torch and onnx are needed to build a test model (${testPython()}: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()})`;
+  torchChecked =
+    r.status === 0
+      ? null
+      : `torch and onnx are needed to build a test model (${testPython()}: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()})`;
   return torchChecked;
 }
 

@@ -53,11 +53,25 @@ def main(argv=None):
             for name, q in model.named_parameters():
                 if not name.endswith('norm1.weight') and not name.endswith('norm2.weight') and name != 'norm_f.weight':
                     q.mul_(a.scale)
-    meta = dict(format_version=fmt.FORMAT_VERSION, window=a.window, vocab_size=tok_vocab,
-                special_tokens={n: i for i, n in enumerate(fmt.SPECIALS)}, pad_id=fmt.PAD, bos_id=fmt.BOS,
-                end_id=fmt.END, random_weights=True)
-    ck = dict(config=cfg.to_dict(), model=model.state_dict(), tokenizer=tok_text, data_meta=meta,
-              step=0, tokens=0, num_params=model.num_params())
+    meta = dict(
+        format_version=fmt.FORMAT_VERSION,
+        window=a.window,
+        vocab_size=tok_vocab,
+        special_tokens={n: i for i, n in enumerate(fmt.SPECIALS)},
+        pad_id=fmt.PAD,
+        bos_id=fmt.BOS,
+        end_id=fmt.END,
+        random_weights=True,
+    )
+    ck = dict(
+        config=cfg.to_dict(),
+        model=model.state_dict(),
+        tokenizer=tok_text,
+        data_meta=meta,
+        step=0,
+        tokens=0,
+        num_params=model.num_params(),
+    )
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, 'ckpt.pt')
         torch.save(ck, path)
@@ -69,15 +83,28 @@ def main(argv=None):
 def write_stacked(model, out):
     """Overwrite out/model.onnx with the stacked-cache signature: input_ids, past -> logits, present."""
     import warnings
+
     cfg, path = model.cfg, os.path.join(out, 'model.onnx')
     ids = torch.zeros(1, 4, dtype=torch.long)
     past = torch.zeros(cfg.n_layer, 2, 1, cfg.n_head, 3, cfg.head_dim)
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter('ignore')
-        torch.onnx.export(model, (ids, past), path, opset_version=14, input_names=['input_ids', 'past'],
-                          output_names=['logits', 'present'], do_constant_folding=False, **legacy_exporter(),
-                          dynamic_axes={'input_ids': {0: 'batch', 1: 'seq'}, 'past': {2: 'batch', 4: 'past_len'},
-                                        'logits': {0: 'batch', 1: 'seq'}, 'present': {2: 'batch', 4: 'total_len'}})
+        torch.onnx.export(
+            model,
+            (ids, past),
+            path,
+            opset_version=14,
+            input_names=['input_ids', 'past'],
+            output_names=['logits', 'present'],
+            do_constant_folding=False,
+            **legacy_exporter(),
+            dynamic_axes={
+                'input_ids': {0: 'batch', 1: 'seq'},
+                'past': {2: 'batch', 4: 'past_len'},
+                'logits': {0: 'batch', 1: 'seq'},
+                'present': {2: 'batch', 4: 'total_len'},
+            }
+        )
     with open(os.path.join(out, 'config.json')) as f:
         info = json.load(f)
     info['onnx']['bytes'] = os.path.getsize(path)

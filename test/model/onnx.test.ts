@@ -4,7 +4,17 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ModelError, OnnxModel, cudaProviderInstalled, kvLayout, kvNames, loadModelFiles, openSession, resolveModelDir, vulkanLoaderPresent } from '../../src/model/onnx.js';
+import {
+  ModelError,
+  OnnxModel,
+  cudaProviderInstalled,
+  kvLayout,
+  kvNames,
+  loadModelFiles,
+  openSession,
+  resolveModelDir,
+  vulkanLoaderPresent,
+} from '../../src/model/onnx.js';
 import { testModel } from './helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'ndbg-onnx-test-'));
@@ -72,12 +82,24 @@ describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` 
   it.each([
     ['missing config.json', (d: string) => unlinkSync(join(d, 'config.json')), /config\.json is missing \(the model configuration\): re-export/],
     ['corrupt config.json', (d: string) => writeFileSync(join(d, 'config.json'), '{"model": {'), /config\.json is not valid JSON .*corrupt or truncated/],
-    ['another format version', (d: string) => editConfig(d, (c) => (c.format_version = 0)), /trained on trace format version 0, this ndbg reads and writes version 1/],
+    [
+      'another format version',
+      (d: string) => editConfig(d, (c) => (c.format_version = 0)),
+      /trained on trace format version 0, this ndbg reads and writes version 1/,
+    ],
     ['missing tokenizer.json', (d: string) => unlinkSync(join(d, 'tokenizer.json')), /tokenizer\.json is missing \(the tokenizer\)/],
     ['a foreign tokenizer', (d: string) => writeFileSync(join(d, 'tokenizer.json'), '{"synthetic": true}'), /tokenizer\.json: not an ndbg tokenizer/],
     ['missing model.onnx', (d: string) => unlinkSync(join(d, 'model.onnx')), /model\.onnx is missing \(and there is no model\.onnx\.parts\.json/],
-    ['truncated model.onnx', (d: string) => writeFileSync(join(d, 'model.onnx'), readFileSync(join(d, 'model.onnx')).subarray(0, 1000)), /model\.onnx is 1000 bytes but config\.json says \d+: the file is truncated/],
-    ['a Git LFS pointer', (d: string) => writeFileSync(join(d, 'model.onnx'), 'version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 1\n'), /model\.onnx is a Git LFS pointer, not the model: run `git lfs pull`/],
+    [
+      'truncated model.onnx',
+      (d: string) => writeFileSync(join(d, 'model.onnx'), readFileSync(join(d, 'model.onnx')).subarray(0, 1000)),
+      /model\.onnx is 1000 bytes but config\.json says \d+: the file is truncated/,
+    ],
+    [
+      'a Git LFS pointer',
+      (d: string) => writeFileSync(join(d, 'model.onnx'), 'version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 1\n'),
+      /model\.onnx is a Git LFS pointer, not the model: run `git lfs pull`/,
+    ],
   ])('%s', (_, change, message) => {
     expect(() => loadModelFiles(broken(change))).toThrow(message);
   });
@@ -98,7 +120,9 @@ describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` 
     const opened = await openSession(f, 'cpu');
     expect(opened.device).toBe('cpu');
     await opened.session.release();
-    expect(() => loadModelFiles(broken((d) => unlinkSync(join(d, 'model.onnx.part-001')), dir))).toThrow(/model\.onnx\.part-001 is missing \(part of model\.onnx/);
+    expect(() => loadModelFiles(broken((d) => unlinkSync(join(d, 'model.onnx.part-001')), dir))).toThrow(
+      /model\.onnx\.part-001 is missing \(part of model\.onnx/,
+    );
     const flipped = broken((d) => {
       const p = join(d, 'model.onnx.part-002');
       const data = readFileSync(p);
@@ -202,7 +226,10 @@ describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` 
 });
 
 it('kvLayout: per-layer names for exactly n_layer layers, or the stacked pair', () => {
-  const io = (n: number): [string[], string[]] => [['input_ids', ...kvNames(n, 'past')], ['logits', ...kvNames(n, 'present')]];
+  const io = (n: number): [string[], string[]] => [
+    ['input_ids', ...kvNames(n, 'past')],
+    ['logits', ...kvNames(n, 'present')],
+  ];
   expect(kvLayout(...io(2), 2)).toBe('layered');
   expect(kvLayout(...io(3), 2)).toBe(null); // deeper than config.json says
   expect(kvLayout(...io(1), 2)).toBe(null);

@@ -8,7 +8,7 @@ import { KvCache, generate } from '../../src/model/decode.js';
 import type { ActionName, State } from '../../src/model/format.js';
 import { StateGrammar } from '../../src/model/grammar.js';
 import { allowedTargets } from '../../src/model/constraints.js';
-import { AbortError, loadPredictor, toModelState, type NeuralPredictor, } from '../../src/model/predictor.js';
+import { AbortError, loadPredictor, toModelState, type NeuralPredictor } from '../../src/model/predictor.js';
 import type { HistoryEntry, ModelAction } from '../../src/model/types.js';
 import { testModel, testPython } from './helpers.js';
 
@@ -25,10 +25,7 @@ const toAction = (a: ActionName, arg: number | null): ModelAction => (a === 'bre
 /** A golden segment as a predictor history. */
 function history(g: G, seg = 0): HistoryEntry[] {
   const s = g.segments[seg]!;
-  return [
-    { action: null, state: toModelState(s.initial.state) },
-    ...s.steps.map((x) => ({ action: toAction(x.action, x.arg), state: toModelState(x.state) })),
-  ];
+  return [{ action: null, state: toModelState(s.initial.state) }, ...s.steps.map((x) => ({ action: toAction(x.action, x.arg), state: toModelState(x.state) }))];
 }
 
 describe.skipIf(skip !== null)(`predictor on a random model${skip ? ` (skipped: ${skip})` : ''}`, () => {
@@ -77,7 +74,14 @@ describe.skipIf(skip !== null)(`predictor on a random model${skip ? ` (skipped: 
         maxTokens: 24,
         vocabLimit: s.cache.model.files.tokenizer.vocabSize,
         bytesOf: s.cache.model.files.tokenizer.bytesOf,
-        grammar: new StateGrammar(allowedTargets(program, name, { ...before, retval: before.retval ?? null, exception: before.exception ?? null, exit: before.exit ?? null } as State, arg)),
+        grammar: new StateGrammar(
+          allowedTargets(
+            program,
+            name,
+            { ...before, retval: before.retval ?? null, exception: before.exception ?? null, exit: before.exit ?? null } as State,
+            arg,
+          ),
+        ),
       });
       const a = await generate(s.cache, prompt, opts(s.cache)); // cached, with speculation
       const plain = await generate(s.cache, prompt, { ...opts(s.cache), speculate: 0 });

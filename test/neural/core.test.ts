@@ -15,7 +15,15 @@ function core(model: ScriptedModel, opts: { jump?: 'step' | 'rollout' } = {}) {
   return { c, reports };
 }
 
-const exit = (stdout = '', kind: 'normal' | 'error' | 'never' = 'normal', exception: string | null = null) => ({ ...line(1), event: 'exit' as const, line: null, func: null, exit: kind, exception, stdout });
+const exit = (stdout = '', kind: 'normal' | 'error' | 'never' = 'normal', exception: string | null = null) => ({
+  ...line(1),
+  event: 'exit' as const,
+  line: null,
+  func: null,
+  exit: kind,
+  exception,
+  stdout,
+});
 
 describe('the stepping core', () => {
   it('a step: the state it leads to, the program output reported on the way', async () => {
@@ -55,7 +63,7 @@ describe('the stepping core', () => {
     expect(model.calls[0]!.action).toEqual({ kind: 'breakpoint', line: 14 });
   });
 
-  it('s past the module: pdb\'s own frames, then the exit', async () => {
+  it("s past the module: pdb's own frames, then the exit", async () => {
     const ret = { ...line(16), event: 'return' as const, retval: 'None' };
     const { c } = core(new ScriptedModel(ret, [exit()]));
     c.begin();

@@ -34,22 +34,68 @@ async function both(script: string, cmds: string[]): Promise<{ neural: unknown[]
 // `breakpoints`: bdb counts a hit at every pass of a breakpoint's line, the neural engine only at the passes it
 // predicts, and a jump to one breakpoint does not say how often the program went by another (docs/neural.md)
 const FIXTURES = [
-  'alias_cmd', 'bad_input', 'closures', 'commands_cmd', 'eof_end', 'exceptions', 'generators',
-  'loops', 'postmortem', 'prints', 'recursion', 'source_list', 'stderr_out', 'sysexit', 'until_return',
+  'alias_cmd',
+  'bad_input',
+  'closures',
+  'commands_cmd',
+  'eof_end',
+  'exceptions',
+  'generators',
+  'loops',
+  'postmortem',
+  'prints',
+  'recursion',
+  'source_list',
+  'stderr_out',
+  'sysexit',
+  'until_return',
 ];
 
 describe.concurrent('front-end events: the neural engine (true frames) and the python engine agree', () => {
   it.each(FIXTURES)('%s', async (name) => {
-    const cmds = readFileSync(fixturePath(`${name}.cmds`), 'utf8').replace(/\n$/, '').split('\n');
+    const cmds = readFileSync(fixturePath(`${name}.cmds`), 'utf8')
+      .replace(/\n$/, '')
+      .split('\n');
     const { neural, python } = await both(`${name}.py`, cmds);
     expect(neural).toEqual(python);
   });
 
   it('breakpoint table changes, errors, edits, frame moves, the end of the program and restart', async () => {
     const cmds = [
-      'b 9, i == 2', 'tbreak 10', 'commands 1', 'silent', 'p i', 'end', 'c', 'c', 'b visit', 'c',
-      'p nosuch', 'whatis nosuch', 'u', '!value = 41', 'value += 1', 'p value', 'd', 'd', 'w', 'cl 3',
-      'disable 1', 'c', 'enable 1', 'condition 1 i > 5', 'ignore 1 1', 'c', 'p i', 'x = ', 'cl', 'y', 'run', 'n', 'restart', 'q',
+      'b 9, i == 2',
+      'tbreak 10',
+      'commands 1',
+      'silent',
+      'p i',
+      'end',
+      'c',
+      'c',
+      'b visit',
+      'c',
+      'p nosuch',
+      'whatis nosuch',
+      'u',
+      '!value = 41',
+      'value += 1',
+      'p value',
+      'd',
+      'd',
+      'w',
+      'cl 3',
+      'disable 1',
+      'c',
+      'enable 1',
+      'condition 1 i > 5',
+      'ignore 1 1',
+      'c',
+      'p i',
+      'x = ',
+      'cl',
+      'y',
+      'run',
+      'n',
+      'restart',
+      'q',
     ];
     const { neural, python, all } = await both('breakpoints.py', cmds);
     expect(neural).toEqual(python);
@@ -62,7 +108,12 @@ describe.concurrent('front-end events: the neural engine (true frames) and the p
     expect(all.filter((e) => e.type === 'restart')).toHaveLength(3); // the end, `run`, `restart`
     const tables = all.filter((e) => e.type === 'breakpoints');
     expect(tables[0]).toMatchObject({ breakpoints: [{ number: 1, line: 9, condition: 'i == 2', hits: 0, temporary: false }] });
-    expect(tables[2]).toMatchObject({ breakpoints: [{ number: 1, commands: ['p i'] }, { number: 2, line: 10, temporary: true }] });
+    expect(tables[2]).toMatchObject({
+      breakpoints: [
+        { number: 1, commands: ['p i'] },
+        { number: 2, line: 10, temporary: true },
+      ],
+    });
     expect(tables).toContainEqual({ type: 'breakpoints', breakpoints: [expect.objectContaining({ number: 1, hits: 1 })] }); // the temporary one gone at its stop
     expect(all.at(-1)).toEqual({ type: 'exit', code: 0 });
   });
@@ -71,9 +122,15 @@ describe.concurrent('front-end events: the neural engine (true frames) and the p
     const { neural, python, all } = await both('loops.py', ['n', 'w', 'q']);
     expect(neural).toEqual(python);
     const iw = all.findIndex((e) => e.type === 'command' && e.command === 'w');
-    const whereText = all.slice(0, iw).filter((e) => e.type === 'text').at(-1);
+    const whereText = all
+      .slice(0, iw)
+      .filter((e) => e.type === 'text')
+      .at(-1);
     expect(whereText).toMatchObject({ stream: 'debugger' });
     expect(whereText).not.toHaveProperty('kind');
-    expect(all.slice(-2)).toEqual([{ type: 'command', command: 'q', ok: true, resumed: true }, { type: 'exit', code: 0 }]);
+    expect(all.slice(-2)).toEqual([
+      { type: 'command', command: 'q', ok: true, resumed: true },
+      { type: 'exit', code: 0 },
+    ]);
   });
 });

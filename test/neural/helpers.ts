@@ -203,7 +203,11 @@ function withReverse(e: Engine): Engine {
 }
 
 /** Run commands through the line front end; stdout and stderr as the user sees them, and every event. */
-export async function drive(engine: Engine, commands: string[], json = false): Promise<{ stdout: string; stderr: string; events: EngineEvent[]; code: number }> {
+export async function drive(
+  engine: Engine,
+  commands: string[],
+  json = false,
+): Promise<{ stdout: string; stderr: string; events: EngineEvent[]; code: number }> {
   let stdout = '';
   let stderr = '';
   const events: EngineEvent[] = [];

@@ -48,7 +48,11 @@ describe('labelled', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ndbg-acc-'));
     writeFileSync(
       join(dir, 'eval.json'),
-      JSON.stringify({ n: 1600, data: { split: 'test' }, scores: { model: { all: { exact: 26.44, n: 1600 }, step_into: { exact: 31.0 }, breakpoint: { exact: 15.0 } } } }),
+      JSON.stringify({
+        n: 1600,
+        data: { split: 'test' },
+        scores: { model: { all: { exact: 26.44, n: 1600 }, step_into: { exact: 31.0 }, breakpoint: { exact: 15.0 } } },
+      }),
     );
     const acc = readAccuracy(dir);
     expect(acc).toMatchObject({ exact: 0.2644, n: 1600, split: 'test' });
@@ -64,7 +68,7 @@ describe('labelled', () => {
     expect(readAccuracy(join(ROOT, 'fixtures'))).toBeUndefined();
   });
 
-  it('line mode prints the notice once on stderr, only when stderr is a terminal; stdout stays pdb\'s', async () => {
+  it("line mode prints the notice once on stderr, only when stderr is a terminal; stdout stays pdb's", async () => {
     const fake = (): Engine => {
       let l: (e: EngineEvent) => void = () => {};
       return {
@@ -99,18 +103,36 @@ describe('streams mean what they say', () => {
     const { events } = await drive(dbg, ['c', 'q'], true);
     const texts = events.filter((e) => e.type === 'text');
     expect(texts).toContainEqual({ type: 'text', stream: 'debugger', data: 'The program finished and will be restarted\n' });
-    expect(texts.filter((t) => t.stream === 'stdout').map((t) => t.data).join('')).not.toContain('restarted');
+    expect(
+      texts
+        .filter((t) => t.stream === 'stdout')
+        .map((t) => t.data)
+        .join(''),
+    ).not.toContain('restarted');
   });
 
   it('a prediction that used up its token budget fails: an ndbg error, the session stays; nothing on stderr', async () => {
-    const model = new ScriptedModel(line(2), [prediction(line(9, { x: '1' }), { error: 'the model used up its 822-token budget; the last 5 tokens were completed by the grammar, not predicted' })]);
+    const model = new ScriptedModel(line(2), [
+      prediction(line(9, { x: '1' }), { error: 'the model used up its 822-token budget; the last 5 tokens were completed by the grammar, not predicted' }),
+    ]);
     const dbg = await neuralDebugger('neural_basic.py', model);
     const { stdout, stderr, events } = await drive(dbg, ['n', 'q'], true);
     void stdout;
     expect(stderr).toBe('');
     const texts = events.filter((e) => e.type === 'text');
-    expect(texts).toContainEqual({ type: 'text', stream: 'debugger', kind: 'error', data: expect.stringMatching(/^\*\*\* ndbg: the model used up its 822-token budget.*staying here\n$/) });
-    expect(events).toContainEqual({ type: 'command', command: 'n', ok: false, resumed: false, error: expect.stringMatching(/^ndbg: the model used up its 822-token budget/) });
+    expect(texts).toContainEqual({
+      type: 'text',
+      stream: 'debugger',
+      kind: 'error',
+      data: expect.stringMatching(/^\*\*\* ndbg: the model used up its 822-token budget.*staying here\n$/),
+    });
+    expect(events).toContainEqual({
+      type: 'command',
+      command: 'n',
+      ok: false,
+      resumed: false,
+      error: expect.stringMatching(/^ndbg: the model used up its 822-token budget/),
+    });
     expect(texts.some((t) => t.stream === 'stdout' || t.stream === 'stderr')).toBe(false);
     expect(events.filter((e) => e.type === 'stop')).toHaveLength(1); // still at the first stop
   });
@@ -121,13 +143,26 @@ describe('never nonsense', () => {
     const model = new ScriptedModel(line(2), [line(9, { tokens: "['0x2, '0x2, '0x2, '0x2" })]);
     const dbg = await neuralDebugger('neural_basic.py', model);
     const { stdout } = await drive(dbg, ['n', 'p tokens', 'q']);
-    expect(stdout).toContain("*** ndbg: the model predicted a state that cannot be (tokens = ['0x2, '0x2, '0x2, '0x2: not a well-formed Python value); staying here\n");
+    expect(stdout).toContain(
+      "*** ndbg: the model predicted a state that cannot be (tokens = ['0x2, '0x2, '0x2, '0x2: not a well-formed Python value); staying here\n",
+    );
     expect(stdout).toContain("*** NameError: name 'tokens' is not defined");
     expect(stdout).not.toContain('(9)');
   });
 
   it('reprs: builtin values must read whole; program objects, custom reprs and the 103-character cut are fine', () => {
-    for (const ok of ['[1, 2]', "{'a': (1, 2.5)}", 'Point(x=1, y=2)', '<__main__.P object>', 'P at 3', '(1+2j)', 'nan', `'${'x'.repeat(98)}'`, `'${'x'.repeat(99)}...`]) expect(reprProblem(ok)).toBeNull();
+    for (const ok of [
+      '[1, 2]',
+      "{'a': (1, 2.5)}",
+      'Point(x=1, y=2)',
+      '<__main__.P object>',
+      'P at 3',
+      '(1+2j)',
+      'nan',
+      `'${'x'.repeat(98)}'`,
+      `'${'x'.repeat(99)}...`,
+    ])
+      expect(reprProblem(ok)).toBeNull();
     for (const bad of ["['0x2, '0x2", '[1, 2', "'abc", `'${'x'.repeat(150)}'`, '[1, 2, ...', 'Point(x=[1, y=2)']) expect(reprProblem(bad)).not.toBeNull();
   });
 
@@ -152,9 +187,16 @@ describe('never nonsense', () => {
     const model = new ScriptedModel(line(2), [line(9, {}, { stdout: flood })]);
     const dbg = await neuralDebugger('neural_basic.py', model);
     const { events } = await drive(dbg, ['n', 'q'], true);
-    const out = events.filter((e) => e.type === 'text' && e.stream === 'stdout').map((e) => (e as { data: string }).data).join('');
+    const out = events
+      .filter((e) => e.type === 'text' && e.stream === 'stdout')
+      .map((e) => (e as { data: string }).data)
+      .join('');
     expect(out).toBe(flood.slice(0, OUTPUT_LIMIT));
-    expect(events).toContainEqual({ type: 'text', stream: 'ndbg', data: `ndbg: the model predicted ${flood.length} characters of output for one step; only the first ${OUTPUT_LIMIT} are shown\n` });
+    expect(events).toContainEqual({
+      type: 'text',
+      stream: 'ndbg',
+      data: `ndbg: the model predicted ${flood.length} characters of output for one step; only the first ${OUTPUT_LIMIT} are shown\n`,
+    });
   });
 
   it('`c` to a breakpoint control flow cannot reach from here is not predicted as a stop there', async () => {
@@ -164,7 +206,8 @@ describe('never nonsense', () => {
       line(2),
       line(3, { x: '[1, 2, 3]' }),
       line(4, { x: '[1, 2, 3]', y: '6' }),
-      (_h, a) => (a.kind === 'breakpoint' ? line(3, { x: '[1, 2, 3]', y: '6' }) : { ...line(1), event: 'exit', line: null, func: null, exit: 'normal', stdout: '6\n' }),
+      (_h, a) =>
+        a.kind === 'breakpoint' ? line(3, { x: '[1, 2, 3]', y: '6' }) : { ...line(1), event: 'exit', line: null, func: null, exit: 'normal', stdout: '6\n' },
     ]);
     const dbg = await scriptDebugger(text, model);
     const { stdout } = await drive(dbg, ['n', 'b 3', 'c', 'n', 'c', 'q']);

@@ -27,8 +27,10 @@ def main():
         row = {a: t.target(i, a) for a in ACTIONS}
         row['breakpoint'] = {str(l): t.target(i, 'breakpoint', l) for l in lines}
         targets.append(row)
-    json.dump({'events': result['events'], 'exit': result['exit'], 'stack': [list(s) for s in t.stack],
-               'targets': targets}, sys.stdout)
+    json.dump(
+        {'events': result['events'], 'exit': result['exit'], 'stack': [list(s) for s in t.stack], 'targets': targets},
+        sys.stdout,
+    )
 
 
 if __name__ == '__main__':

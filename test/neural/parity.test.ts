@@ -15,13 +15,31 @@ import { describe, expect, it } from 'vitest';
 import { OracleModel, drive, fixturePath, neuralDebugger, realPdb } from './helpers.js';
 
 const SAME = [
-  'alias_cmd', 'bad_input', 'breakpoints', 'closures', 'commands_cmd', 'eof_end', 'exceptions', 'generators', 'help_cmd',
-  'loops', 'postmortem', 'prints', 'recursion', 'source_list', 'stderr_out', 'syntax_error', 'sysexit', 'until_return',
+  'alias_cmd',
+  'bad_input',
+  'breakpoints',
+  'closures',
+  'commands_cmd',
+  'eof_end',
+  'exceptions',
+  'generators',
+  'help_cmd',
+  'loops',
+  'postmortem',
+  'prints',
+  'recursion',
+  'source_list',
+  'stderr_out',
+  'syntax_error',
+  'sysexit',
+  'until_return',
 ];
 
 describe.concurrent('parity fixtures, neural engine with true frames', () => {
   it.each(SAME)('%s', async (name) => {
-    const cmds = readFileSync(fixturePath(`${name}.cmds`), 'utf8').replace(/\n$/, '').split('\n');
+    const cmds = readFileSync(fixturePath(`${name}.cmds`), 'utf8')
+      .replace(/\n$/, '')
+      .split('\n');
     const model = new OracleModel(fixturePath(`${name}.py`));
     const dbg = await neuralDebugger(`${name}.py`, model);
     const [mine, pdb] = await Promise.all([drive(dbg, cmds), realPdb(`${name}.py`, cmds)]);

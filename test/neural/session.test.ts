@@ -43,15 +43,20 @@ describe('neural session', () => {
     expect(model.calls.length).toBe(4);
     const locs = [...stdout.matchAll(/> \S+\((\d+)\)(\S+)\(\)/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(locs).toEqual([
-      '2 <module>', '7 <module>', '14 <module>', '15 <module>', '2 add', // forward
-      '15 <module>', '14 <module>', // rs rs
+      '2 <module>',
+      '7 <module>',
+      '14 <module>',
+      '15 <module>',
+      '2 add', // forward
+      '15 <module>',
+      '14 <module>', // rs rs
       '15 <module>', // n: replayed, no prediction
       '2 add', // s: replayed
       '15 <module>', // rn: back over to the caller's line
       '2 <module>', // rc: no breakpoints, to the start
     ]);
     expect(stdout).toContain('--Call--\n> ');
-    expect(stdout).toContain('(Pdb) *** NameError: name \'nums\' is not defined\n');
+    expect(stdout).toContain("(Pdb) *** NameError: name 'nums' is not defined\n");
     // reverse-finish at module level, and rs at the program's first state
     expect(stdout.match(/No more reverse-execution history\.\n/g)).toHaveLength(2);
   });
@@ -94,12 +99,21 @@ describe('neural session', () => {
 
   it('a prediction that cannot be read is reported; the session stays at the previous state', async () => {
     const model = new ScriptedModel(line(2), [
-      { state: null, confidence: { line: 0, values: {} }, text: '<|line|>9', latencyMs: 3, tokens: 2, error: 'the model wrote no <|end|> within 256 tokens: no state predicted' },
+      {
+        state: null,
+        confidence: { line: 0, values: {} },
+        text: '<|line|>9',
+        latencyMs: 3,
+        tokens: 2,
+        error: 'the model wrote no <|end|> within 256 tokens: no state predicted',
+      },
       line(7),
     ]);
     const dbg = await neuralDebugger('neural_basic.py', model);
     const { stdout } = await drive(dbg, ['n', 'w', 'n', 'q']);
-    expect(stdout).toContain("(Pdb) *** ndbg: the model's prediction could not be read: the model wrote no <|end|> within 256 tokens: no state predicted\n(Pdb) ");
+    expect(stdout).toContain(
+      "(Pdb) *** ndbg: the model's prediction could not be read: the model wrote no <|end|> within 256 tokens: no state predicted\n(Pdb) ",
+    );
     expect(stdout).toMatch(/\n> \S+\(2\)<module>\(\)\n-> def add\(a, b\):\n\(Pdb\) > \S+\(7\)<module>\(\)/);
   });
 
@@ -163,11 +177,14 @@ describe('a model that predicts a loop without end', () => {
   it('breakpoint commands that resume stop after the rollout cap', async () => {
     // every prediction: line 16 again
     const again = () => prediction(line(16, { s: '3' }));
-    const model = new ScriptedModel(line(2), Array.from({ length: 40 }, () => again));
+    const model = new ScriptedModel(
+      line(2),
+      Array.from({ length: 40 }, () => again),
+    );
     const dbg = await neuralDebugger('neural_basic.py', model, { rolloutCap: 5 });
     const { stdout, stderr } = await drive(dbg, ['b 16', 'commands 1', 'silent', 'p s', 'continue', 'c', 'p "after"', 'q']);
     // the first stop, then 5 resumes, then the cap: 6 stops ran the commands
-    expect(stdout.split("\n").filter((l) => l.endsWith('3')).length).toBe(6);
+    expect(stdout.split('\n').filter((l) => l.endsWith('3')).length).toBe(6);
     expect(stdout).toContain('*** ndbg: 5 breakpoint stops in a row were resumed by their commands; stopping here');
     expect(stdout).toContain(`> ${F}(16)<module>()\n-> print("sum", s)\n(Pdb) 'after'\n`);
     expect(stderr).toBe('');
@@ -204,7 +221,10 @@ describe('interrupting a prediction', () => {
 describe('the command loop', () => {
   it('resumes by breakpoint commands run in a loop, not by recursion: 200 stops, then the guard', async () => {
     const again = () => line(16, { s: '3' });
-    const model = new ScriptedModel(line(2), Array.from({ length: 210 }, () => again));
+    const model = new ScriptedModel(
+      line(2),
+      Array.from({ length: 210 }, () => again),
+    );
     const dbg = await neuralDebugger('neural_basic.py', model);
     const { stdout, events } = await drive(dbg, ['b 16', 'commands 1', 'silent', 'p s', 'continue', 'c', 'q']);
     expect(stdout.split('\n').filter((l) => l.endsWith('3')).length).toBe(201);
@@ -223,7 +243,7 @@ describe('the command loop', () => {
     expect(stdout).toContain("(Pdb) *** No help for 'constructor'\n(Pdb) *** No help for 'valueOf'\n");
   });
 
-  it('until with one of pdb\'s own frames selected runs in the program\'s outermost frame', async () => {
+  it("until with one of pdb's own frames selected runs in the program's outermost frame", async () => {
     const model = new ScriptedModel(line(2), [line(7)]);
     const dbg = await neuralDebugger('neural_basic.py', model);
     const { stdout } = await drive(dbg, ['u', 'u', 'unt', 'q']);

@@ -13,8 +13,50 @@ async function same(script: string, commands: string[], jump: 'step' | 'rollout'
   return model;
 }
 
-const LOOPS = ['n', 'n', 'n', 'n', 'unt', 'n', 's', 's', 's', 's', 's', 's', 'w', 'u', 'u', 'p n', 'a', 'd', 'r', 'r', 'retval',
-  'r', 'n', 'n', 'n', 'p words', 'pp words', 'r', 'display total', 'b 9', 'c', 'p a, b', 's', 's', 'w', 'c', 'w', 'p a', 'u', 'l', 'c', 'q'];
+const LOOPS = [
+  'n',
+  'n',
+  'n',
+  'n',
+  'unt',
+  'n',
+  's',
+  's',
+  's',
+  's',
+  's',
+  's',
+  'w',
+  'u',
+  'u',
+  'p n',
+  'a',
+  'd',
+  'r',
+  'r',
+  'retval',
+  'r',
+  'n',
+  'n',
+  'n',
+  'p words',
+  'pp words',
+  'r',
+  'display total',
+  'b 9',
+  'c',
+  'p a, b',
+  's',
+  's',
+  'w',
+  'c',
+  'w',
+  'p a',
+  'u',
+  'l',
+  'c',
+  'q',
+];
 
 describe.concurrent('transcripts equal pdb (loops, recursion, exceptions)', () => {
   it('until, u/d then n/r, reprlib return values, post-mortem', () => same('neural_loops.py', LOOPS));

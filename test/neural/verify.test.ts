@@ -23,7 +23,7 @@ describe('verify', () => {
     const engine = new VerifyEngine(neural, { engine: 'neural', target: 'fixtures/neural_basic.py', python: PY });
     const { stdout, stderr, events } = await drive(engine, ['n', 'n', 'n', 'p nums', 'n', 's', 'q'], false);
     // ndbg's lines, not pdb's: stream `ndbg`, which line mode prints on stderr
-    expect(stderr).toContain("[verify] line 16 predicted, real 15; nums: predicted [1, 2, 4], real [1, 2, 3] (continuing from the real state)\n");
+    expect(stderr).toContain('[verify] line 16 predicted, real 15; nums: predicted [1, 2, 4], real [1, 2, 3] (continuing from the real state)\n');
     expect(stdout).not.toContain('[verify]');
     expect(events).toContainEqual({ type: 'text', stream: 'ndbg', data: expect.stringMatching(/^\[verify\] line 16 predicted/) });
     // after the resync, p sees the real value and the next predictions are right

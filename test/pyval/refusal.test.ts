@@ -46,21 +46,35 @@ describe('refusals', () => {
     refused("setattr(obj, 'x', 1)", 'calls of setattr are not allowed (it changes objects)', 'setattr(...)');
     refused('id(x)', 'object identities (id) are not known without running the program', 'id(...)');
     refused('breakpoint()', 'calls of breakpoint are not allowed', 'breakpoint(...)');
-    refused('os.remove(path)', "its attribute remove is not known: <module 'os' from '/usr/lib/python3.11/os.py'> is a module, known only by its repr", 'os.remove');
+    refused(
+      'os.remove(path)',
+      "its attribute remove is not known: <module 'os' from '/usr/lib/python3.11/os.py'> is a module, known only by its repr",
+      'os.remove',
+    );
   });
 
   test('code of the program', () => {
     refused('foo(1)', "foo is a function of the program, and calling it would run the program's code (<function foo at 0x7f3a2c1b2e50>)", 'foo(...)');
     refused('Cls()', "Cls is a class of the program, and calling it would run the program's code (<class '__main__.Cls'>)", 'Cls(...)');
     refused('obj.x', 'its attribute x is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr');
-    refused('obj.run()', 'its attribute run is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr', 'obj.run');
+    refused(
+      'obj.run()',
+      'its attribute run is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr',
+      'obj.run',
+    );
     refused('pt.x', 'its attribute x is not known: Point(x=1, y=2) is an object of the program, known only by its repr');
-    refused('obj == 1', 'its equality to other values is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr');
+    refused(
+      'obj == 1',
+      'its equality to other values is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr',
+    );
     refused('len(obj)', 'its length is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr', 'len(...)');
     refused('str(obj)', 'its str() is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr', 'str(...)');
     refused('obj + 1', 'what operators do with it is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr');
     refused('cut.upper()', "its attribute upper is not known: 'a long string that the tracer cut… is a repr cut short by the tracer", 'cut.upper');
-    refused('3 in objs', 'its equality to other values is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr');
+    refused(
+      '3 in objs',
+      'its equality to other values is not known: <__main__.Foo object at 0x7f3a2c1b2d30> is an object of the program, known only by its repr',
+    );
   });
 
   test('what is still known about opaque values', () => {
@@ -103,9 +117,14 @@ describe('refusals', () => {
 
   test('a file the program would delete is never touched', () => {
     for (const src of [
-      "open(path, 'w').write('')", "__import__('os').remove(path)", "__import__('shutil').rmtree(path)",
-      "exec(\"import os; os.remove(path)\")", 'os.remove(path)', "eval(\"__import__('os').remove(path)\")",
-      "[__import__('os').unlink(p) for p in [path]]", "(lambda: __import__('os').remove(path))()",
+      "open(path, 'w').write('')",
+      "__import__('os').remove(path)",
+      "__import__('shutil').rmtree(path)",
+      'exec("import os; os.remove(path)")',
+      'os.remove(path)',
+      'eval("__import__(\'os\').remove(path)")',
+      "[__import__('os').unlink(p) for p in [path]]",
+      "(lambda: __import__('os').remove(path))()",
     ]) {
       expect(evaluate(src, SCOPE).ok).toBe(false);
       expect(execute(src, SCOPE).ok).toBe(false);
@@ -118,7 +137,7 @@ describe('refusals', () => {
 });
 
 describe('display and conditions', () => {
-  test('display shows the repr, or pdb\'s ** raised ... ** line', () => {
+  test("display shows the repr, or pdb's ** raised ... ** line", () => {
     expect(displayValue('x * 2', SCOPE)).toBe('10');
     expect(displayValue('nope', SCOPE)).toBe("** raised NameError: name 'nope' is not defined **");
     expect(displayValue('obj.x', SCOPE)).toBe(

@@ -78,9 +78,18 @@ print(json.dumps(out))
 
   test('unreadable reprs are opaque and print as themselves', () => {
     for (const s of [
-      '<__main__.Foo object at 0x7f3a2c1b2d30>', 'Point(x=1, y=2)', "defaultdict(<class 'list'>, {'a': [1]})",
-      "Counter({'a': 2})", 'deque([1, 2])', '[1, 2, 3, ...', "'abcdef...", '(1+2j)', '1j', 'array([1, 2])',
-      '[1, [...]]', 'not a repr at all',
+      '<__main__.Foo object at 0x7f3a2c1b2d30>',
+      'Point(x=1, y=2)',
+      "defaultdict(<class 'list'>, {'a': [1]})",
+      "Counter({'a': 2})",
+      'deque([1, 2])',
+      '[1, 2, 3, ...',
+      "'abcdef...",
+      '(1+2j)',
+      '1j',
+      'array([1, 2])',
+      '[1, [...]]',
+      'not a repr at all',
     ]) {
       const v = parseRepr(s);
       expect(repr(v)).toBe(s);
@@ -94,7 +103,7 @@ print(json.dumps(out))
   });
 });
 
-describe('set iteration order is CPython\'s', () => {
+describe("set iteration order is CPython's", () => {
   beforeAll(() => setHashSeed(0));
   afterAll(() => setHashSeed(null));
 
@@ -130,7 +139,7 @@ print(json.dumps([[e, repr(eval(e))] for e in exprs]))
     expect(bad).toEqual([]);
   });
 
-  test('set mutation (add, discard, updates) keeps CPython\'s table order', () => {
+  test("set mutation (add, discard, updates) keeps CPython's table order", () => {
     const cases = pythonJson<[string, string][]>(String.raw`
 import json, random
 random.seed(11)

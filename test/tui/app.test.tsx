@@ -45,7 +45,12 @@ class BigEngine implements Engine {
     for (const l of this.ls) l(e);
   }
   private stop() {
-    this.emit({ type: 'stop', event: 'line', selected: 0, frames: [{ file: this.file, line: this.line, func: 'f', locals: { i: String(this.line), s: `'${'x'.repeat(this.line % 50)}'` } }] });
+    this.emit({
+      type: 'stop',
+      event: 'line',
+      selected: 0,
+      frames: [{ file: this.file, line: this.line, func: 'f', locals: { i: String(this.line), s: `'${'x'.repeat(this.line % 50)}'` } }],
+    });
     this.emit({ type: 'prompt', prompt: '(Pdb) ' });
   }
   async start() {
@@ -87,7 +92,15 @@ describe('App', () => {
     let go = () => {};
     const engine = new BigEngine('/slow.py');
     engine.line = 3;
-    const slow = Object.assign(engine, { start: () => new Promise<void>((r) => (go = () => { BigEngine.prototype.start.call(engine).then(r); })) });
+    const slow = Object.assign(engine, {
+      start: () =>
+        new Promise<void>(
+          (r) =>
+            (go = () => {
+              BigEngine.prototype.start.call(engine).then(r);
+            }),
+        ),
+    });
     const src = new SourceCache((f) => (f === '/slow.py' ? 'import time\n\nwhile True:  # busy\n    pass\n' : undefined));
     const { store, ink, screen, frame } = mount(slow, 80, 24, src, '/slow.py');
     const started = store.start();
@@ -135,7 +148,10 @@ describe('App', () => {
     const time = { big: 0, small: 0 };
     // Interleaved, so a busy machine slows both alike.
     for (let i = 0; i < steps; i++) {
-      for (const [k, run] of [['big', bigRun], ['small', smallRun]] as const) {
+      for (const [k, run] of [
+        ['big', bigRun],
+        ['small', smallRun],
+      ] as const) {
         const t0 = performance.now();
         run.store.submit('n');
         await run.store.whenIdle();

@@ -24,7 +24,11 @@ const laidOut = (s: string, cols: number, rows: number) => {
   const lines = s.split('\n');
   return [...(lines[1] ?? '')].length === cols && /─$/.test(lines[1] ?? '') && /^\(Pdb\)/.test(lines[rows - 1] ?? '');
 };
-const raw = (events: CastEvent[]) => events.filter((e) => e.type === 'o').map((e) => e.data).join('');
+const raw = (events: CastEvent[]) =>
+  events
+    .filter((e) => e.type === 'o')
+    .map((e) => e.data)
+    .join('');
 
 describe.skipIf(!hasTmux)('casts record resizes', () => {
   beforeAll(() => ensureBuilt(), 120_000);
@@ -36,7 +40,11 @@ describe.skipIf(!hasTmux)('casts record resizes', () => {
   it('writes an "r" event per resize and replays to the same screens', async () => {
     const castPath = join(tmp, 'resized.cast');
     const t = start(`XDG_STATE_HOME=${tmp}/state node test/tui/harness.mjs --record ${castPath}`, 80, 24);
-    const sizes: Array<[number, number]> = [[80, 24], [100, 30], [70, 20]];
+    const sizes: Array<[number, number]> = [
+      [80, 24],
+      [100, 30],
+      [70, 20],
+    ];
     const live: string[] = [];
     await t.waitFor((s) => laidOut(s, 80, 24) && s.includes('tui_demo.py'), 'the first screen');
     t.keys('F7');
@@ -79,7 +87,10 @@ describe.skipIf(!hasTmux)('casts record resizes', () => {
       if (i > 0) {
         const [cols, rows] = sizes[i]!;
         tmux('resize-window', '-t', r.name, '-x', String(cols), '-y', String(rows));
-        await r.waitFor(() => tmux('display-message', '-p', '-t', r.name, '#{window_width}x#{window_height}').trim() === `${cols}x${rows}`, 'the replay resized');
+        await r.waitFor(
+          () => tmux('display-message', '-p', '-t', r.name, '#{window_width}x#{window_height}').trim() === `${cols}x${rows}`,
+          'the replay resized',
+        );
         writeFileSync(go(i), '');
       }
       await r.waitFor(() => r.screen(true) === live[i], `the replayed screen at ${sizes[i]!.join('x')}`, 5000).catch(() => undefined);

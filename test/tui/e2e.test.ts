@@ -99,8 +99,7 @@ describe.skipIf(!hasTmux)('TUI in a terminal', () => {
     const textA = readFileSync(a, 'utf8');
     // Reproducible: the played part (everything up to the q typed by hand after
     // the script) is byte for byte the same, timestamps included.
-    const quitAt = (events: { data: string }[]) =>
-      events.findIndex((e) => e.data.includes('exited with code') || e.data.includes(LEAVE));
+    const quitAt = (events: { data: string }[]) => events.findIndex((e) => e.data.includes('exited with code') || e.data.includes(LEAVE));
     const played = (text: string) => {
       const lines = text.split('\n');
       return lines.slice(0, 1 + quitAt(lines.slice(1).map((l) => ({ data: JSON.parse(l || '[0,"",""]')[2] })))).join('\n');
@@ -118,7 +117,13 @@ describe.skipIf(!hasTmux)('TUI in a terminal', () => {
     const quit = quitAt(cast.events);
     expect(quit).toBeGreaterThan(0);
     const raw = join(tmp, 'replay.raw');
-    writeFileSync(raw, cast.events.slice(0, quit).map((e) => e.data).join(''));
+    writeFileSync(
+      raw,
+      cast.events
+        .slice(0, quit)
+        .map((e) => e.data)
+        .join(''),
+    );
     const r = start(`cat ${raw}`, 80, 24, true);
     await r.waitFor((x) => x.includes('(Pdb) p x'), 'replay');
     expect(r.screen(true)).toBe(live);

@@ -93,9 +93,22 @@ function* total(cx, items) {
 }
 
 const SRC = [
-  'def total(items):', '    acc = 0', '    for x in items:', '        acc = acc + x', '    return acc',
-  '', '', 'def main():', '    data = [3, 1, 4]', '    name = "demo"', '    result = total(data)',
-  '    print("total is", result)', '    return result', '', '', 'main()',
+  'def total(items):',
+  '    acc = 0',
+  '    for x in items:',
+  '        acc = acc + x',
+  '    return acc',
+  '',
+  '',
+  'def main():',
+  '    data = [3, 1, 4]',
+  '    name = "demo"',
+  '    result = total(data)',
+  '    print("total is", result)',
+  '    return result',
+  '',
+  '',
+  'main()',
 ];
 
 export class FakeEngine {
@@ -140,7 +153,13 @@ export class FakeEngine {
   /** The breakpoint table, when it differs from the one last reported. */
   reportBreakpoints() {
     const table = this.bps.map((b) => ({
-      number: b.num, file: this.file, line: b.line, hits: b.hits, ignore: b.ignore, enabled: b.enabled, temporary: b.temporary,
+      number: b.num,
+      file: this.file,
+      line: b.line,
+      hits: b.hits,
+      ignore: b.ignore,
+      enabled: b.enabled,
+      temporary: b.temporary,
       ...(b.cond ? { condition: b.cond } : {}),
     }));
     const json = JSON.stringify(table);
@@ -262,7 +281,10 @@ export class FakeEngine {
     const outcome = (resumed) => {
       this.reportBreakpoints();
       this.emit({
-        type: 'command', command: line, ok: this.failed === undefined, resumed,
+        type: 'command',
+        command: line,
+        ok: this.failed === undefined,
+        resumed,
         ...(this.failed !== undefined ? { error: this.failed } : {}),
         ...(edits ? { edits } : {}),
       });
@@ -279,16 +301,20 @@ export class FakeEngine {
       return;
     }
     switch (cmd) {
-      case 's': case 'step':
+      case 's':
+      case 'step':
         resume(() => true);
         return this.prompt();
-      case 'n': case 'next':
+      case 'n':
+      case 'next':
         resume((_, d) => d <= depth);
         return this.prompt();
-      case 'r': case 'return':
+      case 'r':
+      case 'return':
         resume((ev, d) => d < depth || (d === depth && ev.event === 'return'));
         return this.prompt();
-      case 'c': case 'continue':
+      case 'c':
+      case 'continue':
         resume(() => false);
         return this.prompt();
       case 'rs':
@@ -302,15 +328,18 @@ export class FakeEngine {
           return this.prompt();
         }
         break;
-      case 'u': case 'up':
+      case 'u':
+      case 'up':
         if (this.stop.selected === 0) this.error('Oldest frame');
         else setSelected(this.stop.selected - 1);
         break;
-      case 'd': case 'down':
+      case 'd':
+      case 'down':
         if (this.stop.selected === this.stop.frames.length - 1) this.error('Newest frame');
         else setSelected(this.stop.selected + 1);
         break;
-      case 'w': case 'where':
+      case 'w':
+      case 'where':
         this.stop.frames.forEach((f, i) => {
           this.say(`${i === this.stop.selected ? '>' : ' '} ${f.file}(${f.line})${f.func}()\n-> ${SRC[f.line - 1].trim()}\n`);
         });
@@ -321,7 +350,9 @@ export class FakeEngine {
         else this.error(`NameError: name '${arg}' is not defined`);
         break;
       }
-      case 'b': case 'break': case 'tbreak': {
+      case 'b':
+      case 'break':
+      case 'tbreak': {
         if (!arg) {
           if (this.bps.length) {
             this.say('Num Type         Disp Enb   Where\n');
@@ -342,7 +373,8 @@ export class FakeEngine {
         this.say(`Breakpoint ${b.num} at ${this.file}:${b.line}\n`);
         break;
       }
-      case 'cl': case 'clear': {
+      case 'cl':
+      case 'clear': {
         if (!arg) {
           // pdb asks on the program's stdin (input()), as the python engine reports it.
           this.emit({ type: 'text', stream: 'stdout', data: 'Clear all breaks? ' });
@@ -362,13 +394,15 @@ export class FakeEngine {
         this.bps = this.bps.filter((b) => !gone.includes(b));
         break;
       }
-      case 'disable': case 'enable':
+      case 'disable':
+      case 'enable':
         for (const b of this.bps.filter((b) => rest.includes(String(b.num)))) {
           b.enabled = cmd === 'enable';
           this.say(`${cmd === 'enable' ? 'Enabled' : 'Disabled'} breakpoint ${b.num} at ${this.file}:${b.line}\n`);
         }
         break;
-      case 'condition': case 'ignore': {
+      case 'condition':
+      case 'ignore': {
         const b = this.bps.find((x) => String(x.num) === rest[0]);
         if (!b) {
           this.error(`Breakpoint ${rest[0]} out of range`);
@@ -399,7 +433,8 @@ export class FakeEngine {
           throw new Error('boom from the test');
         });
         break;
-      case 'q': case 'quit':
+      case 'q':
+      case 'quit':
         outcome(true);
         this.finished = true;
         this.emit({ type: 'exit', code: 0 });
@@ -461,7 +496,15 @@ export class FakeEngine {
     return { ok: true, result: this.view(v.value) };
   }
   view(x) {
-    const type = Array.isArray(x) ? 'list' : typeof x === 'number' ? 'int' : typeof x === 'string' ? 'str' : x && typeof x === 'object' ? x.__class__ : 'NoneType';
+    const type = Array.isArray(x)
+      ? 'list'
+      : typeof x === 'number'
+        ? 'int'
+        : typeof x === 'string'
+          ? 'str'
+          : x && typeof x === 'object'
+            ? x.__class__
+            : 'NoneType';
     const size = Array.isArray(x) ? x.length : x && typeof x === 'object' ? attrs(x).length : 0;
     return { value: repr(x), type, size };
   }

@@ -15,7 +15,13 @@ async function mount(cols: number, rows: number) {
   const screen = new Screen({ write: () => {} }, cols, rows, { manual: true });
   const store = new TuiStore(new FakeEngine() as never, { title: 'demo', cols, rows, historyPath: null, showLatency: false });
   screen.enter();
-  const ink = render(<App store={store} />, { stdout: screen.sink as never, stdin: new PassThrough() as never, debug: true, exitOnCtrlC: false, patchConsole: false });
+  const ink = render(<App store={store} />, {
+    stdout: screen.sink as never,
+    stdin: new PassThrough() as never,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
   await store.start();
   const parser = new KeyParser();
   const lines = async () => {
@@ -32,7 +38,10 @@ async function mount(cols: number, rows: number) {
 }
 
 describe('help overlay', () => {
-  for (const [cols, rows] of [[80, 24], [60, 16]] as const) {
+  for (const [cols, rows] of [
+    [80, 24],
+    [60, 16],
+  ] as const) {
     it(`fits ${cols}x${rows}, scrolls to its end, Esc closes`, async () => {
       const { store, ink, press } = await mount(cols, rows);
       let screen = await press('f1');
@@ -67,7 +76,7 @@ describe('help overlay', () => {
     });
   }
 
-  it('the command h (and h keys) opens it; h CMD is still pdb\'s', async () => {
+  it("the command h (and h keys) opens it; h CMD is still pdb's", async () => {
     const { store, ink } = await mount(80, 24);
     store.submit('h');
     await store.whenIdle();

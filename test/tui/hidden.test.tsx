@@ -15,10 +15,18 @@ import type { Frame } from '../../src/engine/engine.js';
 import type { Focus } from '../../src/repl/tui/state.js';
 import { FakeEngine } from './fake-engine.mjs';
 
-const plain = (f: string | undefined) => stripAnsi(f ?? '').split('\n').map((l) => l.trimEnd());
+const plain = (f: string | undefined) =>
+  stripAnsi(f ?? '')
+    .split('\n')
+    .map((l) => l.trimEnd());
 const fr = (func: string, file: string, line: number): Frame => ({ func, file, line, locals: {} });
 // As the python engine reports a stop: bdb's run() and `<string>` under the program.
-const PDB_FRAMES = [fr('run', '/usr/lib/python3.11/bdb.py', 600), fr('<module>', '<string>', 1), fr('<module>', '/p/demo.py', 11), fr('total', '/p/demo.py', 4)];
+const PDB_FRAMES = [
+  fr('run', '/usr/lib/python3.11/bdb.py', 600),
+  fr('<module>', '<string>', 1),
+  fr('<module>', '/p/demo.py', 11),
+  fr('total', '/p/demo.py', 4),
+];
 
 describe('Stack pane', () => {
   it("hides the debugger's frames by default and counts them in the title", () => {
@@ -84,7 +92,9 @@ describe('key-hint line', () => {
     it(`shows whole hints only at ${width} columns`, () => {
       for (const focus of focuses) {
         const line = plain(
-          render(<CommandLine width={width} prompt="(Pdb) " input="" cursor={0} focus={focus} busy={false} awaitingInput={false} finished={false} />).lastFrame(),
+          render(
+            <CommandLine width={width} prompt="(Pdb) " input="" cursor={0} focus={focus} busy={false} awaitingInput={false} finished={false} />,
+          ).lastFrame(),
         )[0]!;
         const right = line.slice('(Pdb) '.length).trim();
         const items = HINTS[focus];

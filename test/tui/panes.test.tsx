@@ -15,7 +15,16 @@ import type { Breakpoint } from '../../src/repl/tui/breakpoints.js';
 
 const plain = (f: string | undefined) => stripAnsi(f ?? '').split('\n');
 const SRC = new SourceFile('/p/demo.py', 'def f(n):\n    x = n + 1\n    y = x * 2\n    return y\n\nf(3)\n');
-const bp = (line: number, more: Partial<Breakpoint> = {}): Breakpoint => ({ number: line, file: '/p/demo.py', line, hits: 0, ignore: 0, enabled: true, temporary: false, ...more });
+const bp = (line: number, more: Partial<Breakpoint> = {}): Breakpoint => ({
+  number: line,
+  file: '/p/demo.py',
+  line,
+  hits: 0,
+  ignore: 0,
+  enabled: true,
+  temporary: false,
+  ...more,
+});
 
 describe('SourcePane', () => {
   const base = { file: SRC, path: 'demo.py', width: 40, height: 6, top: 1, breakpoints: [], focused: false };
@@ -75,7 +84,13 @@ describe('VariablesPane', () => {
 
   it('highlights changed values, edited values, unsure predictions', () => {
     const f = render(
-      <VariablesPane {...base} changed={new Set(['x'])} edited={{ n: '7' }} vars={[{ name: 'n', value: '7' }, vars[1]!, { name: 'z', value: '0' }]} confidence={{ z: 0.2 }} />,
+      <VariablesPane
+        {...base}
+        changed={new Set(['x'])}
+        edited={{ n: '7' }}
+        vars={[{ name: 'n', value: '7' }, vars[1]!, { name: 'z', value: '0' }]}
+        confidence={{ z: 0.2 }}
+      />,
     ).lastFrame()!;
     const raw = f.split('\n');
     expect(raw[1]).toContain('\x1b[1m\x1b[35m7'); // edited: bold magenta
@@ -110,7 +125,15 @@ describe('StackPane', () => {
 describe('BreakpointsPane', () => {
   it('lists breakpoints with their kind', () => {
     const rows = plain(
-      render(<BreakpointsPane breakpoints={[bp(2), bp(4, { enabled: false, condition: 'y' }), bp(5, { temporary: true })]} sel={0} focused={false} width={30} height={4} />).lastFrame(),
+      render(
+        <BreakpointsPane
+          breakpoints={[bp(2), bp(4, { enabled: false, condition: 'y' }), bp(5, { temporary: true })]}
+          sel={0}
+          focused={false}
+          width={30}
+          height={4}
+        />,
+      ).lastFrame(),
     );
     expect(rows.slice(1)).toEqual(['● 2 demo.py:2', '◇ 4 demo.py:4 off if y', '◉ 5 demo.py:5 temp']);
     expect(plain(render(<BreakpointsPane breakpoints={[]} sel={0} focused={false} width={30} height={2} />).lastFrame())[1]).toContain('none');
@@ -131,7 +154,10 @@ describe('TextPane', () => {
 
 describe('TextPane wrapping', () => {
   it('wraps long lines instead of cutting them, newest rows at the bottom', () => {
-    const lines = [{ text: 'short', kind: 'debugger' as const }, { text: 'x'.repeat(25), kind: 'debugger' as const }];
+    const lines = [
+      { text: 'short', kind: 'debugger' as const },
+      { text: 'x'.repeat(25), kind: 'debugger' as const },
+    ];
     const rows = plain(render(<TextPane title="Console" lines={lines} scroll={0} focused={false} width={10} height={5} />).lastFrame());
     expect(rows.slice(1)).toEqual(['short', 'xxxxxxxxxx', 'xxxxxxxxxx', 'xxxxx']);
     const up = plain(render(<TextPane title="Console" lines={lines} scroll={99} focused={false} width={10} height={3} />).lastFrame());
@@ -141,7 +167,18 @@ describe('TextPane wrapping', () => {
 
 describe('StatusBar and CommandLine', () => {
   it('shows engine, state, place and latency', () => {
-    const row = plain(render(<StatusBar width={90} title="demo.py" info={{ name: 'neural', model: 'ndbg-1', device: 'cuda' }} program="stopped" where="demo.py:3 f()" latencyMs={12} />).lastFrame())[0]!;
+    const row = plain(
+      render(
+        <StatusBar
+          width={90}
+          title="demo.py"
+          info={{ name: 'neural', model: 'ndbg-1', device: 'cuda' }}
+          program="stopped"
+          where="demo.py:3 f()"
+          latencyMs={12}
+        />,
+      ).lastFrame(),
+    )[0]!;
     expect(row).toContain('neural ndbg-1 (cuda) │ stopped │ demo.py:3 f() │ 12 ms');
     expect(visibleWidth(row)).toBe(90);
   });

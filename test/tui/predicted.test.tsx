@@ -32,7 +32,9 @@ describe('StackPane', () => {
   });
 
   it('--verify: marks a frame whose real counterpart differs, a frame the real stack lacks, and real frames it missed', () => {
-    const f = render(<StackPane {...base} height={8} mismatch={{ frames: { 1: { func: 'main', line: 12 } }, extra: [{ func: 'helper', line: 30 }] }} />).lastFrame()!;
+    const f = render(
+      <StackPane {...base} height={8} mismatch={{ frames: { 1: { func: 'main', line: 12 } }, extra: [{ func: 'helper', line: 30 }] }} />,
+    ).lastFrame()!;
     const rows = plain(f);
     expect(rows[1]).toBe('  — ≠ helper:30 (real)');
     expect(rows[2]).toBe('▶ total  tui_demo.py:4');
@@ -48,8 +50,14 @@ describe('StackPane', () => {
 describe('VariablesPane: unsure predictions', () => {
   const base = { changed: new Set<string>(), edited: {}, sel: 0, expanded: new Set<string>(), focused: false, width: 30, height: 5 };
   it(`marks values below the measured threshold (${LOW_CONFIDENCE}) dim with a '?', not those at or above it`, () => {
-    const vars = [{ name: 'a', value: '1' }, { name: 'b', value: '2' }, { name: 'c', value: '3' }];
-    const f = render(<VariablesPane {...base} vars={vars} confidence={{ a: LOW_CONFIDENCE - 0.05, b: LOW_CONFIDENCE, c: 0.95 }} title="Variables: f · predicted" />).lastFrame()!;
+    const vars = [
+      { name: 'a', value: '1' },
+      { name: 'b', value: '2' },
+      { name: 'c', value: '3' },
+    ];
+    const f = render(
+      <VariablesPane {...base} vars={vars} confidence={{ a: LOW_CONFIDENCE - 0.05, b: LOW_CONFIDENCE, c: 0.95 }} title="Variables: f · predicted" />,
+    ).lastFrame()!;
     const rows = plain(f);
     expect(rows[0]).toMatch(/^─ Variables: f · predicted ─+$/);
     expect(rows.slice(1, 4)).toEqual(['a = 1?', 'b = 2', 'c = 3']);
@@ -59,8 +67,17 @@ describe('VariablesPane: unsure predictions', () => {
 
 describe('VariablesPane: runner-up values', () => {
   const base = { changed: new Set<string>(), edited: {}, expanded: new Set<string>(), focused: true, width: 40, height: 6 };
-  const vars = [{ name: 'a', value: '1' }, { name: 'b', value: '2' }];
-  const alternatives = { a: [{ value: '7', p: 0.31 }, { value: '8', p: 0.05 }], b: [{ value: '3', p: 0.2 }] };
+  const vars = [
+    { name: 'a', value: '1' },
+    { name: 'b', value: '2' },
+  ];
+  const alternatives = {
+    a: [
+      { value: '7', p: 0.31 },
+      { value: '8', p: 0.05 },
+    ],
+    b: [{ value: '3', p: 0.2 }],
+  };
   it('shows what else the model thought under the selected unsure value, with probabilities', () => {
     const f = render(<VariablesPane {...base} sel={0} vars={vars} confidence={{ a: 0.4, b: 0.9 }} alternatives={alternatives} />).lastFrame()!;
     expect(plain(f).slice(1, 4)).toEqual(['a = 1?', '  or 7 (31%), 8 (5%)', 'b = 2']);
@@ -87,7 +104,13 @@ function mount(engine: FakeEngine, cols: number, rows: number) {
   const screen = new Screen({ write: () => {} }, cols, rows, { manual: true });
   const store = new TuiStore(engine as never, { title: 'demo', cols, rows, historyPath: null, showLatency: false, cwd: dirname(DEMO) });
   screen.enter();
-  const ink = renderInk(<App store={store} />, { stdout: screen.sink as never, stdin: new PassThrough() as never, debug: true, exitOnCtrlC: false, patchConsole: false });
+  const ink = renderInk(<App store={store} />, {
+    stdout: screen.sink as never,
+    stdin: new PassThrough() as never,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
   const frameNow = async () => {
     await store.whenIdle();
     await new Promise((r) => setImmediate(r));
@@ -113,7 +136,13 @@ describe('App with a predicting engine', () => {
     engine.emit(engineEvent); // the session's first event, before the TUI listens
     const { store, ink, frameNow } = mount(engine, 100, 30);
     await store.start();
-    const stop: StopEvent = { type: 'stop', event: 'line', frames: [frame('<module>', 16), frame('main', 11, { data: '[3, 1, 4]' })], selected: 1, predicted: true };
+    const stop: StopEvent = {
+      type: 'stop',
+      event: 'line',
+      frames: [frame('<module>', 16), frame('main', 11, { data: '[3, 1, 4]' })],
+      selected: 1,
+      predicted: true,
+    };
     engine.emit(stop);
     engine.emit(engineEvent); // said again: not shown again
     const text = await frameNow();
@@ -125,7 +154,7 @@ describe('App with a predicting engine', () => {
     ink.unmount();
   });
 
-  it('the python engine\'s panes do not say predicted', async () => {
+  it("the python engine's panes do not say predicted", async () => {
     const engine = new FakeEngine();
     engine.emit({ type: 'engine', name: 'python', predicted: false });
     const { store, ink, frameNow } = mount(engine, 100, 30);
@@ -146,7 +175,21 @@ describe('App with a predicting engine', () => {
       frames: [frame('<module>', 16), frame('main', 11), frame('total', 4)],
       selected: 2,
       predicted: true,
-      verify: { exact: false, stack: { predicted: '<module>:16 > main:11', real: '<module>:16 > main:12' }, real: { event: 'line', line: 4, func: 'total', locals: {}, frames: [{ func: '<module>', line: 16 }, { func: 'main', line: 12 }, { func: 'total', line: 4 }] } },
+      verify: {
+        exact: false,
+        stack: { predicted: '<module>:16 > main:11', real: '<module>:16 > main:12' },
+        real: {
+          event: 'line',
+          line: 4,
+          func: 'total',
+          locals: {},
+          frames: [
+            { func: '<module>', line: 16 },
+            { func: 'main', line: 12 },
+            { func: 'total', line: 4 },
+          ],
+        },
+      },
     });
     const text = await frameNow();
     expect(text.find((l) => l.includes('│  main  tui_demo.py:11 ≠ main:12 (real)'))).toBeDefined();

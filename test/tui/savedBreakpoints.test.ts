@@ -35,10 +35,7 @@ describe('saved breakpoints', () => {
     });
     const b = await session(path);
     expect(b.engine.commands).toEqual([`b ${DEMO}:4, x > 1`, `b ${DEMO}:5`]);
-    expect(b.store.state.breakpoints).toMatchObject([
-      { line: 4, condition: 'x > 1' },
-      { line: 5 },
-    ]);
+    expect(b.store.state.breakpoints).toMatchObject([{ line: 4, condition: 'x > 1' }, { line: 5 }]);
     expect(b.store.state.console.map((l) => l.text)).toContain('Setting the 2 breakpoints kept from the last session (cl clears them).');
     await b.run('cl', 'y');
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({});

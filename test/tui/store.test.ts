@@ -202,7 +202,7 @@ describe('TuiStore renders what the engine says as data', () => {
     expect(store.state.breakpoints).toEqual([]);
   });
 
-  it('marks the values a command set with the engine\'s repr of them', async () => {
+  it("marks the values a command set with the engine's repr of them", async () => {
     const { store, type } = await setup();
     await type('s\rs\rs\rn\rn\rn\r'); // main: data = [3, 1, 4]
     await type('!data = 1.50\r');
@@ -224,11 +224,21 @@ describe('TuiStore renders what the engine says as data', () => {
   it('marks a restart in the output pane and reads the files again', async () => {
     const reads: string[] = [];
     const engine = new FakeEngine();
-    const store = new TuiStore(engine as never, { title: 't', cols: 100, rows: 30, historyPath: null, cwd: '/nowhere', source: new SourceCache((f) => (reads.push(f), 'x = 1\n')) });
+    const store = new TuiStore(engine as never, {
+      title: 't',
+      cols: 100,
+      rows: 30,
+      historyPath: null,
+      cwd: '/nowhere',
+      source: new SourceCache((f) => (reads.push(f), 'x = 1\n')),
+    });
     await store.start();
     engine.emit({ type: 'text', stream: 'stdout', data: 'first run\n' });
     engine.emit({ type: 'restart' });
-    expect(store.state.output.map((l) => [l.kind, l.text])).toEqual([['stdout', 'first run'], ['info', '── program restarted ──']]);
+    expect(store.state.output.map((l) => [l.kind, l.text])).toEqual([
+      ['stdout', 'first run'],
+      ['info', '── program restarted ──'],
+    ]);
     const before = reads.length;
     store.submit('s');
     await store.whenIdle();

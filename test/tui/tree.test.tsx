@@ -34,7 +34,16 @@ async function setup(engine: FakeEngine = new FakeEngine()) {
   const pane = (height = 12, width = 40) =>
     stripAnsi(
       render(
-        <VariablesPane vars={items()} changed={new Set()} edited={store.state.edited} expanded={store.state.expanded} sel={store.state.varSel} focused={false} width={width} height={height} />,
+        <VariablesPane
+          vars={items()}
+          changed={new Set()}
+          edited={store.state.edited}
+          expanded={store.state.expanded}
+          sel={store.state.varSel}
+          focused={false}
+          width={width}
+          height={height}
+        />,
       ).lastFrame()!,
     )
       .split('\n')
@@ -83,7 +92,7 @@ describe('variables tree', () => {
     expect(pane(6).at(-1)).toMatch(/^… \d+ more$/); // the pane says what it cannot show
   });
 
-  it("opens an object into its attributes, and those further; edits a child in place, the next step uses it", async () => {
+  it('opens an object into its attributes, and those further; edits a child in place, the next step uses it', async () => {
     const { engine, store, type, press, select, items, pane } = await setup();
     await type(TO_MAIN);
     await type('!data = Item(a=1, b=[1, 2])\r');
@@ -127,7 +136,10 @@ describe('variables tree', () => {
       async children(expr: string, o?: object) {
         const r = await super.children(expr, o);
         if (!r.ok) return r;
-        return { ok: true, result: { ...r.result, parent: { ...r.result.parent, predicted: true }, children: r.result.children.map((c: object) => ({ ...c, predicted: true })) } };
+        return {
+          ok: true,
+          result: { ...r.result, parent: { ...r.result.parent, predicted: true }, children: r.result.children.map((c: object) => ({ ...c, predicted: true })) },
+        };
       }
     }
     const { type, press, select, pane } = await setup(new Predicting());
@@ -168,7 +180,16 @@ describe('variables tree', () => {
   });
 
   it('guesses from a repr what can open', () => {
-    for (const v of ['[1, 2]', '(1,)', "{'a': 1}", '{1, 2}', '<__main__.Item object at 0x7f3a2c>', 'deque([1, 2])', 'Item(a=1, b=2)', "defaultdict(<class 'list'>, {})"]) {
+    for (const v of [
+      '[1, 2]',
+      '(1,)',
+      "{'a': 1}",
+      '{1, 2}',
+      '<__main__.Item object at 0x7f3a2c>',
+      'deque([1, 2])',
+      'Item(a=1, b=2)',
+      "defaultdict(<class 'list'>, {})",
+    ]) {
       expect(isExpandableRepr(v), v).toBe(true);
     }
     for (const v of ['1', "'abc'", 'None', '[]', '{}', '()', '<function f at 0x7f>', "<module 'os' from '/x'>", 'set()', "Decimal('1.5')", '3.5']) {

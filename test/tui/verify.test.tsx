@@ -26,7 +26,10 @@ describe('VariablesPane under --verify', () => {
   const base = { changed: new Set<string>(), edited: {}, sel: 0, expanded: new Set<string>(), focused: false, width: 30, height: 6 };
 
   it('marks a mispredicted local in red with the real value after the predicted one', () => {
-    const vars = [{ name: 'n', value: '3' }, { name: 'x', value: '4' }];
+    const vars = [
+      { name: 'n', value: '3' },
+      { name: 'x', value: '4' },
+    ];
     const f = render(<VariablesPane {...base} vars={vars} mismatch={{ x: { predicted: '4', real: '5' } }} />).lastFrame()!;
     const rows = plain(f);
     expect(rows[1]).toBe('n = 3');
@@ -44,7 +47,11 @@ describe('VariablesPane under --verify', () => {
       { name: 'b', value: long },
       { name: 'y', value: '—', absent: true },
     ];
-    const mismatch = { a: { predicted: '[1, 2, 4]', real: '[1, 2, 3]' }, b: { predicted: long, real: long.replace('11', '99') }, y: { predicted: null, real: '7' } };
+    const mismatch = {
+      a: { predicted: '[1, 2, 4]', real: '[1, 2, 3]' },
+      b: { predicted: long, real: long.replace('11', '99') },
+      y: { predicted: null, real: '7' },
+    };
     const rows = plain(render(<VariablesPane {...base} vars={vars} mismatch={mismatch} />).lastFrame());
     expect(rows[1]).toBe('a = [1, 2, 4] ≠ [1, 2, 3]'); // no room for "(real)"
     expect(rows[2]).toBe('b = [0, 1, 2, 3… ≠ [0, 1, 2, …');
@@ -58,7 +65,9 @@ describe('VariablesPane under --verify', () => {
   });
 
   it('an edited value is no longer marked', () => {
-    const f = render(<VariablesPane {...base} vars={[{ name: 'x', value: '9' }]} edited={{ x: '9' }} mismatch={{ x: { predicted: '4', real: '5' } }} />).lastFrame()!;
+    const f = render(
+      <VariablesPane {...base} vars={[{ name: 'x', value: '9' }]} edited={{ x: '9' }} mismatch={{ x: { predicted: '4', real: '5' } }} />,
+    ).lastFrame()!;
     expect(plain(f)[1]).toBe('x = 9');
   });
 });
@@ -66,7 +75,20 @@ describe('VariablesPane under --verify', () => {
 describe('SourcePane under --verify', () => {
   const SRC = new SourceFile('/p/demo.py', 'def f(n):\n    x = n + 1\n    y = x * 2\n    return y\n\nf(3)\n');
   it('marks the real line when the predicted one differs, and says both in the header', () => {
-    const f = render(<SourcePane file={SRC} path="demo.py" width={40} height={6} top={1} breakpoints={[]} focused={false} current={3} realLine={4} note="(predicted 3, real 4)" />).lastFrame()!;
+    const f = render(
+      <SourcePane
+        file={SRC}
+        path="demo.py"
+        width={40}
+        height={6}
+        top={1}
+        breakpoints={[]}
+        focused={false}
+        current={3}
+        realLine={4}
+        note="(predicted 3, real 4)"
+      />,
+    ).lastFrame()!;
     const rows = plain(f);
     expect(rows[0]).toMatch(/^─ demo\.py \(predicted 3, real 4\) ─+$/);
     expect(rows[3]!.slice(0, 6)).toBe('   3 ▶');
@@ -102,7 +124,13 @@ function mount(engine: FakeEngine, cols: number, rows: number) {
   const screen = new Screen({ write: () => {} }, cols, rows, { manual: true });
   const store = new TuiStore(engine as never, { title: 'demo', cols, rows, historyPath: null, showLatency: false, cwd: dirname(DEMO) });
   screen.enter();
-  const ink = renderInk(<App store={store} />, { stdout: screen.sink as never, stdin: new PassThrough() as never, debug: true, exitOnCtrlC: false, patchConsole: false });
+  const ink = renderInk(<App store={store} />, {
+    stdout: screen.sink as never,
+    stdin: new PassThrough() as never,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
   const frame = async () => {
     await store.whenIdle();
     await new Promise((r) => setImmediate(r));
@@ -165,7 +193,8 @@ describe('App under --verify', () => {
   it('brings the real line into view with the predicted one when both fit', async () => {
     // Second stop: module level, line 8 predicted; the "real" line is 1.
     const engine = new FakeEngine({
-      verify: (stop: StopEvent) => (stop.frames.length === 1 && stop.frames[0]!.line === 8 ? { exact: false, line: { predicted: 8, real: 1 } } : { exact: true }),
+      verify: (stop: StopEvent) =>
+        stop.frames.length === 1 && stop.frames[0]!.line === 8 ? { exact: false, line: { predicted: 8, real: 1 } } : { exact: true },
     });
     const { store, ink, run } = mount(engine, 80, 16);
     await store.start();
@@ -178,7 +207,8 @@ describe('App under --verify', () => {
 
   it('marks a mispredicted return value on <return>', async () => {
     const engine = new FakeEngine({
-      verify: (stop: StopEvent) => (stop.event === 'return' && stop.frames.at(-1)!.func === 'total' ? { exact: false, retval: { predicted: '8', real: '9' } } : { exact: true }),
+      verify: (stop: StopEvent) =>
+        stop.event === 'return' && stop.frames.at(-1)!.func === 'total' ? { exact: false, retval: { predicted: '8', real: '9' } } : { exact: true },
     });
     const { store, ink, run } = mount(engine, 80, 24);
     await store.start();

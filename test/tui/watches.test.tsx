@@ -125,7 +125,10 @@ describe('watches', () => {
 
   it('draws a change as the new value and what it was', () => {
     const base = { changed: new Set<string>(), edited: {}, expanded: new Set<string>(), focused: false, width: 30, height: 4, sel: 0 };
-    const vars = [{ kind: 'watch' as const, name: 'acc', key: 'watch acc', value: '3', was: '0' }, { name: 'x', value: '3' }];
+    const vars = [
+      { kind: 'watch' as const, name: 'acc', key: 'watch acc', value: '3', was: '0' },
+      { name: 'x', value: '3' },
+    ];
     const f = render(<VariablesPane {...base} vars={vars} />).lastFrame()!;
     expect(stripAnsi(f).split('\n')[1]!.trimEnd()).toBe('acc = 3 (was 0)');
     expect(f).toContain('\x1b[1m\x1b[33m3'); // bold yellow, like a changed local

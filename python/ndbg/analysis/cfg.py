@@ -34,9 +34,9 @@ from .quiet import quiet_lines
 SUPPORTED = ((3, 9), (3, 10), (3, 11), (3, 12), (3, 13))
 FORMAT_VERSION = 1  # of the JSON; src/model/cfg.ts reads this one only (CFG_FORMAT): raise both on a change
 
-RETURN = -1       # frame returns (or a generator suspends at a yield)
-RAISE = -2        # an explicit raise leaves the frame
-EXC_EXIT = -3     # an implicit exception leaves the frame (always possible; not listed)
+RETURN = -1  # frame returns (or a generator suspends at a yield)
+RAISE = -2  # an explicit raise leaves the frame
+EXC_EXIT = -3  # an implicit exception leaves the frame (always possible; not listed)
 MARKERS = {RETURN: 'return', RAISE: 'raise'}
 
 # --- knowledge about builtins -------------------------------------------------------
@@ -44,33 +44,46 @@ MARKERS = {RETURN: 'return', RAISE: 'raise'}
 # Builtins whose result is unrelated to their arguments' identity and that neither
 # iterate their arguments nor call user callables (they may call dunder methods and
 # properties, which the analysis accounts for separately).
-SCALAR_BUILTINS = frozenset('''
+SCALAR_BUILTINS = frozenset(
+    '''
     len str repr ascii int float complex bool abs round hash id ord chr hex oct bin
     isinstance issubclass callable format divmod pow type print input open range
     hasattr getattr setattr delattr slice object super globals locals vars dir
-'''.split())
+'''.split()
+)
 # Builtins that consume an iterable (may resume generators, call lazily stored callables).
-ITERATING_BUILTINS = frozenset('''
+ITERATING_BUILTINS = frozenset(
+    '''
     list tuple set frozenset dict sorted reversed enumerate zip map filter sum min max
     any all iter next bytes bytearray memoryview
-'''.split())
+'''.split()
+)
 # Of those, the ones whose result holds elements of their arguments.
 CONTAINER_BUILTINS = frozenset('list tuple set frozenset dict sorted reversed enumerate zip map filter iter'.split())
 ELEMENT_BUILTINS = frozenset('min max next'.split())
 MUTATING_BUILTINS = frozenset('setattr delattr'.split())
-KNOWN_BUILTINS = SCALAR_BUILTINS | ITERATING_BUILTINS | frozenset('''
+KNOWN_BUILTINS = (
+    SCALAR_BUILTINS
+    | ITERATING_BUILTINS
+    | frozenset(
+        '''
     exec eval compile breakpoint staticmethod classmethod property __import__ help
     memoryview
-'''.split())
+'''.split()
+    )
+)
 
 # Methods of builtin types: the ones that mutate their receiver...
-MUTATING_METHODS = frozenset('''
+MUTATING_METHODS = frozenset(
+    '''
     append extend insert pop remove clear sort reverse update setdefault add discard
     popitem difference_update intersection_update symmetric_difference_update
     appendleft extendleft popleft rotate write writelines truncate seek
-'''.split())
+'''.split()
+)
 # ... the ones that leave it alone and return something new or a scalar ...
-PURE_METHODS = frozenset('''
+PURE_METHODS = frozenset(
+    '''
     count index find rfind rindex startswith endswith isdigit isalpha isalnum isspace
     islower isupper istitle isnumeric isdecimal isidentifier isprintable isascii upper
     lower strip lstrip rstrip split rsplit splitlines join replace format format_map
@@ -79,17 +92,20 @@ PURE_METHODS = frozenset('''
     intersection difference symmetric_difference issubset issuperset isdisjoint
     bit_length bit_count to_bytes from_bytes as_integer_ratio is_integer conjugate
     hex fromkeys read readline readlines tell most_common elements total
-'''.split())
+'''.split()
+)
 # ... the ones that return (a view of) the receiver's contents ...
 ELEMENT_METHODS = frozenset('get pop popitem setdefault popleft'.split())
 VIEW_METHODS = frozenset('keys values items'.split())
 COPY_METHODS = frozenset('copy'.split())
 # Builtin methods that consume an argument iterable.
-ITERATING_METHODS = frozenset('''
+ITERATING_METHODS = frozenset(
+    '''
     extend join update union intersection difference symmetric_difference issubset
     issuperset isdisjoint difference_update intersection_update
     symmetric_difference_update extendleft writelines fromkeys sort
-'''.split())
+'''.split()
+)
 KNOWN_METHODS = MUTATING_METHODS | PURE_METHODS | ELEMENT_METHODS | VIEW_METHODS | COPY_METHODS
 
 NOT_IMPLICIT = frozenset(('__init__', '__new__', '__post_init__'))
@@ -102,12 +118,16 @@ _MATCH = getattr(ast, 'Match', None)
 _TRY_STAR = getattr(ast, 'TryStar', None)
 _TRYS = tuple(t for t in (ast.Try, _TRY_STAR) if t is not None)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith) + _TRYS + \
-    ((_MATCH,) if _MATCH is not None else ())
+_COMPOUND = (
+    (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
+    + _TRYS
+    + ((_MATCH,) if _MATCH is not None else ())
+)
 _SCOPES = _FUNCS + (ast.ClassDef, ast.Lambda, ast.GeneratorExp) + _COMPS
 
 
 # --- target versions ------------------------------------------------------------------
+
 
 class Target:
     """The CPython versions whose tracing behaviour the analysis must cover."""
@@ -143,18 +163,19 @@ class Target:
 
 # --- scopes ---------------------------------------------------------------------------
 
+
 class Scope:
     """A code object of the program: module, function, lambda, class body, comprehension."""
 
     def __init__(self, kind, node, parent, name):
-        self.kind = kind        # module function lambda class comprehension genexpr
+        self.kind = kind  # module function lambda class comprehension genexpr
         self.node = node
         self.parent = parent
         self.name = name
         self.children = []
         self.params = []
-        self.assigned = set()   # names bound other than by def/class
-        self.defs = {}          # name -> [Scope] bound by def / class statements
+        self.assigned = set()  # names bound other than by def/class
+        self.defs = {}  # name -> [Scope] bound by def / class statements
         self.globals = set()
         self.nonlocals = set()
         self.loads = set()
@@ -191,18 +212,17 @@ class Scope:
         return '.'.join(reversed(names))
 
 
-
 class _ScopeBuilder(ast.NodeVisitor):
     def __init__(self):
         self.module = None
         self.stack = []
         self.all = []
-        self.nonfunc_names = set()   # names loaded other than as the callee of a call
-        self.nonfunc_attrs = set()   # attribute names loaded other than as a callee
+        self.nonfunc_names = set()  # names loaded other than as the callee of a call
+        self.nonfunc_attrs = set()  # attribute names loaded other than as a callee
         self.stored_attrs = set()
         self.uses_type_call = False
-        self.call_funcs = set()      # id() of expressions in callee position
-        self.scope_of = {}           # id(ast node) -> Scope it opens
+        self.call_funcs = set()  # id() of expressions in callee position
+        self.scope_of = {}  # id(ast node) -> Scope it opens
 
     @property
     def cur(self):
@@ -404,6 +424,7 @@ def lookup(scope, name, module):
 
 # --- line numbers -----------------------------------------------------------------------
 
+
 def _walk_local(node, inline):
     """Nodes evaluated by the code object that holds `node`: not the bodies of nested
     functions, lambdas or (unless inlined) comprehensions."""
@@ -436,7 +457,9 @@ def stmt_parts(st):
     if isinstance(st, _FUNCS):
         parts = list(st.decorator_list) + list(st.args.defaults)
         parts += [d for d in st.args.kw_defaults if d is not None]
-        for a in getattr(st.args, 'posonlyargs', []) + st.args.args + st.args.kwonlyargs + [st.args.vararg, st.args.kwarg]:
+        for a in (
+            getattr(st.args, 'posonlyargs', []) + st.args.args + st.args.kwonlyargs + [st.args.vararg, st.args.kwarg]
+        ):
             if a is not None and a.annotation is not None:
                 parts.append(a.annotation)
         if st.returns is not None:
@@ -468,16 +491,17 @@ def stmt_parts(st):
 
 # --- control-flow graph -------------------------------------------------------------------
 
+
 class Node:
     __slots__ = ('id', 'lines', 'entry', 'loops', 'optional', 'succ', 'stmt')
 
     def __init__(self, nid, lines, optional=False, loops=(), stmt=None):
         self.id = nid
         self.lines = frozenset(lines)
-        self.entry = self.lines         # lines the node's first event may be on
-        self.loops = frozenset(loops)   # lines that may repeat their own event (inlined loops)
-        self.optional = optional        # may pass without any line event
-        self.succ = {}                  # target id -> True when reached by a jump
+        self.entry = self.lines  # lines the node's first event may be on
+        self.loops = frozenset(loops)  # lines that may repeat their own event (inlined loops)
+        self.optional = optional  # may pass without any line event
+        self.succ = {}  # target id -> True when reached by a jump
         self.stmt = stmt
 
 
@@ -487,7 +511,7 @@ class Graph:
     def __init__(self, scope):
         self.scope = scope
         self.nodes = []
-        self.entry = []   # [(node id, jump)]
+        self.entry = []  # [(node id, jump)]
 
     def add(self, lines, optional=False, loops=(), stmt=None):
         n = Node(len(self.nodes), lines, optional, loops, stmt)
@@ -510,8 +534,19 @@ def _chain(e):
         nxt = None
         if isinstance(e, ast.Call):
             nxt = e.func
-        elif isinstance(e, (ast.Attribute, ast.Subscript, ast.Starred, ast.Await, ast.NamedExpr,
-                            ast.Yield, ast.YieldFrom, ast.FormattedValue)):
+        elif isinstance(
+            e,
+            (
+                ast.Attribute,
+                ast.Subscript,
+                ast.Starred,
+                ast.Await,
+                ast.NamedExpr,
+                ast.Yield,
+                ast.YieldFrom,
+                ast.FormattedValue,
+            ),
+        ):
             nxt = e.value
         elif isinstance(e, ast.BinOp):
             nxt = e.left
@@ -600,7 +635,7 @@ class _CFGBuilder:
         self.g = Graph(scope)
         self.layers = []
         self.handler_lines = []  # [(name, [node ids])] except-as handler bodies
-        self.in_with = set()     # nodes inside a with body (3.9 calls __exit__ from them)
+        self.in_with = set()  # nodes inside a with body (3.9 calls __exit__ from them)
 
     # lines of a statement's own parts
     def lines_of(self, st, parts=None):
@@ -609,7 +644,7 @@ class _CFGBuilder:
         if getattr(st, 'lineno', None) is not None:
             lines.add(st.lineno)
         branch = False
-        for p in (stmt_parts(st) if parts is None else parts):
+        for p in stmt_parts(st) if parts is None else parts:
             for n in _walk_local(p, inline):
                 _node_lines(n, lines)
                 if inline and isinstance(n, _COMPS):
@@ -824,8 +859,11 @@ class _CFGBuilder:
                 self.layers.pop()
             self.layers.append(_Layer('finally', fin_entry, fx.id))
             after = fin_entry
-            if self.an.tail_events != 'never' and (st.handlers or st.orelse) and \
-                    any(_tail_event_39(b[-1]) for b in [st.body, st.orelse] + [h.body for h in st.handlers] if b):
+            if (
+                self.an.tail_events != 'never'
+                and (st.handlers or st.orelse)
+                and any(_tail_event_39(b[-1]) for b in [st.body, st.orelse] + [h.body for h in st.handlers] if b)
+            ):
                 # 3.9: the POP_BLOCK before the finally carries the last line compiled
                 lines = set()
                 for block in [st.body, st.orelse] + [h.body for h in st.handlers]:
@@ -928,8 +966,12 @@ class _CFGBuilder:
         elif s.kind == 'function':
             body = list(node.body)
             doc = None
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 doc = body.pop(0)
             if body:
                 g.entry = self.block(body, ret)
@@ -1044,7 +1086,7 @@ class Alias:
 
     def __init__(self):
         self.parent = {}
-        self.elems = {}   # node -> its elements node
+        self.elems = {}  # node -> its elements node
         self.n_anon = 0
 
     def find(self, x):
@@ -1155,14 +1197,14 @@ class _Record:
 
     def __init__(self):
         self.binds = set()
-        self.shallow = []     # nodes mutated in place
-        self.deep = []        # nodes handed to code that may mutate what they reach
-        self.calls = set()    # module scopes the statement may call
+        self.shallow = []  # nodes mutated in place
+        self.deep = []  # nodes handed to code that may mutate what they reach
+        self.calls = set()  # module scopes the statement may call
         self.external = False  # calls code outside the module with arguments
         self.iterates = False
         self.yields = False
         self.nontrivial = False
-        self.any = False      # may bind anything (star import, exec, locals() writes)
+        self.any = False  # may bind anything (star import, exec, locals() writes)
 
 
 def _is_dunder(name):
@@ -1200,7 +1242,7 @@ class _Effects:
         if b is None:
             return None
         if b.kind in ('function', 'lambda', 'comprehension', 'genexpr') and self.s.kind != 'class':
-            n = ('n', name)   # a free variable: in the frame's locals, shared with another frame
+            n = ('n', name)  # a free variable: in the frame's locals, shared with another frame
             self.al.union(n, H)
             return n
         return H
@@ -1487,7 +1529,7 @@ class _Effects:
                 self.val(st.target.value)
         elif isinstance(st, ast.Delete):
             for t in st.targets:
-                for x in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]):
+                for x in t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]:
                     if isinstance(x, ast.Name):
                         rec.binds.add(x.id)
                     elif isinstance(x, (ast.Attribute, ast.Subscript)):
@@ -1645,6 +1687,7 @@ class _Effects:
 
 # --- the whole analysis ---------------------------------------------------------------------
 
+
 class Analysis:
     def __init__(self, source, target=None):
         self.target = target if isinstance(target, Target) else Target.parse(target)
@@ -1671,8 +1714,7 @@ class Analysis:
         self.sb = sb
         self.module = sb.module
         self.scope_of = sb.scope_of
-        self.scopes = [s for s in sb.all
-                       if not (s.kind == 'comprehension' and self.comp_frames == 'never')]
+        self.scopes = [s for s in sb.all if not (s.kind == 'comprehension' and self.comp_frames == 'never')]
         self.frames = [s for s in self.scopes if s.kind != 'module']
         self._lines_info()
         self._keys()
@@ -1753,8 +1795,12 @@ class Analysis:
                 escaping |= self.constructors(s)
         self.escaping, self.implicit, self.generators, self.dels = escaping, implicit, generators, dels
         # generators that run code when closed: a yield inside try or with
-        self.closers = {g for g in generators if g.kind != 'genexpr' and any(
-            isinstance(n, _TRYS + (ast.With, ast.AsyncWith)) for n in _walk_scope(g.node))}
+        self.closers = {
+            g
+            for g in generators
+            if g.kind != 'genexpr'
+            and any(isinstance(n, _TRYS + (ast.With, ast.AsyncWith)) for n in _walk_scope(g.node))
+        }
         self.unknown_set = frozenset(escaping | implicit | generators)
         self.iter_set = frozenset(generators | escaping | implicit)
 
@@ -1855,8 +1901,8 @@ class Analysis:
                     if name in o.globals and (name in o.assigned or name in o.defs):
                         self.rebind[m].add(name)
                 elif b.kind != 'class' and o.kind != 'class':
-                    self.rebind[o].add(name)   # a free variable of o
-                    self.rebind[b].add(name)   # a cell of b
+                    self.rebind[o].add(name)  # a free variable of o
+                    self.rebind[b].add(name)  # a cell of b
 
     def rebindable(self, s):
         """Names of `s`'s frame that code it calls may rebind."""
@@ -1915,11 +1961,19 @@ class Analysis:
         node = s.node
         if s.kind == 'function':
             body = node.body
-            if len(body) > 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                len(body) > 1
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 return body[1].lineno
-            if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                len(body) == 1
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 return min(entry_events(self.graphs[s]))
             return body[0].lineno
         if s.kind == 'class':
@@ -1944,8 +1998,10 @@ class Analysis:
         for s in self.scopes:
             g = self.graphs[s]
             succ = _explore(g.nodes)
-            frames[s.key] = {'lines': {str(l): _sorted(v) for l, v in sorted(succ.items())},
-                             'entry_lines': sorted(entry_events(g))}
+            frames[s.key] = {
+                'lines': {str(l): _sorted(v) for l, v in sorted(succ.items())},
+                'entry_lines': sorted(entry_events(g)),
+            }
             for l, v in succ.items():
                 lines.setdefault(l, set()).update(v)
             handler = {}
@@ -1995,12 +2051,17 @@ class Analysis:
             'entry': module_entry[0] if module_entry else None,
             'entry_lines': module_entry,
             'lines': {str(l): _sorted(lines[l]) for l in all_lines},
-            'calls': {str(l): [self.function_entry(f) for f in sorted(calls.get(l, ()), key=_scope_order)]
-                      for l in all_lines},
-            'binds': {str(l): {'binds': sorted(binds.get(l, ((), (), ()))[0]),
-                               'mutates': sorted(binds.get(l, ((), (), ()))[1]),
-                               'may_mutate_args': sorted(binds.get(l, ((), (), ()))[2])}
-                      for l in all_lines},
+            'calls': {
+                str(l): [self.function_entry(f) for f in sorted(calls.get(l, ()), key=_scope_order)] for l in all_lines
+            },
+            'binds': {
+                str(l): {
+                    'binds': sorted(binds.get(l, ((), (), ()))[0]),
+                    'mutates': sorted(binds.get(l, ((), (), ()))[1]),
+                    'may_mutate_args': sorted(binds.get(l, ((), (), ()))[2]),
+                }
+                for l in all_lines
+            },
             'functions': functions,
             'frames': frames,
             'quiet': quiet_lines(self.tree),
@@ -2028,7 +2089,7 @@ def _binds(n):
         return tuple(n.names)
     if isinstance(n, ast.ExceptHandler) and n.name:
         return (n.name,)
-    if isinstance(n, _MATCH_BINDERS):       # 3.10+: case x, case [*rest], case {**rest}
+    if isinstance(n, _MATCH_BINDERS):  # 3.10+: case x, case [*rest], case {**rest}
         name = getattr(n, 'name', None) or getattr(n, 'rest', None)
         return (name,) if name else ()
     return ()
@@ -2037,8 +2098,10 @@ def _binds(n):
 def _dynamic(tree):
     """Whether names may be bound where no statement shows it: a star import, or a
     load of exec / eval / globals / locals / vars / __import__ / setattr."""
-    return any((isinstance(n, ast.alias) and n.name == '*')
-               or (isinstance(n, ast.Name) and n.id in _DYNAMIC) for n in ast.walk(tree))
+    return any(
+        (isinstance(n, ast.alias) and n.name == '*') or (isinstance(n, ast.Name) and n.id in _DYNAMIC)
+        for n in ast.walk(tree)
+    )
 
 
 def _mangled(tree):
@@ -2078,6 +2141,7 @@ def frame_local_names(source, dynamic=False):
             if c.get_type() == 'function' or str(c.get_type()).endswith('FUNCTION'):
                 tables.setdefault((c.get_name(), c.get_lineno()), []).append(c)
             walk(c)
+
     walk(top)
 
     def names_of(t):
@@ -2101,6 +2165,7 @@ def frame_local_names(source, dynamic=False):
         if not found:
             return None
         return sorted(set().union(*(names_of(t) for t in found)))
+
     return own
 
 
@@ -2139,8 +2204,12 @@ def module_hidden(tree, everywhere):
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and not st.decorator_list:
             surely.add(st.name)
             top.append(st.name)
-        elif isinstance(st, ast.ClassDef) and not st.decorator_list and not st.keywords and all(
-                isinstance(b, ast.Name) and (b.id in surely or b.id not in everywhere) for b in st.bases):
+        elif (
+            isinstance(st, ast.ClassDef)
+            and not st.decorator_list
+            and not st.keywords
+            and all(isinstance(b, ast.Name) and (b.id in surely or b.id not in everywhere) for b in st.bases)
+        ):
             surely.add(st.name)
             top.append(st.name)
         elif isinstance(st, ast.Import):
@@ -2212,32 +2281,38 @@ def precision(result):
     if not n:
         return {'lines': 0, 'mean_successors': 0.0, 'single_successor': 0.0}
     counts = [len(v) for v in succ.values()]
-    return {'lines': n, 'mean_successors': sum(counts) / n,
-            'single_successor': sum(1 for c in counts if c == 1) / n}
+    return {'lines': n, 'mean_successors': sum(counts) / n, 'single_successor': sum(1 for c in counts if c == 1) / n}
 
 
 def main(argv=None):
     import argparse
-    parser = argparse.ArgumentParser(prog='python3 -m ndbg.analysis.cfg',
-                                     description='Static control flow and effects of a Python program, as JSON.')
+
+    parser = argparse.ArgumentParser(
+        prog='python3 -m ndbg.analysis.cfg', description='Static control flow and effects of a Python program, as JSON.'
+    )
     parser.add_argument('file')
-    parser.add_argument('--target', default=None,
-                        help="CPython version to model: 3.9 .. 3.13, or 'all' (default: this interpreter)")
+    parser.add_argument(
+        '--target', default=None, help="CPython version to model: 3.9 .. 3.13, or 'all' (default: this interpreter)"
+    )
     parser.add_argument('--indent', type=int, default=None)
     parser.add_argument('--stats', action='store_true', help='print precision statistics instead')
-    parser.add_argument('--pdb-facts', action='store_true',
-                        help="add this interpreter's pdb facts (pdbfacts.py) as \"pdb_facts\"")
+    parser.add_argument(
+        '--pdb-facts', action='store_true', help="add this interpreter's pdb facts (pdbfacts.py) as \"pdb_facts\""
+    )
     args = parser.parse_args(argv)
     with open(args.file, encoding='utf-8') as f:
         source = f.read()
     extra = {}
     if args.pdb_facts:
         from ndbg.analysis.pdbfacts import pdb_facts
+
         extra['pdb_facts'] = pdb_facts()
     try:
         result = analyze(source, args.target)
     except SyntaxError as e:
-        json.dump({'format': FORMAT_VERSION, 'error': 'SyntaxError: %s (line %s)' % (e.msg, e.lineno), **extra}, sys.stdout)
+        json.dump(
+            {'format': FORMAT_VERSION, 'error': 'SyntaxError: %s (line %s)' % (e.msg, e.lineno), **extra}, sys.stdout
+        )
         sys.stdout.write('\n')
         return 1
     json.dump(precision(result) if args.stats else {**result, **extra}, sys.stdout, indent=args.indent)

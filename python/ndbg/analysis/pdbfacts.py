@@ -45,6 +45,7 @@ def pdb_facts():
             p.do_help(topic)
             helps[topic] = out.getvalue()
     import pydoc
+
     out.seek(0)
     out.truncate()
     real_stdout, sys.stdout = sys.stdout, out
@@ -53,14 +54,18 @@ def pdb_facts():
     finally:
         sys.stdout = real_stdout
     helps['pdb'] = out.getvalue()
-    return {'python': '%d.%d.%d' % sys.version_info[:3],
-            'bdbFile': _canon(bdb.__file__), 'pdbFile': _canon(pdb.__file__),
-            'bdbRun': _at(bdb.Bdb.run, 'exec(cmd, globals, locals)'),
-            'bdbQuit': _at(bdb.Bdb.run, 'self.quitting = True'),
-            'bdbExcept': _at(bdb.Bdb.run, 'except BdbQuit'),
-            'pdbMain': _at(pdb.main, 'pdb._run(target)'),
-            'pdbRun': _at(pdb.Pdb._run, 'self.run(target.code)'),
-            'helpIndex': index, 'help': helps}
+    return {
+        'python': '%d.%d.%d' % sys.version_info[:3],
+        'bdbFile': _canon(bdb.__file__),
+        'pdbFile': _canon(pdb.__file__),
+        'bdbRun': _at(bdb.Bdb.run, 'exec(cmd, globals, locals)'),
+        'bdbQuit': _at(bdb.Bdb.run, 'self.quitting = True'),
+        'bdbExcept': _at(bdb.Bdb.run, 'except BdbQuit'),
+        'pdbMain': _at(pdb.main, 'pdb._run(target)'),
+        'pdbRun': _at(pdb.Pdb._run, 'self.run(target.code)'),
+        'helpIndex': index,
+        'help': helps,
+    }
 
 
 if __name__ == '__main__':

@@ -24,19 +24,80 @@ import ast
 
 # Builtins that never write to stdout or stderr and call no code of the program when
 # given builtin values (the program defines no class, generator or lambda).
-SAFE_BUILTINS = frozenset((
-    'abs', 'all', 'any', 'ascii', 'bin', 'bool', 'bytearray', 'bytes', 'chr', 'complex',
-    'dict', 'divmod', 'enumerate', 'float', 'format', 'frozenset', 'hash', 'hex', 'id',
-    'int', 'isinstance', 'issubclass', 'len', 'list', 'max', 'min', 'oct', 'ord', 'pow',
-    'range', 'repr', 'reversed', 'round', 'set', 'slice', 'sorted', 'str', 'sum', 'tuple',
-    'type', 'zip',
-))
+SAFE_BUILTINS = frozenset(
+    (
+        'abs',
+        'all',
+        'any',
+        'ascii',
+        'bin',
+        'bool',
+        'bytearray',
+        'bytes',
+        'chr',
+        'complex',
+        'dict',
+        'divmod',
+        'enumerate',
+        'float',
+        'format',
+        'frozenset',
+        'hash',
+        'hex',
+        'id',
+        'int',
+        'isinstance',
+        'issubclass',
+        'len',
+        'list',
+        'max',
+        'min',
+        'oct',
+        'ord',
+        'pow',
+        'range',
+        'repr',
+        'reversed',
+        'round',
+        'set',
+        'slice',
+        'sorted',
+        'str',
+        'sum',
+        'tuple',
+        'type',
+        'zip',
+    )
+)
 
 # Names whose mere mention (not as a direct call) could make an alias of a writer.
-_WRITERS = frozenset(('print', 'input', 'exec', 'eval', 'compile', 'breakpoint', 'help',
-                      '__import__', 'sys', 'os', 'subprocess', 'builtins', 'open', 'getattr',
-                      'globals', 'locals', 'vars', 'setattr', 'map', 'filter', 'iter', 'next',
-                      '__builtins__'))
+_WRITERS = frozenset(
+    (
+        'print',
+        'input',
+        'exec',
+        'eval',
+        'compile',
+        'breakpoint',
+        'help',
+        '__import__',
+        'sys',
+        'os',
+        'subprocess',
+        'builtins',
+        'open',
+        'getattr',
+        'globals',
+        'locals',
+        'vars',
+        'setattr',
+        'map',
+        'filter',
+        'iter',
+        'next',
+        '__builtins__',
+    )
+)
 
 
 def _program_allows(tree):
@@ -45,8 +106,19 @@ def _program_allows(tree):
     funcs = set()
     call_funcs = set()
     for node in ast.walk(tree):
-        if isinstance(node, (ast.ClassDef, ast.Lambda, ast.Yield, ast.YieldFrom, ast.Await,
-                             ast.AsyncFunctionDef, ast.AsyncFor, ast.AsyncWith)):
+        if isinstance(
+            node,
+            (
+                ast.ClassDef,
+                ast.Lambda,
+                ast.Yield,
+                ast.YieldFrom,
+                ast.Await,
+                ast.AsyncFunctionDef,
+                ast.AsyncFor,
+                ast.AsyncWith,
+            ),
+        ):
             return False, bound, funcs
         if isinstance(node, ast.FunctionDef):
             funcs.add(node.name)
@@ -68,8 +140,12 @@ def _program_allows(tree):
     for node in ast.walk(tree):
         # a writer's alias, or a function of the program passed around as a value
         # (sorted(xs, key=fs[0]) would run it): no line is quiet
-        if isinstance(node, ast.Name) and id(node) not in call_funcs and isinstance(node.ctx, ast.Load) \
-                and (node.id in _WRITERS or node.id in funcs):
+        if (
+            isinstance(node, ast.Name)
+            and id(node) not in call_funcs
+            and isinstance(node.ctx, ast.Load)
+            and (node.id in _WRITERS or node.id in funcs)
+        ):
             return False, bound, funcs
     return True, bound, funcs
 
@@ -87,8 +163,21 @@ def _header(stmt):
     if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Raise, ast.Assert, ast.Delete)):
         return None  # imports run module code; raise/assert may print nothing, but
         # an uncaught one ends the program with a traceback: left to the model
-    if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return,
-                         ast.Pass, ast.Break, ast.Continue, ast.Global, ast.Nonlocal)):
+    if isinstance(
+        stmt,
+        (
+            ast.Assign,
+            ast.AugAssign,
+            ast.AnnAssign,
+            ast.Expr,
+            ast.Return,
+            ast.Pass,
+            ast.Break,
+            ast.Continue,
+            ast.Global,
+            ast.Nonlocal,
+        ),
+    ):
         return [stmt]
     return None
 
@@ -103,8 +192,7 @@ def _quiet_expr(nodes, bound, funcs):
                 for a in list(n.args) + [k.value for k in n.keywords]:
                     if isinstance(a, ast.Name) and a.id in funcs:
                         return False
-            elif isinstance(n, (ast.Await, ast.Yield, ast.YieldFrom, ast.Lambda,
-                                ast.NamedExpr)):
+            elif isinstance(n, (ast.Await, ast.Yield, ast.YieldFrom, ast.Lambda, ast.NamedExpr)):
                 return False
     return True
 

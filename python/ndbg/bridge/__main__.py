@@ -10,7 +10,8 @@ if sys.version_info < (3, 9):
     sys.stderr.write(
         'ndbg: Python 3.9 or newer is required, but %s is Python %d.%d.%d.\n'
         'Install a newer Python 3 or pick one with --python PATH.\n'
-        % ((sys.executable or 'python3',) + tuple(sys.version_info[:3])))
+        % ((sys.executable or 'python3',) + tuple(sys.version_info[:3]))
+    )
     sys.exit(3)
 
 
@@ -21,6 +22,7 @@ def _start():
     import os
     from importlib import import_module
     from importlib.util import module_from_spec, spec_from_file_location
+
     here = os.path.dirname(os.path.abspath(__file__))
     # Python put this directory first on sys.path; leave sys.path as
     # `python3 -m pdb` has it: the current directory first (pdb then puts a
@@ -32,8 +34,7 @@ def _start():
         del sys.path[0]
     else:
         sys.path[0] = os.getcwd()
-    spec = spec_from_file_location(NAME, os.path.join(here, '__init__.py'),
-                                   submodule_search_locations=[here])
+    spec = spec_from_file_location(NAME, os.path.join(here, '__init__.py'), submodule_search_locations=[here])
     package = module_from_spec(spec)
     sys.modules[spec.name] = package
     # Cache the bridge's own bytecode even under PYTHONDONTWRITEBYTECODE:

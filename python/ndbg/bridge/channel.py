@@ -96,8 +96,9 @@ class Channel:
             kind = ',"k":' + jstr(self._text_kind) if self._text_kind else ''
             self._text = []
             self._text_len = 0
-            self._send_raw(('{"t":"o","s":' + jstr(stream) + kind + ',"d":' + jstr(data) + '}\n')
-                           .encode('utf-8', 'surrogatepass'))
+            self._send_raw(
+                ('{"t":"o","s":' + jstr(stream) + kind + ',"d":' + jstr(data) + '}\n').encode('utf-8', 'surrogatepass')
+            )
 
     def text(self, stream, data):
         if self.muted or not data:

@@ -45,8 +45,8 @@ class BridgePdb(pdb.Pdb):
         self._ndbg_stop_pending = None
         self._ndbg_depth = 0
         self._ndbg_ok = True
-        self._ndbg_error = None   # the first error message of the command
-        self._ndbg_edits = {}     # name -> repr bound by the command (`!x = 5`)
+        self._ndbg_error = None  # the first error message of the command
+        self._ndbg_edits = {}  # name -> repr bound by the command (`!x = 5`)
         self._ndbg_listing = False  # inside `where`: its entries are no location
 
     # ---- counting ------------------------------------------------------
@@ -75,6 +75,7 @@ class BridgePdb(pdb.Pdb):
         return bdb_dispatch(self, frame, event, arg)
 
     if PY313:
+
         def trace_dispatch(self, frame, event, arg):  # noqa: F811
             if event == 'call':
                 return self._ndbg_call(frame, arg)
@@ -108,6 +109,7 @@ class BridgePdb(pdb.Pdb):
         return super().set_step()
 
     if hasattr(bdb.Bdb, '_set_caller_tracefunc'):  # 3.13: also on return
+
         def _set_caller_tracefunc(self, current_frame):
             caller = current_frame.f_back
             if caller is not None and caller.f_trace is replay.count_local:
@@ -195,8 +197,7 @@ class BridgePdb(pdb.Pdb):
             if S.first_stop is None:
                 S.first_stop = n
                 S.base_frames = [f for f, _ in self.stack]
-            S.stops[n] = (kind, canonic(bottom.f_code.co_filename), self.stack[-1][1],
-                          fingerprint_locals(bottom))
+            S.stops[n] = (kind, canonic(bottom.f_code.co_filename), self.stack[-1][1], fingerprint_locals(bottom))
         self._ndbg_report_breakpoints()  # hits counted, a temporary one deleted
         ch.send(self._ndbg_stop_event(kind, n, pm))
 
@@ -211,8 +212,16 @@ class BridgePdb(pdb.Pdb):
                 ch.flush_text()
                 ch.muted, muted = True, ch.muted  # a __repr__ may print
                 try:
-                    loc, hidden = ({}, ()) if internal else frame_locals(
-                        f, f.f_code.co_name == '<module>', S.repr_limit, self.curframe_locals if f is self.curframe else None)
+                    loc, hidden = (
+                        ({}, ())
+                        if internal
+                        else frame_locals(
+                            f,
+                            f.f_code.co_name == '<module>',
+                            S.repr_limit,
+                            self.curframe_locals if f is self.curframe else None,
+                        )
+                    )
                     d['locals'] = loc
                     if hidden:
                         d['hidden'] = hidden  # not in a trace state of this frame (shown.py)
@@ -242,8 +251,15 @@ class BridgePdb(pdb.Pdb):
         for bp in bdb.Breakpoint.bpbynumber:
             if bp is None:
                 continue
-            d = {'number': bp.number, 'file': bp.file, 'line': bp.line, 'hits': bp.hits,
-                 'ignore': bp.ignore, 'enabled': bool(bp.enabled), 'temporary': bool(bp.temporary)}
+            d = {
+                'number': bp.number,
+                'file': bp.file,
+                'line': bp.line,
+                'hits': bp.hits,
+                'ignore': bp.ignore,
+                'enabled': bool(bp.enabled),
+                'temporary': bool(bp.temporary),
+            }
             if bp.funcname:
                 d['func'] = bp.funcname
             if bp.cond:
@@ -300,7 +316,7 @@ class BridgePdb(pdb.Pdb):
 
     def onecmd(self, line):
         if line.startswith('\x00ndbg:reverse '):
-            return self._ndbg_reverse(line[len('\x00ndbg:reverse '):].strip())
+            return self._ndbg_reverse(line[len('\x00ndbg:reverse ') :].strip())
         self._ndbg_depth += 1
         S.in_command += 1
         if self._ndbg_depth == 1:
@@ -393,18 +409,26 @@ class BridgePdb(pdb.Pdb):
             return None
         refusal = None
         if S.untraced:
-            refusal = ('No reverse-execution history: on Python 3.9 the program runs untraced '
-                       "after 'continue' without breakpoints. Set a breakpoint before continuing.")
+            refusal = (
+                'No reverse-execution history: on Python 3.9 the program runs untraced '
+                "after 'continue' without breakpoints. Set a breakpoint before continuing."
+            )
         elif S.hidden_depth:
-            refusal = ("Reverse execution is not available inside the debugger's own code "
-                       "(here: a breakpoint() call). Step out of it first.")
+            refusal = (
+                "Reverse execution is not available inside the debugger's own code "
+                "(here: a breakpoint() call). Step out of it first."
+            )
         if refusal:
             self.error(refusal)
             S.ch.send({'t': 'r', 'c': name, 'ok': False})
             S.ch.send(self._ndbg_outcome(name, False))
             return None
-        if (not pm and not in_program()) or first is None or c <= first or (
-                kind == 'finish' and any(self.curframe is f for f in S.base_frames)):
+        if (
+            (not pm and not in_program())
+            or first is None
+            or c <= first
+            or (kind == 'finish' and any(self.curframe is f for f in S.base_frames))
+        ):
             self.message(NO_HISTORY)
             S.ch.send({'t': 'r', 'c': name, 'ok': True})
             S.ch.send(self._ndbg_outcome(name, False))
@@ -463,8 +487,9 @@ class _TracebackView(type(traceback)):
 
     def __init__(self):
         super().__init__('traceback')
-        self.__dict__.update((k, v) for k, v in vars(traceback).items()
-                             if k != '__name__' and k not in type(self).__dict__)
+        self.__dict__.update(
+            (k, v) for k, v in vars(traceback).items() if k != '__name__' and k not in type(self).__dict__
+        )
 
     def print_exc(self, *args, **kwargs):
         strip_own(sys.exc_info()[1])
@@ -571,6 +596,7 @@ def _start_watchdog(fd):
         except OSError:
             pass
         os._exit(1)
+
     _thread.start_new_thread(watch, ())
 
 
@@ -581,7 +607,7 @@ def _options(argv):
         k, _, v = argv[i].lstrip('-').partition('=')
         opts[k] = v
         i += 1
-    return opts, argv[i + 1:]
+    return opts, argv[i + 1 :]
 
 
 def prepare(argv):

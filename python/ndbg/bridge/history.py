@@ -20,9 +20,9 @@ class History:
         self.sers = [-1]
         self.codes = [None]
         self.lines = [0]
-        self.parent = []    # serial -> parent serial (-1: none)
-        self.callidx = []   # serial -> index of its call event
-        self._live = {}     # frame -> serial, for frames not yet returned
+        self.parent = []  # serial -> parent serial (-1: none)
+        self.callidx = []  # serial -> index of its call event
+        self._live = {}  # frame -> serial, for frames not yet returned
 
     def __len__(self):
         return len(self.kinds) - 1
@@ -56,10 +56,10 @@ class History:
     def truncate(self, n):
         """Keep events 1..n (later ones may differ after a state edit)."""
         if n < len(self):
-            del self.kinds[n + 1:]
-            del self.sers[n + 1:]
-            del self.codes[n + 1:]
-            del self.lines[n + 1:]
+            del self.kinds[n + 1 :]
+            del self.sers[n + 1 :]
+            del self.codes[n + 1 :]
+            del self.lines[n + 1 :]
 
     # ---- frames -------------------------------------------------------
     def ancestor(self, ser, levels):
@@ -117,7 +117,7 @@ class History:
         kinds, codes, lines, sers = self.kinds, self.codes, self.lines, self.sers
         for j in range(min(c, len(self) + 1) - 1, first - 1, -1):
             if kinds[j] == LINE:
-                first_line = (kinds[j - 1] == CALL and sers[j - 1] == sers[j])
+                first_line = kinds[j - 1] == CALL and sers[j - 1] == sers[j]
                 if match(codes[j], lines[j], first_line):
                     return j
         return first if first < c else None

@@ -41,6 +41,7 @@ def count_global(frame, event, arg):
 
 
 if PY313:  # 3.13 steps by instruction after set_trace: opcode events are not counted
+
     def count_local(frame, event, arg):  # noqa: F811
         if event != 'opcode':
             S.n += 1
@@ -68,6 +69,7 @@ def hidden(frame, inner, n0):
             if rp is not None and rp.history is not None:
                 rp.history.truncate(n0)
         return local
+
     return local
 
 
@@ -102,9 +104,13 @@ def abort_replay():
 
 
 def diverge(detail):
-    S.plan = Plan('fresh', message=(
-        '*** Replay diverged from the recorded history (%s): the program is not '
-        'deterministic, so that state cannot be shown. It was restarted.' % detail))
+    S.plan = Plan(
+        'fresh',
+        message=(
+            '*** Replay diverged from the recorded history (%s): the program is not '
+            'deterministic, so that state cannot be shown. It was restarted.' % detail
+        ),
+    )
     abort_replay()
 
 
@@ -157,10 +163,10 @@ def reverse_target(plan, h):
                 if func is None:
                     if line == bline:
                         return True
-                elif code.co_name == func and (
-                        line == bline or (first_line and code.co_firstlineno == bline)):
+                elif code.co_name == func and (line == bline or (first_line and code.co_firstlineno == bline)):
                     return True  # `b func`: its def line (<= 3.12) or first line
             return False
+
         return h.prev_breakpoint(c, first, match)
     if plan.pm_key is not None:
         bottom = h.last_exception_serial(plan.pm_key, c)
@@ -289,9 +295,13 @@ def replay_ended():
     plan for the next run is set), or it ended before reaching its target."""
     rp = S.replay
     if rp is not None and not S.aborting:
-        S.plan = Plan('fresh', message=(
-            '*** Replay diverged from the recorded history (the program ended before '
-            'event %d): the program is not deterministic, so that state cannot be '
-            'shown. It was restarted.' % rp.target))
+        S.plan = Plan(
+            'fresh',
+            message=(
+                '*** Replay diverged from the recorded history (the program ended before '
+                'event %d): the program is not deterministic, so that state cannot be '
+                'shown. It was restarted.' % rp.target
+            ),
+        )
     S.replay = None
     S.aborting = False

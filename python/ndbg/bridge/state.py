@@ -33,48 +33,46 @@ class Plan:
     real target), 'goto' (replay to `target`, stop there live), 'fresh'
     (an ordinary run; `message` is printed at its first stop)."""
 
-    def __init__(self, mode, target=None, kind=None, level=0, pm_key=None,
-                 bps=None, message=None):
+    def __init__(self, mode, target=None, kind=None, level=0, pm_key=None, bps=None, message=None):
         self.mode, self.target, self.kind, self.level = mode, target, kind, level
         self.pm_key, self.bps, self.message = pm_key, bps, message
 
 
 class Session:
     def __init__(self):
-        self.n = 0                # trace events counted in this run
+        self.n = 0  # trace events counted in this run
         self.ch = None
         self.pdb_out = None
         self.stdin = None
         self.with_locals = False
         self.repr_limit = 1000
-        self.run_pdb = None       # the Pdb instance whose run() runs the program
-        self.active_pdb = None    # the Pdb instance at the prompt (inspections)
+        self.run_pdb = None  # the Pdb instance whose run() runs the program
+        self.active_pdb = None  # the Pdb instance at the prompt (inspections)
         self.new_run_state()
         self.plan = None
-        self.replay = None        # Plan of the replay in progress
+        self.replay = None  # Plan of the replay in progress
         self.aborting = False
-        self.message = None       # printed at the next stop
+        self.message = None  # printed at the next stop
         self.last_kind = 'line'
-        self.in_command = 0       # > 0 while pdb runs a command (not the program)
-        self.hidden_depth = 0     # > 0 inside debugger code the program called
-        self.edit_inputs = None   # lines read by the edit being recorded / replayed
-        self.runs = 0             # ordinary runs of the program begun (replays aside)
-        self.reported_bps = []    # the breakpoint table as last sent
+        self.in_command = 0  # > 0 while pdb runs a command (not the program)
+        self.hidden_depth = 0  # > 0 inside debugger code the program called
+        self.edit_inputs = None  # lines read by the edit being recorded / replayed
+        self.runs = 0  # ordinary runs of the program begun (replays aside)
+        self.reported_bps = []  # the breakpoint table as last sent
 
     def new_run_state(self):
         self.first_stop = None
-        self.base_frames = []     # frames alive at the first stop
-        self.stops = {}           # n -> (kind, file, line, fingerprint)
-        self.edits = []           # (n, 'exec'|'jump', payload, level, input lines)
-        self.inputs = []          # (n, line) read by the program
+        self.base_frames = []  # frames alive at the first stop
+        self.stops = {}  # n -> (kind, file, line, fingerprint)
+        self.edits = []  # (n, 'exec'|'jump', payload, level, input lines)
+        self.inputs = []  # (n, line) read by the program
         self.history = None
-        self.untraced = False     # 3.9: the program ran without tracing
+        self.untraced = False  # 3.9: the program ran without tracing
         self.random_state = random.getstate()
         self.modules = set(sys.modules)
 
 
 S = Session()
-
 
 
 def canonic(filename):

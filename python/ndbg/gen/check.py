@@ -58,5 +58,11 @@ def run_program(source, stdin='', max_steps=20000, max_seconds=2.0, filename='<g
     finally:
         sys.settrace(None)
         sys.stdin, sys.stdout = old_in, old_out
-    return {'status': status, 'exc': exc, 'steps': counts['steps'], 'stdout': out.getvalue(),
-            'calls': counts['calls'], 'depth': counts['maxdepth']}
+    return {
+        'status': status,
+        'exc': exc,
+        'steps': counts['steps'],
+        'stdout': out.getvalue(),
+        'calls': counts['calls'],
+        'depth': counts['maxdepth'],
+    }

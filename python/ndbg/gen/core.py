@@ -28,7 +28,7 @@ SEQS = (STR, LINT, LSTR, TINT)
 INTCOLL = (LINT, TINT, SINT)
 SIZED = (STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR, LMIX, LLINT)
 
-BIG = 10 ** 6
+BIG = 10**6
 
 
 class Var:
@@ -39,6 +39,7 @@ class Var:
     of element lengths for list[str].  flav says what a string looks like
     ('word', 'text', 'csv', 'digits', 'code', 'kv', 'char', '').
     """
+
     __slots__ = ('name', 't', 'lo', 'hi', 'elo', 'ehi', 'flav', 'uses')
 
     def __init__(self, name, t, lo=0, hi=0, elo=0, ehi=0, flav=''):
@@ -55,8 +56,7 @@ class Var:
         return Var(name, self.t, self.lo, self.hi, self.elo, self.ehi, self.flav)
 
     def __repr__(self):
-        return 'Var(%s %s %s..%s e%s..%s %s)' % (
-            self.name, self.t, self.lo, self.hi, self.elo, self.ehi, self.flav)
+        return 'Var(%s %s %s..%s e%s..%s %s)' % (self.name, self.t, self.lo, self.hi, self.elo, self.ehi, self.flav)
 
 
 def iv_mul(a, b):
@@ -80,16 +80,100 @@ def clamp_iv(lo, hi):
 # Literal data
 
 WORDS = [
-    'apple', 'banana', 'cherry', 'kiwi', 'mango', 'pear', 'plum', 'fig', 'lime',
-    'grape', 'melon', 'cat', 'dog', 'owl', 'fox', 'bee', 'ant', 'cow', 'hen',
-    'yak', 'emu', 'red', 'blue', 'green', 'gray', 'pink', 'gold', 'run', 'jump',
-    'read', 'walk', 'sing', 'code', 'test', 'data', 'node', 'tree', 'leaf',
-    'root', 'moon', 'star', 'sun', 'sky', 'rain', 'snow', 'wind', 'sea', 'map',
-    'key', 'box', 'cup', 'pen', 'ink', 'tag', 'log', 'bit', 'oak', 'elm', 'ash',
-    'ivy', 'bob', 'ana', 'eve', 'sam', 'tom', 'zoe', 'ivan', 'lena', 'omar',
-    'noah', 'mia', 'ada', 'level', 'radar', 'noon', 'civic', 'kayak', 'wow',
-    'hello', 'world', 'python', 'list', 'queue', 'stack', 'alpha', 'beta',
-    'gamma', 'delta', 'zeta', 'echo', 'lima', 'papa', 'hotel', 'bravo',
+    'apple',
+    'banana',
+    'cherry',
+    'kiwi',
+    'mango',
+    'pear',
+    'plum',
+    'fig',
+    'lime',
+    'grape',
+    'melon',
+    'cat',
+    'dog',
+    'owl',
+    'fox',
+    'bee',
+    'ant',
+    'cow',
+    'hen',
+    'yak',
+    'emu',
+    'red',
+    'blue',
+    'green',
+    'gray',
+    'pink',
+    'gold',
+    'run',
+    'jump',
+    'read',
+    'walk',
+    'sing',
+    'code',
+    'test',
+    'data',
+    'node',
+    'tree',
+    'leaf',
+    'root',
+    'moon',
+    'star',
+    'sun',
+    'sky',
+    'rain',
+    'snow',
+    'wind',
+    'sea',
+    'map',
+    'key',
+    'box',
+    'cup',
+    'pen',
+    'ink',
+    'tag',
+    'log',
+    'bit',
+    'oak',
+    'elm',
+    'ash',
+    'ivy',
+    'bob',
+    'ana',
+    'eve',
+    'sam',
+    'tom',
+    'zoe',
+    'ivan',
+    'lena',
+    'omar',
+    'noah',
+    'mia',
+    'ada',
+    'level',
+    'radar',
+    'noon',
+    'civic',
+    'kayak',
+    'wow',
+    'hello',
+    'world',
+    'python',
+    'list',
+    'queue',
+    'stack',
+    'alpha',
+    'beta',
+    'gamma',
+    'delta',
+    'zeta',
+    'echo',
+    'lima',
+    'papa',
+    'hotel',
+    'bravo',
 ]
 SHORT_WORDS = [w for w in WORDS if len(w) <= 5]
 LETTERS = 'abcdefghijklmnopqrstuvwxyz'
@@ -112,7 +196,7 @@ def str_value(rng, flav, lo=0, hi=15):
         s = _str_value(rng, flav)
         if lo <= len(s) <= hi:
             return s
-    return 'abc'[:max(lo, min(hi, 3))] if lo <= 3 else 'a' * lo
+    return 'abc'[: max(lo, min(hi, 3))] if lo <= 3 else 'a' * lo
 
 
 def _str_value(rng, flav):
@@ -205,8 +289,7 @@ def value_for(rng, v):
         return out if len(out) >= v.lo else set(range(v.elo, v.elo + v.lo))
     if t == LSTR:
         pool = [w for w in WORDS if v.elo <= len(w) <= v.ehi] or ['ab']
-        return [_caseify(rng, rng.choice(pool)) if rng.random() < 0.3 else rng.choice(pool)
-                for _ in range(n)]
+        return [_caseify(rng, rng.choice(pool)) if rng.random() < 0.3 else rng.choice(pool) for _ in range(n)]
     if t == DSI:
         keys = rng.sample(SHORT_WORDS, n)
         return {k: int_value(rng, v.elo, v.ehi) for k in keys}
@@ -230,8 +313,7 @@ def value_for(rng, v):
                 out.append([rng.randint(0, 9) for _ in range(rng.randint(0, 3))])
         return out
     if t == LLINT:
-        return [[int_value(rng, v.elo, v.ehi) for _ in range(rng.randint(0, 3))]
-                for _ in range(n)]
+        return [[int_value(rng, v.elo, v.ehi) for _ in range(rng.randint(0, 3))] for _ in range(n)]
     raise ValueError('no literal for type %s' % t)
 
 
@@ -262,20 +344,89 @@ def lit(v, q="'"):
 # Names
 
 NAMES = {
-    INT: ['n', 'k', 'count', 'total', 'limit', 'step', 'size', 'start', 'target',
-          'width', 'threshold', 'value', 'num', 'offset', 'depth', 'level'],
+    INT: [
+        'n',
+        'k',
+        'count',
+        'total',
+        'limit',
+        'step',
+        'size',
+        'start',
+        'target',
+        'width',
+        'threshold',
+        'value',
+        'num',
+        'offset',
+        'depth',
+        'level',
+    ],
     FLOAT: ['ratio', 'avg', 'mean', 'rate', 'factor', 'scale', 'share', 'weight'],
     BOOL: ['found', 'flag', 'ok', 'valid', 'done', 'matched', 'changed', 'strict'],
-    STR: ['text', 's', 'word', 'name', 'line', 'label', 'token', 'msg', 'code',
-          'sentence', 'title', 'key', 'prefix', 'pattern', 'source'],
-    LINT: ['nums', 'values', 'data', 'scores', 'numbers', 'arr', 'items', 'xs',
-           'weights', 'lengths', 'readings', 'marks', 'heights', 'costs'],
-    LSTR: ['words', 'names', 'tokens', 'parts', 'lines', 'labels', 'tags',
-           'fields', 'items', 'keys', 'chunks', 'entries'],
+    STR: [
+        'text',
+        's',
+        'word',
+        'name',
+        'line',
+        'label',
+        'token',
+        'msg',
+        'code',
+        'sentence',
+        'title',
+        'key',
+        'prefix',
+        'pattern',
+        'source',
+    ],
+    LINT: [
+        'nums',
+        'values',
+        'data',
+        'scores',
+        'numbers',
+        'arr',
+        'items',
+        'xs',
+        'weights',
+        'lengths',
+        'readings',
+        'marks',
+        'heights',
+        'costs',
+    ],
+    LSTR: [
+        'words',
+        'names',
+        'tokens',
+        'parts',
+        'lines',
+        'labels',
+        'tags',
+        'fields',
+        'items',
+        'keys',
+        'chunks',
+        'entries',
+    ],
     TINT: ['point', 'pair', 'bounds', 'dims', 'coords', 'triple', 'shape', 'span'],
     SINT: ['seen', 'visited', 'unique', 'pool', 'ids', 'marked', 'allowed'],
-    DSI: ['counts', 'freq', 'scores', 'totals', 'table', 'stock', 'ages',
-          'prices', 'votes', 'inventory', 'ranks', 'budget'],
+    DSI: [
+        'counts',
+        'freq',
+        'scores',
+        'totals',
+        'table',
+        'stock',
+        'ages',
+        'prices',
+        'votes',
+        'inventory',
+        'ranks',
+        'budget',
+    ],
     DII: ['counts', 'buckets', 'hist', 'tally', 'index', 'groups'],
     DSL: ['groups', 'buckets', 'index', 'by_key', 'bins'],
     LPAIR: ['pairs', 'records', 'entries', 'rows', 'scores', 'items', 'results'],
@@ -285,13 +436,70 @@ NAMES = {
 }
 
 RESERVED = {
-    'abs', 'all', 'any', 'bin', 'bool', 'chr', 'dict', 'divmod', 'enumerate',
-    'filter', 'float', 'format', 'frozenset', 'hex', 'input', 'int', 'isinstance',
-    'iter', 'len', 'list', 'map', 'max', 'min', 'next', 'oct', 'ord', 'pow',
-    'print', 'range', 'repr', 'reversed', 'round', 'set', 'sorted', 'str', 'sum',
-    'tuple', 'type', 'zip', 'id', 'hash', 'object', 'super', 'slice', 'vars',
-    'True', 'False', 'None', 'and', 'or', 'not', 'in', 'is', 'if', 'else',
-    'for', 'while', 'def', 'return', 'class', 'try', 'except', 'lambda', 'yield',
+    'abs',
+    'all',
+    'any',
+    'bin',
+    'bool',
+    'chr',
+    'dict',
+    'divmod',
+    'enumerate',
+    'filter',
+    'float',
+    'format',
+    'frozenset',
+    'hex',
+    'input',
+    'int',
+    'isinstance',
+    'iter',
+    'len',
+    'list',
+    'map',
+    'max',
+    'min',
+    'next',
+    'oct',
+    'ord',
+    'pow',
+    'print',
+    'range',
+    'repr',
+    'reversed',
+    'round',
+    'set',
+    'sorted',
+    'str',
+    'sum',
+    'tuple',
+    'type',
+    'zip',
+    'id',
+    'hash',
+    'object',
+    'super',
+    'slice',
+    'vars',
+    'True',
+    'False',
+    'None',
+    'and',
+    'or',
+    'not',
+    'in',
+    'is',
+    'if',
+    'else',
+    'for',
+    'while',
+    'def',
+    'return',
+    'class',
+    'try',
+    'except',
+    'lambda',
+    'yield',
 }
 
 

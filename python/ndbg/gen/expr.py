@@ -6,25 +6,51 @@ plain names (loop variables, parameters, locals), so no parentheses are needed.
 """
 
 from .core import (
-    Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, iv_abs, iv_mul,
+    Var,
+    INT,
+    FLOAT,
+    BOOL,
+    STR,
+    LINT,
+    LSTR,
+    TINT,
+    SINT,
+    DSI,
+    iv_abs,
+    iv_mul,
 )
 
 CHAR_CONDS = [
-    ('{n}.isdigit()', 'str.isdigit'), ('{n}.isalpha()', 'str.isalpha'),
-    ('{n}.isupper()', 'str.isupper'), ('{n}.islower()', 'str.islower'),
-    ('{n}.isspace()', 'str.isspace'), ("{n} in {vow}", None),
-    ("{n} not in {vow}", None), ('{n} == {c}', None), ('{n}.isalnum()', 'str.isalnum'),
-    ('not {n}.isalpha()', 'str.isalpha'), ('{n} != {sp}', None),
+    ('{n}.isdigit()', 'str.isdigit'),
+    ('{n}.isalpha()', 'str.isalpha'),
+    ('{n}.isupper()', 'str.isupper'),
+    ('{n}.islower()', 'str.islower'),
+    ('{n}.isspace()', 'str.isspace'),
+    ("{n} in {vow}", None),
+    ("{n} not in {vow}", None),
+    ('{n} == {c}', None),
+    ('{n}.isalnum()', 'str.isalnum'),
+    ('not {n}.isalpha()', 'str.isalpha'),
+    ('{n} != {sp}', None),
 ]
 WORD_CONDS = [
-    ('len({n}) > {k}', 'len'), ('len({n}) <= {k}', 'len'),
-    ('{n}.startswith({c})', 'str.startswith'), ('{n}.endswith({c})', 'str.endswith'),
-    ('{n}.isalpha()', 'str.isalpha'), ('{n}.islower()', 'str.islower'),
-    ('{n}.isupper()', 'str.isupper'), ('{n}.istitle()', 'str.istitle'),
-    ('{c} in {n}', None), ('{n} == {n}[::-1]', None), ('{n}[:1] in {vow}', None),
-    ('{n}.isdigit()', 'str.isdigit'), ('{n}.isnumeric()', 'str.isnumeric'),
-    ('{n}.isdecimal()', 'str.isdecimal'), ('{n}.count({c}) >= 2', 'str.count'),
-    ('not {n}', None), ('{n}.lower() < {w}', 'str.lower'),
+    ('len({n}) > {k}', 'len'),
+    ('len({n}) <= {k}', 'len'),
+    ('{n}.startswith({c})', 'str.startswith'),
+    ('{n}.endswith({c})', 'str.endswith'),
+    ('{n}.isalpha()', 'str.isalpha'),
+    ('{n}.islower()', 'str.islower'),
+    ('{n}.isupper()', 'str.isupper'),
+    ('{n}.istitle()', 'str.istitle'),
+    ('{c} in {n}', None),
+    ('{n} == {n}[::-1]', None),
+    ('{n}[:1] in {vow}', None),
+    ('{n}.isdigit()', 'str.isdigit'),
+    ('{n}.isnumeric()', 'str.isnumeric'),
+    ('{n}.isdecimal()', 'str.isdecimal'),
+    ('{n}.count({c}) >= 2', 'str.count'),
+    ('not {n}', None),
+    ('{n}.lower() < {w}', 'str.lower'),
 ]
 COMMON_LETTERS = 'aeiorstnl'
 
@@ -77,8 +103,11 @@ def int_cond(F, v):
             return '%s %sin %s' % (n, rng.choice(('', 'not ')), s.name)
     if r < 0.94:
         F.feat('bool_ops')
-        return '%s > %d and %s %% 2 == 0' % (n, mid - 3, n) if rng.random() < 0.5 else \
-            '%s < %d or %s > %d' % (n, mid - 2, n, mid + 2)
+        return (
+            '%s > %d and %s %% 2 == 0' % (n, mid - 3, n)
+            if rng.random() < 0.5
+            else '%s < %d or %s > %d' % (n, mid - 2, n, mid + 2)
+        )
     return '%s %s 0' % (n, rng.choice(('>', '<', '!=', '==')))
 
 
@@ -95,8 +124,9 @@ def str_cond(F, v):
     if rng.random() < 0.08 and '{n} in' not in form and 'not ' not in form:
         form = 'not ' + form
     k = rng.randint(max(0, v.lo), max(v.lo, min(v.hi, 6)))
-    return form.format(n=n, k=k, c=qs(F, rng.choice(COMMON_LETTERS)), vow=qs(F, 'aeiou'),
-                       sp=qs(F, ' '), w=qs(F, rng.choice('dmr')))
+    return form.format(
+        n=n, k=k, c=qs(F, rng.choice(COMMON_LETTERS)), vow=qs(F, 'aeiou'), sp=qs(F, ' '), w=qs(F, rng.choice('dmr'))
+    )
 
 
 def coll_cond(F, v):
@@ -137,6 +167,7 @@ def cond(F, v):
 # ---------------------------------------------------------------------------
 # Transforms
 
+
 def int_to_int(F, v):
     rng = F.rng
     n, lo, hi = v.name, v.lo, v.hi
@@ -176,7 +207,7 @@ def int_to_int(F, v):
         F.feat('min')
         return Var('min(%s, %d)' % (n, c), INT, min(lo, c), min(hi, c))
     if r < 0.9:
-        u = F.pick((INT,), lambda x: x.name != n and abs(x.lo) < 10 ** 6 and abs(x.hi) < 10 ** 6)
+        u = F.pick((INT,), lambda x: x.name != n and abs(x.lo) < 10**6 and abs(x.hi) < 10**6)
         if u is not None:
             if rng.random() < 0.6:
                 return Var('%s + %s' % (n, u.name), INT, lo + u.lo, hi + u.hi)
@@ -225,9 +256,15 @@ def int_to_str(F, v):
 
 
 STR_METHODS = [
-    ('upper', 'str.upper'), ('lower', 'str.lower'), ('capitalize', 'str.capitalize'),
-    ('title', 'str.title'), ('swapcase', 'str.swapcase'), ('strip', 'str.strip'),
-    ('casefold', 'str.casefold'), ('lstrip', 'str.lstrip'), ('rstrip', 'str.rstrip'),
+    ('upper', 'str.upper'),
+    ('lower', 'str.lower'),
+    ('capitalize', 'str.capitalize'),
+    ('title', 'str.title'),
+    ('swapcase', 'str.swapcase'),
+    ('strip', 'str.strip'),
+    ('casefold', 'str.casefold'),
+    ('lstrip', 'str.lstrip'),
+    ('rstrip', 'str.rstrip'),
 ]
 
 
@@ -302,7 +339,7 @@ def str_to_int(F, v):
     r = rng.random()
     if v.flav == 'digits' and lo >= 1 and hi <= 7 and r < 0.35:
         F.feat('int')
-        return Var('int(%s)' % n, INT, 0, 10 ** hi - 1)
+        return Var('int(%s)' % n, INT, 0, 10**hi - 1)
     if v.flav == 'char' and lo == 1 and r < 0.3:
         F.feat('ord')
         return Var('ord(%s)' % n, INT, 0, 1114111)
@@ -422,4 +459,4 @@ def summarize(F, v, t):
     raise ValueError('no summary %s -> %s' % (v.t, t))
 
 
-BIGF = 10 ** 9
+BIGF = 10**9

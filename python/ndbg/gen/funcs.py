@@ -3,16 +3,38 @@ calls deep), guards, and the return statement. The idioms a body is drawn from
 are in idioms.py."""
 
 from .core import (
-    Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
+    Fn,
+    Var,
+    INT,
+    FLOAT,
+    BOOL,
+    STR,
+    LINT,
+    LSTR,
+    TINT,
+    SINT,
+    DSI,
+    DII,
+    DSL,
+    LPAIR,
     NAMES,
 )
 from .expr import cond, summarize
 from .loops import fstr
 
 DEFAULTS = {
-    INT: ('0', '-1'), FLOAT: ('0.0',), BOOL: ('False',), STR: ("''",), LINT: ('[]',),
-    LSTR: ('[]',), TINT: ('()',), SINT: ('set()',), DSI: ('{}',), DII: ('{}',),
-    DSL: ('{}',), LPAIR: ('[]',),
+    INT: ('0', '-1'),
+    FLOAT: ('0.0',),
+    BOOL: ('False',),
+    STR: ("''",),
+    LINT: ('[]',),
+    LSTR: ('[]',),
+    TINT: ('()',),
+    SINT: ('set()',),
+    DSI: ('{}',),
+    DII: ('{}',),
+    DSL: ('{}',),
+    LPAIR: ('[]',),
 }
 
 
@@ -28,17 +50,40 @@ def default_for(F, t):
 # Helpers
 
 HELPER_NAMES = {
-    BOOL: ['is_valid', 'keep', 'accept', 'matches', 'is_interesting', 'qualifies',
-           'looks_good', 'passes', 'is_special', 'should_keep'],
-    INT: ['score', 'weight', 'measure', 'cost', 'rank', 'value_of', 'points',
-          'size_of', 'key_for', 'rate'],
-    STR: ['normalize', 'clean', 'transform', 'encode', 'shorten', 'decorate',
-          'render', 'fix', 'tidy', 'mask'],
+    BOOL: [
+        'is_valid',
+        'keep',
+        'accept',
+        'matches',
+        'is_interesting',
+        'qualifies',
+        'looks_good',
+        'passes',
+        'is_special',
+        'should_keep',
+    ],
+    INT: ['score', 'weight', 'measure', 'cost', 'rank', 'value_of', 'points', 'size_of', 'key_for', 'rate'],
+    STR: ['normalize', 'clean', 'transform', 'encode', 'shorten', 'decorate', 'render', 'fix', 'tidy', 'mask'],
     FLOAT: ['ratio_of', 'fraction', 'scale_of'],
 }
-EXTRACT_NAMES = ['prepare', 'collect', 'count_items', 'build_index', 'summarize',
-                 'tally', 'extract', 'compute', 'process_part', 'gather', 'analyze',
-                 'filter_items', 'group_items', 'measure_all', 'split_up', 'reduce_values']
+EXTRACT_NAMES = [
+    'prepare',
+    'collect',
+    'count_items',
+    'build_index',
+    'summarize',
+    'tally',
+    'extract',
+    'compute',
+    'process_part',
+    'gather',
+    'analyze',
+    'filter_items',
+    'group_items',
+    'measure_all',
+    'split_up',
+    'reduce_values',
+]
 
 
 def func_name(F, pool):
@@ -72,8 +117,7 @@ def emit_def(F, H, name, params, nested=False):
 def param_like(F, H, v, same_name_p=0.6):
     """A parameter of helper H that receives variable v."""
     rng = F.rng
-    if rng.random() < same_name_p and v.name.isidentifier() and not v.name.isupper() \
-            and not H.taken(v.name):
+    if rng.random() < same_name_p and v.name.isidentifier() and not v.name.isupper() and not H.taken(v.name):
         name = v.name
     else:
         name = H.fresh(NAMES.get(v.t, ['arg', 'value', 'data']))
@@ -105,14 +149,18 @@ def st_helper(F):
     pnames = [p.name for p in params]
     guard = maybe_guard(H)
     from . import idioms  # here, not above: the table holds this idiom
+
     idioms.run(H, rng.choice((1, 2, 2, 3, 3)), idioms.FUNCTION)
     ret = finish(H, guard)
     if ret is None:
         return False
     name = func_name(F, EXTRACT_NAMES)
     emit_def(F, H, name, pnames, nested=rng.random() < 0.05)
-    out = ret.name if ret.name.isidentifier() and not F.taken(ret.name) and not ret.name.isupper() \
+    out = (
+        ret.name
+        if ret.name.isidentifier() and not F.taken(ret.name) and not ret.name.isupper()
         else F.fresh(NAMES.get(ret.t, ['result', 'out']))
+    )
     F.claim(out)
     F.w('%s = %s(%s)' % (out, name, ', '.join(a.name for a in args)))
     F.feat('helper', 'call_depth%d' % (F.depth + 2))
@@ -135,6 +183,7 @@ def scalar_helper(F, e, ret_t, budget):
     guard = maybe_guard(H, p=0.2)
     k = rng.choice((0, 0, 1, 1, 2))
     from . import idioms  # here, not above: the table holds st_map_helper, which calls this
+
     idioms.run(H, k, idioms.SCALAR)
     ret = finish(H, guard, want=ret_t)
     name = func_name(F, HELPER_NAMES[ret_t])
@@ -164,8 +213,13 @@ def st_map_helper(F):
     name, H, pnames, ret = scalar_helper(F, e, ret_t, budget)
     nested = rng.random() < 0.1
     emit_def(F, H, name, pnames, nested=nested)
-    x = F.fresh(['w', 'word', 's', 'item'] if e.t == STR and e.flav != 'char' else
-                ['ch', 'c', 'char'] if e.t == STR else ['n', 'x', 'v', 'num'])
+    x = F.fresh(
+        ['w', 'word', 's', 'item']
+        if e.t == STR and e.flav != 'char'
+        else ['ch', 'c', 'char']
+        if e.t == STR
+        else ['n', 'x', 'v', 'num']
+    )
     F.names.discard(x)
     n = c.name
     w = F.w
@@ -274,6 +328,7 @@ def st_map_helper(F):
 # ---------------------------------------------------------------------------
 # Guards and returns
 
+
 def maybe_guard(F, p=0.3):
     """An early return at the top of a function, which narrows what follows.
 
@@ -282,9 +337,15 @@ def maybe_guard(F, p=0.3):
     rng = F.rng
     if rng.random() >= p:
         return None
-    cands = [v for v in F.scope if not v.name.isupper() and
-             ((v.t in (STR, LINT, LSTR, DSI, TINT, LPAIR) and v.lo == 0 and v.hi >= 1) or
-              (v.t == INT and v.lo <= 0 < v.hi))]
+    cands = [
+        v
+        for v in F.scope
+        if not v.name.isupper()
+        and (
+            (v.t in (STR, LINT, LSTR, DSI, TINT, LPAIR) and v.lo == 0 and v.hi >= 1)
+            or (v.t == INT and v.lo <= 0 < v.hi)
+        )
+    ]
     if not cands:
         return None
     v = rng.choice(cands)

@@ -22,16 +22,15 @@ from .program import G, function_program, script_program, class_program
 from .stdlib import stdlib_program
 from .shapes import record_class_program, nested_program
 
-__all__ = ['Program', 'generate', 'generate_unique', 'CATALOGUE', 'CONSTRUCTS', 'coverage',
-           'construct_coverage']
+__all__ = ['Program', 'generate', 'generate_unique', 'CATALOGUE', 'CONSTRUCTS', 'coverage', 'construct_coverage']
 
 # Share of each shape; faults are drawn first, independently of the shape.
-P_FUNCTION = 0.74         # below this, not a script (function, class or stdlib programs)
-P_CLASS = 0.06          # of all programs: a class, methods and code using it (kind 'function')
-P_STDLIB = 0.12         # of all programs: a real standard-library function called with literals (kind 'function')
-P_RECORD = 0.03         # a class whose methods update attributes, used with literal arguments
-P_NESTED = 0.03         # recursion over nested lists or a dict tree, called with literals
-P_UNCAUGHT = 0.045      # plus the classes' own uncaught endings: about 5% in all
+P_FUNCTION = 0.74  # below this, not a script (function, class or stdlib programs)
+P_CLASS = 0.06  # of all programs: a class, methods and code using it (kind 'function')
+P_STDLIB = 0.12  # of all programs: a real standard-library function called with literals (kind 'function')
+P_RECORD = 0.03  # a class whose methods update attributes, used with literal arguments
+P_NESTED = 0.03  # recursion over nested lists or a dict tree, called with literals
+P_UNCAUGHT = 0.045  # plus the classes' own uncaught endings: about 5% in all
 P_INFINITE = 0.01
 
 
@@ -45,8 +44,7 @@ class Program:
         self.features = set(features or ())
 
     def __repr__(self):
-        return 'Program(kind=%r, %d lines, features=%d)' % (
-            self.kind, self.source.count('\n'), len(self.features))
+        return 'Program(kind=%r, %d lines, features=%d)' % (self.kind, self.source.count('\n'), len(self.features))
 
 
 def generate(rng):
@@ -119,36 +117,150 @@ def digest(source):
 # Catalogue of builtins and methods, and coverage
 
 BUILTINS = [
-    'abs', 'all', 'any', 'bin', 'bool', 'chr', 'dict', 'divmod', 'enumerate',
-    'enumerate(start=)', 'filter', 'float', 'format', 'frozenset', 'hex', 'input', 'int',
-    'int(base)', 'isinstance', 'iter', 'len', 'list', 'map', 'max', 'max(key=)',
-    'max(default=)', 'min', 'min(key=)', 'min(default=)', 'next', 'oct', 'ord', 'pow',
-    'pow(mod)', 'print', 'print(sep=)', 'print(end=)', 'range', 'range(step)', 'repr',
-    'reversed', 'round', 'set', 'sorted', 'sorted(key=)', 'sorted(reverse=)', 'str', 'sum',
-    'sum(start=)', 'tuple', 'type', 'zip',
+    'abs',
+    'all',
+    'any',
+    'bin',
+    'bool',
+    'chr',
+    'dict',
+    'divmod',
+    'enumerate',
+    'enumerate(start=)',
+    'filter',
+    'float',
+    'format',
+    'frozenset',
+    'hex',
+    'input',
+    'int',
+    'int(base)',
+    'isinstance',
+    'iter',
+    'len',
+    'list',
+    'map',
+    'max',
+    'max(key=)',
+    'max(default=)',
+    'min',
+    'min(key=)',
+    'min(default=)',
+    'next',
+    'oct',
+    'ord',
+    'pow',
+    'pow(mod)',
+    'print',
+    'print(sep=)',
+    'print(end=)',
+    'range',
+    'range(step)',
+    'repr',
+    'reversed',
+    'round',
+    'set',
+    'sorted',
+    'sorted(key=)',
+    'sorted(reverse=)',
+    'str',
+    'sum',
+    'sum(start=)',
+    'tuple',
+    'type',
+    'zip',
 ]
 STR_METHODS = [
-    'str.capitalize', 'str.casefold', 'str.center', 'str.count', 'str.endswith', 'str.find',
-    'str.format', 'str.index', 'str.isalnum', 'str.isalpha', 'str.isdecimal', 'str.isdigit',
-    'str.islower', 'str.isnumeric', 'str.isspace', 'str.istitle', 'str.isupper', 'str.join',
-    'str.ljust', 'str.lower', 'str.lstrip', 'str.maketrans', 'str.partition', 'str.removeprefix',
-    'str.removesuffix', 'str.replace', 'str.rfind', 'str.rindex', 'str.rjust', 'str.rpartition',
-    'str.rsplit', 'str.rstrip', 'str.split', 'str.splitlines', 'str.startswith', 'str.strip',
-    'str.swapcase', 'str.title', 'str.translate', 'str.upper', 'str.zfill',
+    'str.capitalize',
+    'str.casefold',
+    'str.center',
+    'str.count',
+    'str.endswith',
+    'str.find',
+    'str.format',
+    'str.index',
+    'str.isalnum',
+    'str.isalpha',
+    'str.isdecimal',
+    'str.isdigit',
+    'str.islower',
+    'str.isnumeric',
+    'str.isspace',
+    'str.istitle',
+    'str.isupper',
+    'str.join',
+    'str.ljust',
+    'str.lower',
+    'str.lstrip',
+    'str.maketrans',
+    'str.partition',
+    'str.removeprefix',
+    'str.removesuffix',
+    'str.replace',
+    'str.rfind',
+    'str.rindex',
+    'str.rjust',
+    'str.rpartition',
+    'str.rsplit',
+    'str.rstrip',
+    'str.split',
+    'str.splitlines',
+    'str.startswith',
+    'str.strip',
+    'str.swapcase',
+    'str.title',
+    'str.translate',
+    'str.upper',
+    'str.zfill',
 ]
 LIST_METHODS = [
-    'list.append', 'list.clear', 'list.copy', 'list.count', 'list.extend', 'list.index',
-    'list.insert', 'list.pop', 'list.pop(i)', 'list.remove', 'list.reverse', 'list.sort',
-    'list.sort(key=)', 'list.sort(reverse=)',
+    'list.append',
+    'list.clear',
+    'list.copy',
+    'list.count',
+    'list.extend',
+    'list.index',
+    'list.insert',
+    'list.pop',
+    'list.pop(i)',
+    'list.remove',
+    'list.reverse',
+    'list.sort',
+    'list.sort(key=)',
+    'list.sort(reverse=)',
 ]
 DICT_METHODS = [
-    'dict.clear', 'dict.copy', 'dict.fromkeys', 'dict.get', 'dict.items', 'dict.keys',
-    'dict.pop', 'dict.popitem', 'dict.setdefault', 'dict.update', 'dict.values', 'dict|',
+    'dict.clear',
+    'dict.copy',
+    'dict.fromkeys',
+    'dict.get',
+    'dict.items',
+    'dict.keys',
+    'dict.pop',
+    'dict.popitem',
+    'dict.setdefault',
+    'dict.update',
+    'dict.values',
+    'dict|',
 ]
 SET_METHODS = [
-    'set.add', 'set.copy', 'set.difference', 'set.discard', 'set.intersection',
-    'set.isdisjoint', 'set.issubset', 'set.issuperset', 'set.pop', 'set.remove',
-    'set.symmetric_difference', 'set.union', 'set.update', 'set|', 'set&', 'set-', 'set^',
+    'set.add',
+    'set.copy',
+    'set.difference',
+    'set.discard',
+    'set.intersection',
+    'set.isdisjoint',
+    'set.issubset',
+    'set.issuperset',
+    'set.pop',
+    'set.remove',
+    'set.symmetric_difference',
+    'set.union',
+    'set.update',
+    'set|',
+    'set&',
+    'set-',
+    'set^',
 ]
 OTHER_METHODS = ['tuple.count', 'tuple.index', 'int.bit_length', 'float.is_integer']
 
@@ -156,16 +268,71 @@ CATALOGUE = BUILTINS + STR_METHODS + LIST_METHODS + DICT_METHODS + SET_METHODS +
 
 # Language constructs recorded in features (reported separately from the catalogue).
 CONSTRUCTS = [
-    'function', 'script', 'helper', 'call_depth2', 'call_depth3', 'call_depth4', 'nested_def',
-    'recursion', 'mutual_recursion', 'class', 'method', '__init__', '__repr__', 'generator',
-    'yield', 'yield_from', 'lambda', 'for', 'while', 'nested_loop', 'if', 'elif', 'else',
-    'break', 'continue', 'ternary', 'listcomp', 'dictcomp', 'setcomp', 'genexp', 'slice',
-    'slice_step', 'fstring', 'percent_format', 'augassign', 'unpack',
-    'star_unpack', 'tuple_pack', 'early_return', 'return_none', 'try', 'except', 'except_as',
-    'except_tuple', 'finally', 'try_else', 'raise', 'custom_exception', 'assert', 'del',
-    'in', 'chained_compare', 'default_arg', 'keyword_arg', 'global_const', 'dict_unpack',
-    'stdin', 'module_call', 'uncaught', 'infinite',
-    'ValueError', 'KeyError', 'IndexError', 'ZeroDivisionError', 'TypeError',
+    'function',
+    'script',
+    'helper',
+    'call_depth2',
+    'call_depth3',
+    'call_depth4',
+    'nested_def',
+    'recursion',
+    'mutual_recursion',
+    'class',
+    'method',
+    '__init__',
+    '__repr__',
+    'generator',
+    'yield',
+    'yield_from',
+    'lambda',
+    'for',
+    'while',
+    'nested_loop',
+    'if',
+    'elif',
+    'else',
+    'break',
+    'continue',
+    'ternary',
+    'listcomp',
+    'dictcomp',
+    'setcomp',
+    'genexp',
+    'slice',
+    'slice_step',
+    'fstring',
+    'percent_format',
+    'augassign',
+    'unpack',
+    'star_unpack',
+    'tuple_pack',
+    'early_return',
+    'return_none',
+    'try',
+    'except',
+    'except_as',
+    'except_tuple',
+    'finally',
+    'try_else',
+    'raise',
+    'custom_exception',
+    'assert',
+    'del',
+    'in',
+    'chained_compare',
+    'default_arg',
+    'keyword_arg',
+    'global_const',
+    'dict_unpack',
+    'stdin',
+    'module_call',
+    'uncaught',
+    'infinite',
+    'ValueError',
+    'KeyError',
+    'IndexError',
+    'ZeroDivisionError',
+    'TypeError',
 ]
 
 
@@ -195,6 +362,7 @@ def construct_coverage(programs):
 # ---------------------------------------------------------------------------
 # CLI
 
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog='python -m ndbg.gen.generator', description=__doc__.split('\n\n')[0])
     ap.add_argument('--n', type=int, default=5, help='samples to print')
@@ -220,36 +388,58 @@ def main(argv=None):
     kinds = sum(1 for p in progs if p.kind == 'function')
     missing = [e for e in CATALOGUE if not cov[e]]
     print('# summary over %d programs (seed %d)' % (args.stats, args.seed))
-    print('throughput: %.0f programs per CPU second (%.0f/s wall clock)' % (
-        args.stats / max(dc, 1e-9), args.stats / max(dt, 1e-9)))
-    print('catalogue coverage: %d / %d (%.1f%%)%s' % (
-        cov['covered'], cov['total'], 100.0 * cov['covered'] / cov['total'],
-        ('  missing: ' + ', '.join(missing)) if missing else ''))
+    print(
+        'throughput: %.0f programs per CPU second (%.0f/s wall clock)'
+        % (args.stats / max(dc, 1e-9), args.stats / max(dt, 1e-9))
+    )
+    print(
+        'catalogue coverage: %d / %d (%.1f%%)%s'
+        % (
+            cov['covered'],
+            cov['total'],
+            100.0 * cov['covered'] / cov['total'],
+            ('  missing: ' + ', '.join(missing)) if missing else '',
+        )
+    )
     print('unique sources: %d (%.2f%%)' % (uniq, 100.0 * uniq / len(progs)))
     print('kinds: function %.1f%%, script %.1f%%' % (100.0 * kinds / len(progs), 100.0 - 100.0 * kinds / len(progs)))
     for f in ('uncaught', 'infinite', 'stdin', 'helper', 'recursion', 'class', 'generator', 'try'):
         print('  %-10s %5.1f%%' % (f, 100.0 * sum(1 for p in progs if f in p.features) / len(progs)))
     lines = sorted(p.source.count('\n') for p in progs)
-    print('source lines: median %d, p90 %d, max %d' % (
-        lines[len(lines) // 2], lines[int(len(lines) * 0.9)], lines[-1]))
+    print('source lines: median %d, p90 %d, max %d' % (lines[len(lines) // 2], lines[int(len(lines) * 0.9)], lines[-1]))
     if args.check:
         from .check import run_program
+
         t0 = time.perf_counter()
         res = [run_program(p.source, p.stdin) for p in progs]
         dt = time.perf_counter() - t0
         steps = sorted(r['steps'] for r, p in zip(res, progs) if r['status'] != 'limit')
-        bad = sum(1 for r, p in zip(res, progs) if (r['status'] == 'error') != ('uncaught' in p.features)
-                  or (r['status'] == 'limit') != ('infinite' in p.features))
-        print('ran in %.1fs: ok %d, error %d, limit %d, unexpected %d' % (
-            dt, sum(r['status'] == 'ok' for r in res), sum(r['status'] == 'error' for r in res),
-            sum(r['status'] == 'limit' for r in res), bad))
+        bad = sum(
+            1
+            for r, p in zip(res, progs)
+            if (r['status'] == 'error') != ('uncaught' in p.features)
+            or (r['status'] == 'limit') != ('infinite' in p.features)
+        )
+        print(
+            'ran in %.1fs: ok %d, error %d, limit %d, unexpected %d'
+            % (
+                dt,
+                sum(r['status'] == 'ok' for r in res),
+                sum(r['status'] == 'error' for r in res),
+                sum(r['status'] == 'limit' for r in res),
+                bad,
+            )
+        )
         q = lambda f: steps[min(len(steps) - 1, int(len(steps) * f))]
-        print('executed lines: p10 %d, median %d, p90 %d, p99 %d, max %d; in 20..400: %.1f%%' % (
-            q(0.1), q(0.5), q(0.9), q(0.99), steps[-1],
-            100.0 * sum(1 for s in steps if 20 <= s <= 400) / len(steps)))
+        print(
+            'executed lines: p10 %d, median %d, p90 %d, p99 %d, max %d; in 20..400: %.1f%%'
+            % (q(0.1), q(0.5), q(0.9), q(0.99), steps[-1], 100.0 * sum(1 for s in steps if 20 <= s <= 400) / len(steps))
+        )
         depth = sorted(r['depth'] for r in res)
-        print('call depth: median %d, max %d; with depth >= 3: %.1f%%' % (
-            depth[len(depth) // 2], depth[-1], 100.0 * sum(1 for d in depth if d >= 3) / len(depth)))
+        print(
+            'call depth: median %d, max %d; with depth >= 3: %.1f%%'
+            % (depth[len(depth) // 2], depth[-1], 100.0 * sum(1 for d in depth if d >= 3) / len(depth))
+        )
     return 0
 
 

@@ -2,8 +2,20 @@
 comprehensions, nested loops and while loops with a guaranteed bound."""
 
 from .core import (
-    Var, INT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
-    iv_mul, iv_abs,
+    Var,
+    INT,
+    BOOL,
+    STR,
+    LINT,
+    LSTR,
+    TINT,
+    SINT,
+    DSI,
+    DII,
+    DSL,
+    LPAIR,
+    iv_mul,
+    iv_abs,
 )
 from .expr import cond, xform, int_to_int, paren
 
@@ -12,8 +24,7 @@ ELEM_NAMES = {
     'char': ['ch', 'c', 'char', 'letter', 'symbol'],
     INT: ['n', 'x', 'num', 'value', 'item', 'v', 'amount', 'score'],
     'idx': ['i', 'idx', 'pos', 'index', 'j', 'k'],
-    'pair': [('key', 'value'), ('name', 'count'), ('k', 'v'), ('item', 'qty'),
-             ('word', 'n'), ('label', 'score')],
+    'pair': [('key', 'value'), ('name', 'count'), ('k', 'v'), ('item', 'qty'), ('word', 'n'), ('label', 'score')],
 }
 
 
@@ -41,10 +52,13 @@ def iteration(F):
     the maximal number of iterations, and the primary element.
     """
     rng = F.rng
-    c = F.pick((STR, LINT, LSTR, TINT, SINT, DSI, LPAIR, INT, DSL),
-               lambda v: (v.t != INT or (v.lo >= 0 and v.hi <= 10 and v.hi >= 1))
-               and (v.t == INT or v.hi >= 1) and (v.t != STR or v.hi <= 40)
-               and (v.t not in (LINT, LSTR, TINT, LPAIR, SINT) or v.hi <= 24))
+    c = F.pick(
+        (STR, LINT, LSTR, TINT, SINT, DSI, LPAIR, INT, DSL),
+        lambda v: (v.t != INT or (v.lo >= 0 and v.hi <= 10 and v.hi >= 1))
+        and (v.t == INT or v.hi >= 1)
+        and (v.t != STR or v.hi <= 40)
+        and (v.t not in (LINT, LSTR, TINT, LPAIR, SINT) or v.hi <= 24),
+    )
     if c is None:
         return None
     n = c.name
@@ -134,8 +148,7 @@ def iteration(F):
     if r < 0.94:
         F.feat('slice')
         return 'for %s in %s[1:]' % (e.name, n), [e], c.hi, e
-    other = F.pick((STR, LINT, LSTR, TINT),
-                   lambda v: v.name != n and v.hi >= 1 and v.hi <= 24)
+    other = F.pick((STR, LINT, LSTR, TINT), lambda v: v.name != n and v.hi >= 1 and v.hi <= 24)
     if other is None:
         F.feat('zip', 'slice')
         e2 = e.like(F.fresh(['nxt', 'following', 'after', 'right']))
@@ -147,12 +160,17 @@ def iteration(F):
     else:
         e2 = elem_var(F, INT, other.elo, other.ehi)
     F.feat('zip', 'unpack')
-    return 'for %s, %s in zip(%s, %s)' % (e.name, e2.name, n, other.name), [e, e2], \
-        min(c.hi, other.hi), rng.choice((e, e2))
+    return (
+        'for %s, %s in zip(%s, %s)' % (e.name, e2.name, n, other.name),
+        [e, e2],
+        min(c.hi, other.hi),
+        rng.choice((e, e2)),
+    )
 
 
 # ---------------------------------------------------------------------------
 # Accumulators: (name, init source, update(F, elem) -> [lines], result Var)
+
 
 class Acc:
     __slots__ = ('kind', 'name', 'init', 'result', 'pre')
@@ -228,8 +246,12 @@ def make_acc(F, kind, iters, e):
             a.pre = lambda ex: ['%s[%s] = %s.get(%s, 0) + 1' % (name, key.name, name, key.name)]
         elif r < 0.85:
             F.feat('in', 'else')
-            a.pre = lambda ex: ['if %s in %s:' % (key.name, name), '    %s[%s] += 1' % (name, key.name),
-                                'else:', '    %s[%s] = 1' % (name, key.name)]
+            a.pre = lambda ex: [
+                'if %s in %s:' % (key.name, name),
+                '    %s[%s] += 1' % (name, key.name),
+                'else:',
+                '    %s[%s] = 1' % (name, key.name),
+            ]
         else:
             F.feat('dict.setdefault')
             a.pre = lambda ex: ['%s.setdefault(%s, 0)' % (name, key.name), '%s[%s] += 1' % (name, key.name)]
@@ -251,10 +273,11 @@ def make_acc(F, kind, iters, e):
         if e.t == INT:
             x = e if rng.random() < 0.6 else int_to_int(F, e)
             big = kind == 'max'
-            name = F.fresh(['best', 'largest', 'highest', 'peak', 'top'] if big else
-                           ['smallest', 'lowest', 'least', 'floor_value'])
+            name = F.fresh(
+                ['best', 'largest', 'highest', 'peak', 'top'] if big else ['smallest', 'lowest', 'least', 'floor_value']
+            )
             init = x.lo - 1 if big else x.hi + 1
-            if abs(init) > 10 ** 6:
+            if abs(init) > 10**6:
                 return None
             res = Var(name, INT, min(init, x.lo), max(init, x.hi))
             a = Acc(kind, name, str(init), res)
@@ -262,8 +285,10 @@ def make_acc(F, kind, iters, e):
                 F.feat('max' if big else 'min')
                 a.pre = lambda ex: ['%s = %s(%s, %s)' % (name, kind, name, x.name)]
             else:
-                a.pre = lambda ex: ['if %s %s %s:' % (x.name, '>' if big else '<', name),
-                                    '    %s = %s' % (name, x.name)]
+                a.pre = lambda ex: [
+                    'if %s %s %s:' % (x.name, '>' if big else '<', name),
+                    '    %s = %s' % (name, x.name),
+                ]
             return a
         if e.t == STR and e.flav != 'char':
             name = F.fresh(['longest', 'widest', 'best'] if kind == 'max' else ['shortest', 'best'])
@@ -407,6 +432,7 @@ def st_loop(F):
 
 
 # ---------------------------------------------------------------------------
+
 
 def st_comp(F):
     """A list, dict or set comprehension, possibly filtered."""
@@ -584,7 +610,7 @@ def st_while(F):
     r = rng.random()
     F.feat('while')
     if r < 0.25:
-        u = F.pick((INT,), lambda v: abs(v.lo) <= 10 ** 9 and abs(v.hi) <= 10 ** 9)
+        u = F.pick((INT,), lambda v: abs(v.lo) <= 10**9 and abs(v.hi) <= 10**9)
         if u is None or not F.can(30):
             return False
         lo, hi = iv_abs(u.lo, u.hi)
@@ -610,7 +636,7 @@ def st_while(F):
             w('while %s > 0:' % m)
             w('    %s = %s * 10 + %s %% 10' % (name, name, m))
             w('    %s //= 10' % m)
-            F.add(Var(name, INT, 0, 10 ** digits))
+            F.add(Var(name, INT, 0, 10**digits))
         else:
             name = F.fresh(['steps', 'halvings', 'count'])
             w('%s = 0' % name)
@@ -626,9 +652,13 @@ def st_while(F):
         if c is None or not F.can(c.hi * 3 + 3):
             return False
         i = F.fresh(['i', 'idx', 'pos', 'j'])
-        e = Var('%s[%s]' % (c.name, i), STR if c.t in (STR, LSTR) else INT,
-                1 if c.t == STR else c.elo, 1 if c.t == STR else c.ehi,
-                flav='char' if c.t == STR else 'word')
+        e = Var(
+            '%s[%s]' % (c.name, i),
+            STR if c.t in (STR, LSTR) else INT,
+            1 if c.t == STR else c.elo,
+            1 if c.t == STR else c.ehi,
+            flav='char' if c.t == STR else 'word',
+        )
         w('%s = 0' % i)
         F.feat('len')
         w('while %s < len(%s) and %s:' % (i, c.name, paren(cond(F, e))))
@@ -656,8 +686,10 @@ def st_while(F):
         F.spend(c.hi * 3 + 3)
         return True
     if r < 0.72:
-        a = F.pick((INT,), lambda v: abs(v.lo) <= 10 ** 6 and abs(v.hi) <= 10 ** 6)
-        b = F.pick((INT,), lambda v: a is not None and v.name != a.name and abs(v.lo) <= 10 ** 6 and abs(v.hi) <= 10 ** 6)
+        a = F.pick((INT,), lambda v: abs(v.lo) <= 10**6 and abs(v.hi) <= 10**6)
+        b = F.pick(
+            (INT,), lambda v: a is not None and v.name != a.name and abs(v.lo) <= 10**6 and abs(v.hi) <= 10**6
+        )
         if a is None or not F.can(40):
             return False
         bsrc = b.name if b is not None else str(rng.randint(2, 24))
@@ -699,7 +731,7 @@ def st_while(F):
     c = F.pick((LINT, TINT), lambda v: 1 <= v.hi <= 24)
     if c is None or not F.can(c.hi * 3 + 4):
         return False
-    limit = F.pick((INT,), lambda v: abs(v.lo) < 10 ** 6 and abs(v.hi) < 10 ** 6)
+    limit = F.pick((INT,), lambda v: abs(v.lo) < 10**6 and abs(v.hi) < 10**6)
     lsrc = limit.name if limit is not None else str(rng.randint(5, 40))
     total = F.fresh(['total', 'acc', 'running'])
     i = F.fresh(['i', 'idx', 'used'])

@@ -2,8 +2,23 @@
 a module-level script, or a small class; faults put in on purpose."""
 
 from .core import (
-    Fn, Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, LPAIR, LMIX,
-    value_for, lit, str_value, SHORT_WORDS, 
+    Fn,
+    Var,
+    INT,
+    FLOAT,
+    BOOL,
+    STR,
+    LINT,
+    LSTR,
+    TINT,
+    SINT,
+    DSI,
+    LPAIR,
+    LMIX,
+    value_for,
+    lit,
+    str_value,
+    SHORT_WORDS,
 )
 from .funcs import maybe_guard, finish, func_name
 from . import idioms
@@ -29,18 +44,70 @@ class G:
 
 
 MAIN_NAMES = [
-    'process', 'transform', 'summarize', 'analyze', 'solve', 'compute', 'encode',
-    'clean_up', 'score_items', 'build_report', 'evaluate', 'rearrange', 'inspect',
-    'digest', 'classify', 'reduce_data', 'tabulate', 'scan', 'organize', 'profile',
-    'normalize_all', 'check', 'merge_data', 'rank_items', 'parse_and_sum', 'f', 'main_task',
+    'process',
+    'transform',
+    'summarize',
+    'analyze',
+    'solve',
+    'compute',
+    'encode',
+    'clean_up',
+    'score_items',
+    'build_report',
+    'evaluate',
+    'rearrange',
+    'inspect',
+    'digest',
+    'classify',
+    'reduce_data',
+    'tabulate',
+    'scan',
+    'organize',
+    'profile',
+    'normalize_all',
+    'check',
+    'merge_data',
+    'rank_items',
+    'parse_and_sum',
+    'f',
+    'main_task',
 ]
 
 SIGNATURES = [
-    (STR,), (STR,), (STR,), (LINT,), (LINT,), (LINT,), (LSTR,), (LSTR,), (DSI,),
-    (LINT, INT), (LINT, INT), (STR, INT), (STR, INT), (LSTR, INT), (STR, STR),
-    (LINT, LINT), (LSTR, LINT), (DSI, LSTR), (DSI, STR), (DSI, INT), (INT,), (INT, INT),
-    (LPAIR,), (LPAIR, INT), (LMIX,), (TINT,), (TINT, INT), (SINT, LINT), (LINT, BOOL),
-    (STR, BOOL), (LINT, INT, INT), (STR, STR, INT), (LSTR, STR), (LINT, FLOAT),
+    (STR,),
+    (STR,),
+    (STR,),
+    (LINT,),
+    (LINT,),
+    (LINT,),
+    (LSTR,),
+    (LSTR,),
+    (DSI,),
+    (LINT, INT),
+    (LINT, INT),
+    (STR, INT),
+    (STR, INT),
+    (LSTR, INT),
+    (STR, STR),
+    (LINT, LINT),
+    (LSTR, LINT),
+    (DSI, LSTR),
+    (DSI, STR),
+    (DSI, INT),
+    (INT,),
+    (INT, INT),
+    (LPAIR,),
+    (LPAIR, INT),
+    (LMIX,),
+    (TINT,),
+    (TINT, INT),
+    (SINT, LINT),
+    (LINT, BOOL),
+    (STR, BOOL),
+    (LINT, INT, INT),
+    (STR, STR, INT),
+    (LSTR, STR),
+    (LINT, FLOAT),
 ]
 
 STR_FLAVS = ['word', 'word', 'text', 'text', 'text', 'code', 'csv', 'digits', 'kv']
@@ -119,6 +186,7 @@ def exact(name, t, value, flav=''):
 # ---------------------------------------------------------------------------
 # Faults on purpose: a last call with a bad argument raises or loops forever
 
+
 def bad_value(rng, spec, what):
     t = spec.t
     if what == 'empty':
@@ -176,10 +244,14 @@ def uncaught_prelude(F, params, specs):
         return i, 'empty'
     if kind == 'empty_helper':
         name = func_name(F, ['require', 'check_input', 'validate', 'ensure_nonempty'])
-        F.g.add_func(['def %s(value, what):' % name,
-                      '    if len(value) == 0:',
-                      '        raise ValueError(%s)' % fstr(F, '{what} is empty'),
-                      '    return value'])
+        F.g.add_func(
+            [
+                'def %s(value, what):' % name,
+                '    if len(value) == 0:',
+                '        raise ValueError(%s)' % fstr(F, '{what} is empty'),
+                '    return value',
+            ]
+        )
         F.g.feats.update(('helper', 'len', 'ValueError'))
         w('%s(%s, %s)' % (name, p.name, q(p.name)))
         p.lo = spec.lo = max(1, spec.lo)
@@ -211,7 +283,7 @@ def uncaught_prelude(F, params, specs):
         p.flav = spec.flav = 'digits'
         p.lo = spec.lo = 1
         p.hi = spec.hi = 6
-        F.add(Var(name, INT, 0, 10 ** 6))
+        F.add(Var(name, INT, 0, 10**6))
         return i, 'not_digits'
     if kind == 'neg_check':
         F.g.feats.update(('ValueError', 'fstring'))
@@ -246,7 +318,7 @@ def infinite_prelude(F, params, specs):
         w('%s = 0' % c)
         w('while True:')
         w('    %s += 1' % c)
-        F.add(Var(c, INT, 0, 10 ** 9))
+        F.add(Var(c, INT, 0, 10**9))
         return None, 'always'
     i, kind = rng.choice(opts)
     p, spec = params[i], specs[i]
@@ -288,6 +360,7 @@ def infinite_prelude(F, params, specs):
 
 # ---------------------------------------------------------------------------
 # Module code that calls the main function
+
 
 def arg_values(rng, specs):
     return [value_for(rng, s) for s in specs]
@@ -349,8 +422,12 @@ def call_section(F, name, params, specs, defaults, fault, main_cost):
         calls = calls[:1]
     r = rng.random()
     g.feats.add('module_call')
-    if fault is None and r < 0.08 and params[0].t in (STR, INT, LINT, LSTR) and \
-            (params[0].t != STR or len(calls[0][0].strip()) >= specs[0].lo):
+    if (
+        fault is None
+        and r < 0.08
+        and params[0].t in (STR, INT, LINT, LSTR)
+        and (params[0].t != STR or len(calls[0][0].strip()) >= specs[0].lo)
+    ):
         return input_call(F, name, params, defaults, calls[0])
     if len(calls) >= 2 and len(params) == 1 and defaults[0] is None and r < 0.3:
         var = rng.choice(('case', 'sample', 'example', 'data', 'arg'))
@@ -396,7 +473,9 @@ def call_section(F, name, params, specs, defaults, fault, main_cost):
             args = ', '.join(args)
             lines.append('%s = %s(%s)' % (res, name, args))
             if rng.random() < 0.7:
-                lines.append('print(%s)' % fstr(F, '{%s!r} -> {%s!r}' % (names[0], res)) if names else 'print(%s)' % res)
+                lines.append(
+                    'print(%s)' % fstr(F, '{%s!r} -> {%s!r}' % (names[0], res)) if names else 'print(%s)' % res
+                )
                 g.feats.add('print')
         else:
             lines.append('%s = %s' % (rng.choice(('result', 'output', 'r')), call))
@@ -431,7 +510,7 @@ def input_call(F, name, params, defaults, vals):
     call = render_call(F, name, params, defaults, vals)
     first = F.lit(vals[0])
     assert call.startswith(name + '(' + first)
-    call = name + '(' + p.name + call[len(name) + 1 + len(first):]
+    call = name + '(' + p.name + call[len(name) + 1 + len(first) :]
     lines.append('print(%s)' % call)
     return lines
 
@@ -439,15 +518,22 @@ def input_call(F, name, params, defaults, vals):
 # ---------------------------------------------------------------------------
 # Program kinds
 
+
 def function_program(g, fault=None):
     rng = g.rng
     F = Fn(g, True, 0, budget=rng.randint(60, 200))
     name = func_name(F, MAIN_NAMES)
     if rng.random() < 0.12:
         # a module constant read by the functions
-        cname, ct, val = rng.choice((('VOWELS', STR, 'aeiou'), ('LIMIT', INT, rng.randint(2, 6)),
-                                     ('SEPARATOR', STR, rng.choice(('-', ', ', '|'))),
-                                     ('THRESHOLD', INT, rng.randint(0, 20)), ('MAX_ITEMS', INT, rng.randint(2, 5))))
+        cname, ct, val = rng.choice(
+            (
+                ('VOWELS', STR, 'aeiou'),
+                ('LIMIT', INT, rng.randint(2, 6)),
+                ('SEPARATOR', STR, rng.choice(('-', ', ', '|'))),
+                ('THRESHOLD', INT, rng.randint(0, 20)),
+                ('MAX_ITEMS', INT, rng.randint(2, 5)),
+            )
+        )
         g.taken.add(cname)
         cv = exact(cname, ct, val, flav='word')
         g.consts.append(cv)
@@ -485,8 +571,10 @@ def function_program(g, fault=None):
         ret = finish(F, guard)
     if ret is None:
         return None
-    head = 'def %s(%s):' % (name, ', '.join(
-        p.name if d is None else '%s=%s' % (p.name, F.lit(d)) for p, d in zip(params, defaults)))
+    head = 'def %s(%s):' % (
+        name,
+        ', '.join(p.name if d is None else '%s=%s' % (p.name, F.lit(d)) for p, d in zip(params, defaults)),
+    )
     main = [head] + ['    ' + line for line in F.w.lines]
     calls = call_section(F, name, params, specs, defaults, fault_at if fault else None, F.cost)
     return assemble(g, main, calls)
@@ -638,7 +726,7 @@ def script_crash(F):
     seq = F.pick((STR, LINT, LSTR, TINT))
     if seq is not None:
         opts += ['index', 'index']
-    nums = F.pick((LINT, TINT), lambda v: abs(v.ehi) < 10 ** 6)
+    nums = F.pick((LINT, TINT), lambda v: abs(v.ehi) < 10**6)
     if nums is not None:
         opts += ['empty_max', 'empty_avg']
     kind = rng.choice(opts)

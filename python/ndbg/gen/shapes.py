@@ -34,8 +34,15 @@ def st_chain(F):
     F.spend(2)
     if kind == 'split':
         sep = rng.choice((',', ' ', ';', '-', None))
-        pre = rng.choice(('.strip().lower()', '.lower().strip()', '.strip()', '.upper().strip()',
-                          '.strip().replace(%s, %s)' % (q('  '), q(' '))))
+        pre = rng.choice(
+            (
+                '.strip().lower()',
+                '.lower().strip()',
+                '.strip()',
+                '.upper().strip()',
+                '.strip().replace(%s, %s)' % (q('  '), q(' ')),
+            )
+        )
         name = F.fresh(['parts', 'fields', 'tokens', 'pieces', 'words'])
         feats = ['str.split'] + ['str.' + m for m in ('strip', 'lower', 'upper', 'replace') if '.%s(' % m in pre]
         F.feat(*feats)
@@ -118,9 +125,13 @@ def st_group_get(F):
             F.feat('len', 'str')
     else:
         cut = rng.randint(max(src.elo, 0), max(src.elo, src.ehi, 1))
-        key = rng.choice(("'even' if %s %% 2 == 0 else 'odd'" % x,
-                          "'big' if %s > %d else 'small'" % (x, cut),
-                          "'neg' if %s < 0 else 'pos'" % x))
+        key = rng.choice(
+            (
+                "'even' if %s %% 2 == 0 else 'odd'" % x,
+                "'big' if %s > %d else 'small'" % (x, cut),
+                "'neg' if %s < 0 else 'pos'" % x,
+            )
+        )
         F.feat('ternary')
     F.feat('for', 'dict.get', 'slice' if '[' in key else 'for')
     w('%s = {}' % name)
@@ -154,6 +165,7 @@ def record_class_program(g):
 
 def _lit(v, quote):
     from .core import lit
+
     return lit(v, quote)
 
 
@@ -182,42 +194,63 @@ def _tracker(g, rng, q):
         '        self.%s.append(-amount)' % log,
         '        return amount',
     ]
-    feats = {'class', 'method', '__init__', '__repr__', 'augassign', 'list.append', 'if', 'print',
-             'function', 'module_call', 'default_arg', 'fstring', 'type'}
+    feats = {
+        'class',
+        'method',
+        '__init__',
+        '__repr__',
+        'augassign',
+        'list.append',
+        'if',
+        'print',
+        'function',
+        'module_call',
+        'default_arg',
+        'fstring',
+        'type',
+    }
     extra = rng.sample(['average', 'biggest', 'reset', 'recent'], rng.randint(1, 2))
     for e in extra:
         lines.append('')
         if e == 'average':
-            lines += ['    def average(self):',
-                      '        if not self.%s:' % log,
-                      '            return 0',
-                      '        return sum(self.%s) / len(self.%s)' % (log, log)]
+            lines += [
+                '    def average(self):',
+                '        if not self.%s:' % log,
+                '            return 0',
+                '        return sum(self.%s) / len(self.%s)' % (log, log),
+            ]
             feats.update(('sum', 'len'))
         elif e == 'biggest':
-            lines += ['    def biggest(self):',
-                      '        best = 0',
-                      '        for change in self.%s:' % log,
-                      '            if change > best:',
-                      '                best = change',
-                      '        return best']
+            lines += [
+                '    def biggest(self):',
+                '        best = 0',
+                '        for change in self.%s:' % log,
+                '            if change > best:',
+                '                best = change',
+                '        return best',
+            ]
             feats.add('for')
         elif e == 'reset':
-            lines += ['    def reset(self):',
-                      '        old = self.%s' % total,
-                      '        self.%s = 0' % total,
-                      '        self.%s.clear()' % log,
-                      '        return old']
+            lines += [
+                '    def reset(self):',
+                '        old = self.%s' % total,
+                '        self.%s = 0' % total,
+                '        self.%s.clear()' % log,
+                '        return old',
+            ]
             feats.add('list.clear')
         else:
-            lines += ['    def recent(self, n):',
-                      '        return self.%s[-n:]' % log]
+            lines += ['    def recent(self, n):', '        return self.%s[-n:]' % log]
             feats.add('slice')
-    lines += ['',
-              '    def __repr__(self):',
-              "        return f%s" % q('{type(self).__name__}({self.name!r}, {self.%s})' % total)]
+    lines += [
+        '',
+        '    def __repr__(self):',
+        "        return f%s" % q('{type(self).__name__}({self.name!r}, {self.%s})' % total),
+    ]
     obj = rng.choice(('t', 'acct', 'me', 'p', 'item', 'box'))
-    use = ['%s = %s(%s, %d)' % (obj, cls, q(rng.choice(('ann', 'bob', 'cy', 'dee', 'main', 'north'))),
-                                 rng.randint(0, 20))]
+    use = [
+        '%s = %s(%s, %d)' % (obj, cls, q(rng.choice(('ann', 'bob', 'cy', 'dee', 'main', 'north'))), rng.randint(0, 20))
+    ]
     for _ in range(rng.randint(3, 6)):
         r = rng.random()
         m = add if r < 0.5 else sub if r < 0.8 else rng.choice(extra)
@@ -236,8 +269,9 @@ def _tracker(g, rng, q):
             use.append('print(%s, %s.%s)' % (res, obj, total))
         else:
             use.append(call)
-    use.append(rng.choice(('print(%s)' % obj, 'print(%s.%s, %s.%s)' % (obj, total, obj, log),
-                           'print(%s.%s)' % (obj, log))))
+    use.append(
+        rng.choice(('print(%s)' % obj, 'print(%s.%s, %s.%s)' % (obj, total, obj, log), 'print(%s.%s)' % (obj, log)))
+    )
     g.feats.update(feats)
     return '\n'.join(lines + ['', ''] + use) + '\n'
 
@@ -277,16 +311,35 @@ def _inventory(g, rng, q):
         '    def __repr__(self):',
         "        return f%s" % q('%s({self.%s})' % (cls, attr)),
     ]
-    feats = {'class', 'method', '__init__', '__repr__', 'augassign', 'dict.get', 'dict.values', 'sum',
-             'sorted', 'del', 'if', 'print', 'function', 'module_call', 'default_arg', 'fstring'}
+    feats = {
+        'class',
+        'method',
+        '__init__',
+        '__repr__',
+        'augassign',
+        'dict.get',
+        'dict.values',
+        'sum',
+        'sorted',
+        'del',
+        'if',
+        'print',
+        'function',
+        'module_call',
+        'default_arg',
+        'fstring',
+    }
     obj = rng.choice(('inv', 'store', 'cart', 'shelf'))
     use = ['%s = %s()' % (obj, cls)]
     for _ in range(rng.randint(4, 7)):
         r = rng.random()
         good = rng.choice(goods)
         if r < 0.5:
-            use.append('%s.%s(%s, %d)' % (obj, put, q(good), rng.randint(1, 6)) if rng.random() < 0.8
-                       else '%s.%s(%s)' % (obj, put, q(good)))
+            use.append(
+                '%s.%s(%s, %d)' % (obj, put, q(good), rng.randint(1, 6))
+                if rng.random() < 0.8
+                else '%s.%s(%s)' % (obj, put, q(good))
+            )
         elif r < 0.8:
             call = '%s.%s(%s, %d)' % (obj, take, q(good), rng.randint(1, 4))
             use.append('print(%s)' % call if rng.random() < 0.6 else 'ok = %s' % call)
@@ -294,14 +347,22 @@ def _inventory(g, rng, q):
             use.append('print(%s.total())' % obj)
         else:
             use.append('print(%s.names())' % obj)
-    use.append(rng.choice(('print(%s)' % obj, 'print(%s.%s, %s.moves)' % (obj, attr, obj),
-                           'print(%s.total(), %s.names())' % (obj, obj))))
+    use.append(
+        rng.choice(
+            (
+                'print(%s)' % obj,
+                'print(%s.%s, %s.moves)' % (obj, attr, obj),
+                'print(%s.total(), %s.names())' % (obj, obj),
+            )
+        )
+    )
     g.feats.update(feats)
     return '\n'.join(lines + ['', ''] + use) + '\n'
 
 
 # ---------------------------------------------------------------------------
 # Recursion over nested data, called with literals
+
 
 def _nested(rng, depth=0, budget=None):
     budget = budget if budget is not None else [rng.randint(3, 8)]
@@ -318,55 +379,73 @@ def _nested(rng, depth=0, budget=None):
 
 
 NESTED = {
-    'nested_sum': ['def {f}({p}):',
-                   '    total = 0',
-                   '    for {x} in {p}:',
-                   '        if isinstance({x}, list):',
-                   '            total += {f}({x})',
-                   '        else:',
-                   '            total += {x}',
-                   '    return total'],
-    'count_leaves': ['def {f}({p}):',
-                     '    count = 0',
-                     '    for {x} in {p}:',
-                     '        if isinstance({x}, list):',
-                     '            count += {f}({x})',
-                     '        else:',
-                     '            count += 1',
-                     '    return count'],
-    'depth': ['def {f}({p}):',
-              '    deepest = 0',
-              '    for {x} in {p}:',
-              '        if isinstance({x}, list):',
-              '            deepest = max(deepest, {f}({x}))',
-              '    return deepest + 1'],
-    'flatten': ['def {f}({p}):',
-                '    out = []',
-                '    for {x} in {p}:',
-                '        if isinstance({x}, list):',
-                '            out.extend({f}({x}))',
-                '        else:',
-                '            out.append({x})',
-                '    return out'],
-    'scale': ['def {f}({p}, factor):',
-              '    return [{f}({x}, factor) if isinstance({x}, list) else {x} * factor for {x} in {p}]'],
-    'biggest': ['def {f}({p}):',
-                '    best = None',
-                '    for {x} in {p}:',
-                '        value = {f}({x}) if isinstance({x}, list) else {x}',
-                '        if value is not None and (best is None or value > best):',
-                '            best = value',
-                '    return best'],
+    'nested_sum': [
+        'def {f}({p}):',
+        '    total = 0',
+        '    for {x} in {p}:',
+        '        if isinstance({x}, list):',
+        '            total += {f}({x})',
+        '        else:',
+        '            total += {x}',
+        '    return total',
+    ],
+    'count_leaves': [
+        'def {f}({p}):',
+        '    count = 0',
+        '    for {x} in {p}:',
+        '        if isinstance({x}, list):',
+        '            count += {f}({x})',
+        '        else:',
+        '            count += 1',
+        '    return count',
+    ],
+    'depth': [
+        'def {f}({p}):',
+        '    deepest = 0',
+        '    for {x} in {p}:',
+        '        if isinstance({x}, list):',
+        '            deepest = max(deepest, {f}({x}))',
+        '    return deepest + 1',
+    ],
+    'flatten': [
+        'def {f}({p}):',
+        '    out = []',
+        '    for {x} in {p}:',
+        '        if isinstance({x}, list):',
+        '            out.extend({f}({x}))',
+        '        else:',
+        '            out.append({x})',
+        '    return out',
+    ],
+    'scale': [
+        'def {f}({p}, factor):',
+        '    return [{f}({x}, factor) if isinstance({x}, list) else {x} * factor for {x} in {p}]',
+    ],
+    'biggest': [
+        'def {f}({p}):',
+        '    best = None',
+        '    for {x} in {p}:',
+        '        value = {f}({x}) if isinstance({x}, list) else {x}',
+        '        if value is not None and (best is None or value > best):',
+        '            best = value',
+        '    return best',
+    ],
 }
 NESTED_NAMES = {
-    'nested_sum': ['nested_sum', 'deep_sum', 'total_of'], 'count_leaves': ['count_leaves', 'leaf_count', 'size_of'],
-    'depth': ['depth', 'max_depth', 'nesting'], 'flatten': ['flatten', 'unnest', 'flat'],
-    'scale': ['scale', 'deep_scale', 'multiply_all'], 'biggest': ['biggest', 'deep_max', 'largest'],
+    'nested_sum': ['nested_sum', 'deep_sum', 'total_of'],
+    'count_leaves': ['count_leaves', 'leaf_count', 'size_of'],
+    'depth': ['depth', 'max_depth', 'nesting'],
+    'flatten': ['flatten', 'unnest', 'flat'],
+    'scale': ['scale', 'deep_scale', 'multiply_all'],
+    'biggest': ['biggest', 'deep_max', 'largest'],
 }
 NESTED_FEATS = {
-    'nested_sum': ('augassign', 'for', 'if', 'else'), 'count_leaves': ('augassign', 'for', 'if', 'else'),
-    'depth': ('max', 'for', 'if'), 'flatten': ('list.extend', 'list.append', 'for', 'if', 'else'),
-    'scale': ('listcomp', 'ternary'), 'biggest': ('ternary', 'for', 'if'),
+    'nested_sum': ('augassign', 'for', 'if', 'else'),
+    'count_leaves': ('augassign', 'for', 'if', 'else'),
+    'depth': ('max', 'for', 'if'),
+    'flatten': ('list.extend', 'list.append', 'for', 'if', 'else'),
+    'scale': ('listcomp', 'ternary'),
+    'biggest': ('ternary', 'for', 'if'),
 }
 
 
@@ -403,34 +482,43 @@ def _tree(rng):
         tree[parent].append(n)
         tree[n] = []
     if rng.random() < 0.5:
-        tree = {k: v for k, v in tree.items() if v}   # leaves left out: read with .get(node, [])
+        tree = {k: v for k, v in tree.items() if v}  # leaves left out: read with .get(node, [])
     return names[0], tree
 
 
 def _tree_program(g, rng, q):
     kind = rng.choice(('count', 'height', 'walk'))
-    f = {'count': rng.choice(('count_nodes', 'subtree_size')), 'height': rng.choice(('height', 'tree_depth')),
-         'walk': rng.choice(('walk', 'preorder', 'visit'))}[kind]
+    f = {
+        'count': rng.choice(('count_nodes', 'subtree_size')),
+        'height': rng.choice(('height', 'tree_depth')),
+        'walk': rng.choice(('walk', 'preorder', 'visit')),
+    }[kind]
     if kind == 'count':
-        lines = ['def %s(tree, node):' % f,
-                 '    total = 1',
-                 '    for child in tree.get(node, []):',
-                 '        total += %s(tree, child)' % f,
-                 '    return total']
+        lines = [
+            'def %s(tree, node):' % f,
+            '    total = 1',
+            '    for child in tree.get(node, []):',
+            '        total += %s(tree, child)' % f,
+            '    return total',
+        ]
         feats = ('augassign', 'for')
     elif kind == 'height':
-        lines = ['def %s(tree, node):' % f,
-                 '    children = tree.get(node, [])',
-                 '    if not children:',
-                 '        return 0',
-                 '    return 1 + max(%s(tree, child) for child in children)' % f]
+        lines = [
+            'def %s(tree, node):' % f,
+            '    children = tree.get(node, [])',
+            '    if not children:',
+            '        return 0',
+            '    return 1 + max(%s(tree, child) for child in children)' % f,
+        ]
         feats = ('max', 'genexp', 'if')
     else:
-        lines = ['def %s(tree, node, depth=0):' % f,
-                 '    order = [%s * depth + node]' % q('  '),
-                 '    for child in tree.get(node, []):',
-                 '        order += %s(tree, child, depth + 1)' % f,
-                 '    return order']
+        lines = [
+            'def %s(tree, node, depth=0):' % f,
+            '    order = [%s * depth + node]' % q('  '),
+            '    for child in tree.get(node, []):',
+            '        order += %s(tree, child, depth + 1)' % f,
+            '    return order',
+        ]
         feats = ('augassign', 'for', 'default_arg')
     g.feats.update(('recursion', 'dict.get', 'function', 'module_call', 'print') + feats)
     use = []

@@ -35,8 +35,8 @@ import types
 
 __all__ = ['CURATED', 'stdlib_program', 'available', 'closure']
 
-MAX_CONST = 1500         # characters of one constant's literal
-MAX_SOURCE = 9000        # characters of a function's definitions, docstrings and comments left out
+MAX_CONST = 1500  # characters of one constant's literal
+MAX_SOURCE = 9000  # characters of a function's definitions, docstrings and comments left out
 # Programs longer than this (characters, definitions and calls) are not drawn: the
 # dataset builder skips a program whose code takes more than half of a training
 # window (1024 tokens, about 0.6 tokens per character here). Raise it with the window.
@@ -46,8 +46,28 @@ MAX_CHARS = 860
 # ---------------------------------------------------------------------------
 # Literal arguments (their text is the program's; values are small)
 
-WORDS = ['apple', 'kiwi', 'plum', 'fig', 'lemon', 'pear', 'mango', 'grape', 'date', 'lime',
-         'red', 'blue', 'green', 'cat', 'dog', 'owl', 'sun', 'moon', 'star', 'tree']
+WORDS = [
+    'apple',
+    'kiwi',
+    'plum',
+    'fig',
+    'lemon',
+    'pear',
+    'mango',
+    'grape',
+    'date',
+    'lime',
+    'red',
+    'blue',
+    'green',
+    'cat',
+    'dog',
+    'owl',
+    'sun',
+    'moon',
+    'star',
+    'tree',
+]
 
 
 def _ints(rng, lo=0, hi=30, n=(0, 7)):
@@ -60,6 +80,7 @@ def _sorted_ints(rng):
 
 def _heap(rng):
     import heapq
+
     h = _ints(rng, 0, 40, (0, 7))
     heapq.heapify(h)
     return h
@@ -70,11 +91,14 @@ def _text(rng, words=(2, 6)):
 
 
 def _path(rng, absolute=None):
-    parts = [rng.choice(('usr', 'home', 'src', 'lib', 'data', 'tmp', 'docs', 'a', 'b', '..', '.'))
-             for _ in range(rng.randint(0, 4))]
+    parts = [
+        rng.choice(('usr', 'home', 'src', 'lib', 'data', 'tmp', 'docs', 'a', 'b', '..', '.'))
+        for _ in range(rng.randint(0, 4))
+    ]
     if rng.random() < 0.6:
-        parts.append(rng.choice(('notes.txt', 'main.py', 'archive.tar.gz', 'img.png', 'README',
-                                 '.bashrc', 'run.sh', 'x.y.z')))
+        parts.append(
+            rng.choice(('notes.txt', 'main.py', 'archive.tar.gz', 'img.png', 'README', '.bashrc', 'run.sh', 'x.y.z'))
+        )
     s = '/'.join(parts)
     if rng.random() < 0.2:
         s = s.replace('/', '//', 1)
@@ -107,23 +131,75 @@ def _indented(rng):
 
 
 def _shell_word(rng):
-    return rng.choice(('hello', 'two words', "it's", 'a&b', '', '$HOME', 'file.txt', '-v', 'x*y',
-                       'semi;colon', 'tab\there', 'ok_name', '"quoted"'))
+    return rng.choice(
+        (
+            'hello',
+            'two words',
+            "it's",
+            'a&b',
+            '',
+            '$HOME',
+            'file.txt',
+            '-v',
+            'x*y',
+            'semi;colon',
+            'tab\there',
+            'ok_name',
+            '"quoted"',
+        )
+    )
 
 
 def _pattern(rng):
-    return rng.choice(('*.py', 'data_??.csv', '[abc]*', '[!x]y', 'file[0-9].txt', '*', 'a?b*c',
-                       '[a-z]*.md', 'literal', '**/*.txt', '[]]x', '*.[ch]'))
+    return rng.choice(
+        (
+            '*.py',
+            'data_??.csv',
+            '[abc]*',
+            '[!x]y',
+            'file[0-9].txt',
+            '*',
+            'a?b*c',
+            '[a-z]*.md',
+            'literal',
+            '**/*.txt',
+            '[]]x',
+            '*.[ch]',
+        )
+    )
 
 
 def _html_text(rng):
-    return rng.choice(('a < b', 'Tom & Jerry', '"quoted"', "it's", '<b>bold</b>', 'x > y & y > z',
-                       'plain text', '5 > 3 < 4', '<a href="x">link</a>'))
+    return rng.choice(
+        (
+            'a < b',
+            'Tom & Jerry',
+            '"quoted"',
+            "it's",
+            '<b>bold</b>',
+            'x > y & y > z',
+            'plain text',
+            '5 > 3 < 4',
+            '<a href="x">link</a>',
+        )
+    )
 
 
 def _ascii_text(rng):
-    return rng.choice(('hello', 'caf\u00e9', 'tab\tnew\nline', 'quote"here', 'back\\slash',
-                       'na\u00efve', 'plain', '\u00fcber \u20ac5', 'a/b', 'x\x01y'))
+    return rng.choice(
+        (
+            'hello',
+            'caf\u00e9',
+            'tab\tnew\nline',
+            'quote"here',
+            'back\\slash',
+            'na\u00efve',
+            'plain',
+            '\u00fcber \u20ac5',
+            'a/b',
+            'x\x01y',
+        )
+    )
 
 
 def _bytes(rng):
@@ -134,6 +210,7 @@ def _bytes(rng):
 # flags: 'mutates' (the first argument is changed in place: name it and print it),
 # 'gen' (a generator: wrap the call in list()), 'bad' plus a bad-args function
 # (a call that raises inside the function, for the 'uncaught' share).
+
 
 def _bisect_args(rng):
     a = _sorted_ints(rng)
@@ -289,8 +366,8 @@ BAD = {
 # Closures: what a function needs, read from the module's source
 
 MODULE_NAMES = ('__name__', '__module__', '__qualname__', '__doc__')
-_MODULES = {}      # module name -> (module, {top-level name: ast node}, source lines) or None
-_CLOSURES = {}     # (module, name) -> closure dict or None
+_MODULES = {}  # module name -> (module, {top-level name: ast node}, source lines) or None
+_CLOSURES = {}  # (module, name) -> closure dict or None
 
 
 def _module(modname):
@@ -311,8 +388,12 @@ def _module(modname):
                     ok = not node.decorator_list and not isinstance(node, ast.AsyncFunctionDef)
                     defs[node.name] = node if ok else None
                     rank[node.name] = r
-                elif isinstance(node, ast.Assign) and len(node.targets) == 1 and \
-                        isinstance(node.targets[0], ast.Name) and r == 0:
+                elif (
+                    isinstance(node, ast.Assign)
+                    and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)
+                    and r == 0
+                ):
                     assigns[node.targets[0].id] = node.value
 
             # a def at the top, else the pure-Python one of `try: from _c import f / except ImportError: def f`
@@ -334,8 +415,11 @@ def _module(modname):
                     for t in ast.walk(node):
                         if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store):
                             stores[t.id] = stores.get(t.id, 0) + 1
-                        elif isinstance(t, (ast.Attribute, ast.Subscript)) and isinstance(t.value, ast.Name) \
-                                and (isinstance(t, ast.Attribute) or not isinstance(t.ctx, ast.Load)):
+                        elif (
+                            isinstance(t, (ast.Attribute, ast.Subscript))
+                            and isinstance(t.value, ast.Name)
+                            and (isinstance(t, ast.Attribute) or not isinstance(t.ctx, ast.Load))
+                        ):
                             mutated.add(t.value.id)
             defs['__assigns__'] = {k: v for k, v in assigns.items() if stores.get(k) == 1 and k not in mutated}
             entry = (mod, defs, src.splitlines())
@@ -417,7 +501,7 @@ def _importable(v):
     if mod == 'builtins':
         return None
     # a C accelerator's function: its public module exports it
-    for cand in ((mod.lstrip('_'), mod) if mod.startswith('_') else (mod,)):
+    for cand in (mod.lstrip('_'), mod) if mod.startswith('_') else (mod,):
         try:
             m = importlib.import_module(cand)
         except ImportError:
@@ -429,7 +513,7 @@ def _importable(v):
 
 def _node_source(lines, node):
     start = node.lineno - 1
-    return textwrap.dedent('\n'.join(lines[start:node.end_lineno]))
+    return textwrap.dedent('\n'.join(lines[start : node.end_lineno]))
 
 
 def closure(modname, name):
@@ -499,7 +583,10 @@ def _closure(modname, name):
                     continue
                 if isinstance(v, re.Pattern) or (isinstance(getattr(v, '__self__', None), re.Pattern)):
                     pat = v if isinstance(v, re.Pattern) else v.__self__
-                    text = 're.compile(%r, %d)' % (pat.pattern, pat.flags & ~re.UNICODE if isinstance(pat.pattern, str) else pat.flags)
+                    text = 're.compile(%r, %d)' % (
+                        pat.pattern,
+                        pat.flags & ~re.UNICODE if isinstance(pat.pattern, str) else pat.flags,
+                    )
                     if not isinstance(v, re.Pattern):
                         text += '.' + v.__name__
                     if 'import re' not in imports:
@@ -563,18 +650,25 @@ def _strip_docstrings(src):
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.body:
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and \
-                    isinstance(first.value.value, str) and len(node.body) > 1:
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+                and len(node.body) > 1
+            ):
                 end = first.end_lineno
                 if end < len(lines) and not lines[end].strip():
                     end += 1
                 cut.append((first.lineno - 1, end))
-            elif isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and \
-                    isinstance(first.value.value, str):
-                indent = lines[first.lineno - 1][:len(lines[first.lineno - 1]) - len(lines[first.lineno - 1].lstrip())]
+            elif (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                indent = lines[first.lineno - 1][: len(lines[first.lineno - 1]) - len(lines[first.lineno - 1].lstrip())]
                 cut.append((first.lineno - 1, first.end_lineno, indent + 'pass'))
     for c in sorted(cut, reverse=True):
-        lines[c[0]:c[1]] = [c[2]] if len(c) == 3 else []
+        lines[c[0] : c[1]] = [c[2]] if len(c) == 3 else []
     return '\n'.join(lines)
 
 
@@ -591,7 +685,7 @@ def _strip_comments(src):
     out = []
     for k, line in enumerate(lines):
         if k in cut:
-            kept = line[:cut[k]].rstrip()
+            kept = line[: cut[k]].rstrip()
             if not kept:
                 continue
             line = kept
@@ -642,7 +736,7 @@ def drawable(max_chars=None):
     return [e for e in CURATED if _size(e) is not None and _size(e) + CALLS_CHARS <= limit]
 
 
-CALLS_CHARS = 140    # what the module-level calls add, about
+CALLS_CHARS = 140  # what the module-level calls add, about
 
 
 # ---------------------------------------------------------------------------
@@ -683,7 +777,7 @@ def stdlib_program(g, fault=None, max_chars=None):
     n_calls = rng.choice((2, 3, 3, 4))
     calls = [argfn(rng) for _ in range(n_calls)]
     if fault == 'uncaught':
-        calls = calls[:rng.choice((1, 2))] + [BAD[name](rng)]
+        calls = calls[: rng.choice((1, 2))] + [BAD[name](rng)]
     lines = []
     used = set()
     feats = {'stdlib', 'stdlib:' + modname, 'stdlib:%s.%s' % (modname, name), 'function', 'module_call', 'print'}
@@ -724,8 +818,13 @@ def stdlib_program(g, fault=None, max_chars=None):
             elif r < 0.8:
                 res = _fresh(rng, RESULT_NAMES, used)
                 lines.append('%s = %s' % (res, call))
-                lines.append('print(%s)' % res if rng.random() < 0.6 else
-                             'print(%r, %s)' % (name, res) if rng.random() < 0.5 else 'print(repr(%s))' % res)
+                lines.append(
+                    'print(%s)' % res
+                    if rng.random() < 0.6
+                    else 'print(%r, %s)' % (name, res)
+                    if rng.random() < 0.5
+                    else 'print(repr(%s))' % res
+                )
                 if 'repr(' in lines[-1]:
                     feats.add('repr')
             else:

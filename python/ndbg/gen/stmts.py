@@ -2,14 +2,29 @@
 tuple methods, branches, try/except, formatting and prints."""
 
 from .core import (
-    Var, INT, FLOAT, BOOL, STR, LINT, LSTR, TINT, SINT, DSI, DII, DSL, LPAIR,
-    iv_mul, iv_abs, NAMES, SHORT_WORDS,
+    Var,
+    INT,
+    FLOAT,
+    BOOL,
+    STR,
+    LINT,
+    LSTR,
+    TINT,
+    SINT,
+    DSI,
+    DII,
+    DSL,
+    LPAIR,
+    iv_mul,
+    iv_abs,
+    NAMES,
+    SHORT_WORDS,
 )
 from .expr import cond, xform, int_to_int, summarize
 from .loops import fstr
 
 
-def small(v, bound=10 ** 6):
+def small(v, bound=10**6):
     return abs(v.lo) <= bound and abs(v.hi) <= bound
 
 
@@ -371,8 +386,20 @@ def st_str(F):
         steps = rng.randint(1, 3)
         lo, hi = s.lo, s.hi
         for _ in range(steps):
-            m = rng.choice(('strip', 'lower', 'upper', 'title', 'replace', 'capitalize',
-                            'swapcase', 'lstrip', 'rstrip', 'casefold'))
+            m = rng.choice(
+                (
+                    'strip',
+                    'lower',
+                    'upper',
+                    'title',
+                    'replace',
+                    'capitalize',
+                    'swapcase',
+                    'lstrip',
+                    'rstrip',
+                    'casefold',
+                )
+            )
             F.feat('str.' + m)
             if m == 'replace':
                 a = rng.choice(('a', 'e', ' ', 'o', '-', 'l', 'ab'))
@@ -487,8 +514,9 @@ def st_str(F):
         return True
     if r < 0.93:
         name = F.fresh(['is_num', 'numeric', 'all_letters', 'is_word', 'looks_ok'])
-        m = rng.choice(('isdigit', 'isalpha', 'isalnum', 'islower', 'isupper', 'istitle',
-                        'isspace', 'isnumeric', 'isdecimal'))
+        m = rng.choice(
+            ('isdigit', 'isalpha', 'isalnum', 'islower', 'isupper', 'istitle', 'isspace', 'isnumeric', 'isdecimal')
+        )
         F.feat('str.' + m)
         w('%s = %s.%s()' % (name, n, m))
         F.add(Var(name, BOOL))
@@ -523,7 +551,7 @@ def st_kv_parse(F):
             F.feat('else')
             w('    else:')
             w('        %s[%s] = 0' % (d, key))
-        F.add(Var(d, DSI, 0, s.hi, 0, 10 ** 6))
+        F.add(Var(d, DSI, 0, s.hi, 0, 10**6))
         F.spend(s.hi + 2)
         return True
     out = F.fresh(['numbers', 'values', 'parsed'])
@@ -537,7 +565,7 @@ def st_kv_parse(F):
     w('        %s.append(int(%s))' % (out, tok))
     w('    except ValueError:')
     w('        %s += 1' % bad)
-    F.add(Var(out, LINT, 0, s.hi, -10 ** 15, 10 ** 15))
+    F.add(Var(out, LINT, 0, s.hi, -(10**15), 10**15))
     F.add(Var(bad, INT, 0, s.hi))
     F.spend(s.hi * 3 + 3)
     return True
@@ -602,8 +630,15 @@ def st_slice(F):
             default = F.lit('') if et == STR else '0'
             F.feat('ternary')
             w('%s = %s[%s] if %s else %s' % (name, n, idx, n, default))
-            F.add(Var(name, et, 0 if et == STR else min(0, elo), ehi if et != STR else max(1, ehi),
-                      flav=flav if et == STR and False else ''))
+            F.add(
+                Var(
+                    name,
+                    et,
+                    0 if et == STR else min(0, elo),
+                    ehi if et != STR else max(1, ehi),
+                    flav=flav if et == STR and False else '',
+                )
+            )
     return True
 
 
@@ -789,8 +824,11 @@ def st_dict_ops(F):
             vals = [rng.randint(0, 9) for _ in ks]
             F.feat('dict.update')
             if rng.random() < 0.3:
-                w('%s.update(%s=%d)' % (name, ks[0], vals[0]) if ks[0].isidentifier() and ks[0] not in ('and', 'or', 'if') else
-                  '%s.update({%s: %d})' % (name, F.lit(ks[0]), vals[0]))
+                w(
+                    '%s.update(%s=%d)' % (name, ks[0], vals[0])
+                    if ks[0].isidentifier() and ks[0] not in ('and', 'or', 'if')
+                    else '%s.update({%s: %d})' % (name, F.lit(ks[0]), vals[0])
+                )
                 ks, vals = ks[:1], vals[:1]
             else:
                 w('%s.update({%s})' % (name, ', '.join('%s: %d' % (F.lit(k), x) for k, x in zip(ks, vals))))
@@ -856,7 +894,7 @@ def st_dict_ops(F):
 def st_set_ops(F):
     """Sets of small ints (never of strings: their order depends on the hash seed)."""
     rng = F.rng
-    a = F.pick((SINT, LINT, TINT), lambda v: v.hi <= 40 and small(Var('', INT, v.elo, v.ehi), 10 ** 9))
+    a = F.pick((SINT, LINT, TINT), lambda v: v.hi <= 40 and small(Var('', INT, v.elo, v.ehi), 10**9))
     if a is None:
         return False
     w = F.w
@@ -877,10 +915,17 @@ def st_set_ops(F):
         bsrc = F.lit(set(vals))
     r = rng.random()
     if r < 0.5:
-        op, meth = rng.choice((('|', 'union'), ('&', 'intersection'), ('-', 'difference'),
-                               ('^', 'symmetric_difference')))
-        name = F.fresh({'|': ['combined', 'either', 'merged'], '&': ['common', 'shared', 'both'],
-                        '-': ['only_left', 'missing', 'extra'], '^': ['changed', 'diff', 'odd_ones']}[op])
+        op, meth = rng.choice(
+            (('|', 'union'), ('&', 'intersection'), ('-', 'difference'), ('^', 'symmetric_difference'))
+        )
+        name = F.fresh(
+            {
+                '|': ['combined', 'either', 'merged'],
+                '&': ['common', 'shared', 'both'],
+                '-': ['only_left', 'missing', 'extra'],
+                '^': ['changed', 'diff', 'odd_ones'],
+            }[op]
+        )
         if rng.random() < 0.5:
             F.feat('set' + op)
             w('%s = %s %s %s' % (name, a.name, op, bsrc))
@@ -942,7 +987,7 @@ def st_tuple_ops(F):
     t = F.pick((TINT,))
     r = rng.random()
     if t is None or r < 0.25:
-        ints = F.pick_all((INT,), lambda v: small(v, 10 ** 9))
+        ints = F.pick_all((INT,), lambda v: small(v, 10**9))
         if len(ints) < 2:
             return False
         a, b = rng.sample(ints, 2)
@@ -957,7 +1002,9 @@ def st_tuple_ops(F):
         return True
     n = t.name
     if r < 0.45 and t.lo == t.hi and 2 <= t.lo <= 3:
-        names = [F.fresh(x) for x in (['first', 'a', 'x', 'low'], ['second', 'b', 'y', 'high'], ['third', 'c', 'z'])[:t.lo]]
+        names = [
+            F.fresh(x) for x in (['first', 'a', 'x', 'low'], ['second', 'b', 'y', 'high'], ['third', 'c', 'z'])[: t.lo]
+        ]
         F.feat('unpack')
         w('%s = %s' % (', '.join(names), n))
         for x in names:
@@ -998,9 +1045,20 @@ def st_tuple_ops(F):
     return True
 
 
-LABELS = [('high', 'low'), ('even', 'odd'), ('big', 'small'), ('yes', 'no'), ('long', 'short'),
-          ('pass', 'fail'), ('ok', 'error'), ('hot', 'warm', 'cold'), ('many', 'some', 'none'),
-          ('positive', 'zero', 'negative'), ('A', 'B', 'C'), ('upper', 'mixed', 'lower')]
+LABELS = [
+    ('high', 'low'),
+    ('even', 'odd'),
+    ('big', 'small'),
+    ('yes', 'no'),
+    ('long', 'short'),
+    ('pass', 'fail'),
+    ('ok', 'error'),
+    ('hot', 'warm', 'cold'),
+    ('many', 'some', 'none'),
+    ('positive', 'zero', 'negative'),
+    ('A', 'B', 'C'),
+    ('upper', 'mixed', 'lower'),
+]
 
 
 def st_branch(F):
@@ -1088,7 +1146,7 @@ def st_try(F):
         if conv == 'int':
             dv = rng.choice((0, -1))
             w('    %s = %d' % (name, dv))
-            F.add(Var(name, INT, -10 ** 12, 10 ** 12))
+            F.add(Var(name, INT, -(10**12), 10**12))
         else:
             w('    %s = 0.0' % name)
             F.add(Var(name, FLOAT))
@@ -1099,8 +1157,13 @@ def st_try(F):
         b = F.pick((INT,), lambda v: small(v) and (a is None or v.name != a.name))
         if a is None:
             return False
-        bsrc = b.name if b is not None else 'len(%s)' % F.pick((STR, LINT, LSTR, DSI)).name \
-            if F.pick((STR, LINT, LSTR, DSI)) is not None else None
+        bsrc = (
+            b.name
+            if b is not None
+            else 'len(%s)' % F.pick((STR, LINT, LSTR, DSI)).name
+            if F.pick((STR, LINT, LSTR, DSI)) is not None
+            else None
+        )
         if bsrc is None:
             return False
         op = rng.choice(('/', '//', '%'))
@@ -1114,7 +1177,7 @@ def st_try(F):
             F.add(Var(name, FLOAT))
         else:
             w('    %s = 0' % name)
-            m = max(iv_abs(a.lo, a.hi)[1], 10 ** 6)
+            m = max(iv_abs(a.lo, a.hi)[1], 10**6)
             F.add(Var(name, INT, -m, m))
         _maybe_else(F, name)
         return True
@@ -1223,8 +1286,10 @@ def _maybe_else(F, name):
 
 def st_print(F):
     rng = F.rng
-    v = F.pick((INT, STR, LINT, LSTR, DSI, BOOL, FLOAT, TINT, SINT, LPAIR, DII, DSL),
-               lambda v: v.t not in (STR, LSTR, LINT) or v.hi <= 40)
+    v = F.pick(
+        (INT, STR, LINT, LSTR, DSI, BOOL, FLOAT, TINT, SINT, LPAIR, DII, DSL),
+        lambda v: v.t not in (STR, LSTR, LINT) or v.hi <= 40,
+    )
     if v is None:
         return False
     r = rng.random()
@@ -1249,7 +1314,10 @@ def st_print(F):
             w('print(%s, %s, sep=%s)' % (v.name, u.name, F.lit(rng.choice((', ', ' | ', '=', ' -> ')))))
     elif r < 0.8:
         F.feat('str.format')
-        w('print(%s.format(%s))' % (F.lit(rng.choice(('{}: {}', '{} = {}', '[{}] {}'))), '%s, %s' % (F.lit(v.name), v.name)))
+        w(
+            'print(%s.format(%s))'
+            % (F.lit(rng.choice(('{}: {}', '{} = {}', '[{}] {}'))), '%s, %s' % (F.lit(v.name), v.name))
+        )
     elif r < 0.9 and v.t == INT:
         F.feat('percent_format')
         w('print(%s %% %s)' % (F.lit('%s = %d'), '(%s, %s)' % (F.lit(v.name), v.name)))
@@ -1396,8 +1464,11 @@ def st_mixed(F):
         F.feat('type', 'dict.get')
         w('%s = {}' % kinds)
         w('for %s in %s:' % (item, c.name))
-        w('    name = type(%s).__name__' % item if not F.taken('name') else
-          '    %s[type(%s).__name__] = %s.get(type(%s).__name__, 0) + 1' % (kinds, item, kinds, item))
+        w(
+            '    name = type(%s).__name__' % item
+            if not F.taken('name')
+            else '    %s[type(%s).__name__] = %s.get(type(%s).__name__, 0) + 1' % (kinds, item, kinds, item)
+        )
         if not F.taken('name'):
             F.claim('name')
             w('    %s[name] = %s.get(name, 0) + 1' % (kinds, kinds))
@@ -1465,8 +1536,17 @@ def st_sort_lambda(F):
     w = F.w
     p = F.fresh(['w', 's', 'item', 'x'] if c.t == LSTR else ['n', 'x', 'v'] if c.t == LINT else ['p', 'pair', 'row'])
     if c.t == LSTR:
-        key = rng.choice(('(len({p}), {p})', '{p}[-1:]', '{p}.lower()', '(-len({p}), {p})',
-                          "{p}.count({a})", '{p}[::-1]', '(not {p}.isupper(), {p})'))
+        key = rng.choice(
+            (
+                '(len({p}), {p})',
+                '{p}[-1:]',
+                '{p}.lower()',
+                '(-len({p}), {p})',
+                "{p}.count({a})",
+                '{p}[::-1]',
+                '(not {p}.isupper(), {p})',
+            )
+        )
         key = key.format(p=p, a=F.lit(rng.choice('aeo')))
         t = LSTR
     elif c.t == LINT:
@@ -1528,10 +1608,12 @@ def st_derive(F):
     x = summarize(F, v, t)
     if x.name == v.name:
         return False
-    names = {INT: ['size', 'n', 'count', 'score', 'length', 'k', 'amount'],
-             STR: ['shown', 'label', 'text_out', 'rendered', 'display'],
-             BOOL: ['ok', 'flag', 'is_big', 'matches', 'valid'],
-             FLOAT: ['ratio', 'avg', 'scaled', 'fraction']}[t]
+    names = {
+        INT: ['size', 'n', 'count', 'score', 'length', 'k', 'amount'],
+        STR: ['shown', 'label', 'text_out', 'rendered', 'display'],
+        BOOL: ['ok', 'flag', 'is_big', 'matches', 'valid'],
+        FLOAT: ['ratio', 'avg', 'scaled', 'fraction'],
+    }[t]
     name = F.fresh(names)
     F.w('%s = %s' % (name, x.name))
     F.add(Var(name, t, x.lo, x.hi, x.elo, x.ehi, x.flav))

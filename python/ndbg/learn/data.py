@@ -131,11 +131,14 @@ class _Program:
 def _fallback_generate(rng):
     words = ['apple', 'pear', 'fig', 'kiwi', 'plum']
     t = rng.choice(_FALLBACK)
-    src = t.format(a=rng.randint(1, 30), b=rng.randint(0, 9),
-                   lst=[rng.randint(0, 20) for _ in range(rng.randint(1, 5))],
-                   signed=[rng.randint(-5, 9) for _ in range(rng.randint(1, 5))],
-                   small=rng.randint(1, 6),
-                   words=' '.join(rng.choice(words) for _ in range(rng.randint(2, 7))))
+    src = t.format(
+        a=rng.randint(1, 30),
+        b=rng.randint(0, 9),
+        lst=[rng.randint(0, 20) for _ in range(rng.randint(1, 5))],
+        signed=[rng.randint(-5, 9) for _ in range(rng.randint(1, 5))],
+        small=rng.randint(1, 6),
+        words=' '.join(rng.choice(words) for _ in range(rng.randint(2, 7))),
+    )
     return _Program(src, 'function' if src.startswith('def') else 'script')
 
 
@@ -151,8 +154,11 @@ def load_generator():
 def normalized_hash(source):
     """Hash of the source without comments and with whitespace normalized."""
     try:
-        toks = [t.string for t in tokenize.generate_tokens(io.StringIO(source).readline)
-                if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING)]
+        toks = [
+            t.string
+            for t in tokenize.generate_tokens(io.StringIO(source).readline)
+            if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING)
+        ]
         key = '\x00'.join(toks)
     except (tokenize.TokenError, IndentationError, SyntaxError):
         key = '\n'.join(line.rstrip() for line in source.strip().split('\n'))
@@ -205,11 +211,16 @@ def process_program(index):
     source = prog.source
     stdin = getattr(prog, 'stdin', '') or ''
     h = normalized_hash(source)
-    result = {'index': index, 'hash': h, 'split': cfg.get('split_all') or split_of(h),
-              'kind': getattr(prog, 'kind', 'function'),
-              'features': sorted(getattr(prog, 'features', ()) or ())}
-    traced = trace_program(source, stdin, max_events=cfg['max_events'], time_limit=cfg['time_limit'],
-                           repr_limit=cfg['repr_limit'])
+    result = {
+        'index': index,
+        'hash': h,
+        'split': cfg.get('split_all') or split_of(h),
+        'kind': getattr(prog, 'kind', 'function'),
+        'features': sorted(getattr(prog, 'features', ()) or ()),
+    }
+    traced = trace_program(
+        source, stdin, max_events=cfg['max_events'], time_limit=cfg['time_limit'], repr_limit=cfg['repr_limit']
+    )
     trace = Trace(traced['events'], traced['exit'])
     result['exit'] = traced['exit']['kind']
     result['events'] = trace.n
@@ -234,8 +245,7 @@ def process_program(index):
     if len(packer.ctx) > budget and cfg.get('select_context', True):
         # longer than the window allows: each window shows the lines chosen for its first
         # state (docs/format.md, "Context selection")
-        packer = fmt.WindowPacker(tok, context, cfg['window'],
-                                  ContextSelector(tok, source, stdin, budget=budget))
+        packer = fmt.WindowPacker(tok, context, cfg['window'], ContextSelector(tok, source, stdin, budget=budget))
         result['context_budget'] = budget
     elif len(packer.ctx) > budget:
         if not files:
@@ -286,8 +296,8 @@ def process_program(index):
     ids = np.full((len(windows), W), fmt.PAD, dtype=np.uint16)
     mask = np.zeros((len(windows), W), dtype=np.uint8)
     for r, w in enumerate(windows):
-        ids[r, :len(w.ids)] = w.ids
-        mask[r, :len(w.mask)] = w.mask
+        ids[r, : len(w.ids)] = w.ids
+        mask[r, : len(w.mask)] = w.mask
     result['ids'] = ids
     result['mask'] = mask
     result['record'] = _record(h, index, prog, source, stdin, result, traced, segments, cfg, len(windows))
@@ -296,10 +306,17 @@ def process_program(index):
 
 def _record(h, index, prog, source, stdin, result, traced, segments, cfg, n_windows):
     rec = {
-        'id': h[:16], 'index': index, 'source': source, 'kind': result['kind'], 'stdin': stdin,
-        'features': result['features'], 'events': traced['events'], 'exit': traced['exit'],
-        'segments': [{'start': s['start'], 'policy': s['policy'], 'steps': [list(x) for x in s['steps']]}
-                     for s in segments],
+        'id': h[:16],
+        'index': index,
+        'source': source,
+        'kind': result['kind'],
+        'stdin': stdin,
+        'features': result['features'],
+        'events': traced['events'],
+        'exit': traced['exit'],
+        'segments': [
+            {'start': s['start'], 'policy': s['policy'], 'steps': [list(x) for x in s['steps']]} for s in segments
+        ],
         'window': cfg['window'],
         'windows': n_windows,
     }
@@ -316,9 +333,11 @@ def _process_chunk(indices):
 
 # --- a process pool that survives hanging and crashing programs --------------------
 
+
 def _worker_main(conn, memory_limit, fn):
     try:
         import resource
+
         if memory_limit:
             # on top of what the forked worker already maps (numpy, thread pools)
             try:
@@ -439,6 +458,7 @@ class Pool:
 
 # --- the builder --------------------------------------------------------------------
 
+
 class ShardWriter:
     def __init__(self, out, split, window, shard_windows):
         self.dir = os.path.join(out, split)
@@ -495,10 +515,17 @@ def _progress(label, done, total, t0, extra=''):
 def build(args):
     t_start = time.monotonic()
     generate, catalogue, gen_name = load_generator()
-    cfg = {'seed': args.seed, 'max_events': args.max_events, 'time_limit': args.time_limit,
-           'repr_limit': args.repr_limit, 'max_steps': args.max_steps, 'window': args.window,
-           'max_context': args.max_context, 'split_all': args.split_all,
-           'select_context': args.select_context}
+    cfg = {
+        'seed': args.seed,
+        'max_events': args.max_events,
+        'time_limit': args.time_limit,
+        'repr_limit': args.repr_limit,
+        'max_steps': args.max_steps,
+        'window': args.window,
+        'max_context': args.max_context,
+        'split_all': args.split_all,
+        'select_context': args.select_context,
+    }
     _W['generate'] = generate
     if not args.programs and not args.programs_dir:
         raise SystemExit('give --programs N (generate) or --programs-dir DIR (files)')
@@ -537,8 +564,11 @@ def build(args):
             sys.stderr.write('\n')
         t0 = time.monotonic()
         tok = Tokenizer.train(texts, args.vocab)
-        print('[build] trained tokenizer: %d ids from %d text segments in %.1fs'
-              % (tok.vocab_size, len(texts), time.monotonic() - t0), file=sys.stderr)
+        print(
+            '[build] trained tokenizer: %d ids from %d text segments in %.1fs'
+            % (tok.vocab_size, len(texts), time.monotonic() - t0),
+            file=sys.stderr,
+        )
     tok.save(os.path.join(args.out, 'tokenizer.json'))
     _W['tokenizer'] = tok
 
@@ -591,8 +621,13 @@ def build(args):
     splits = {}
     for name, w in writers.items():
         s = w.stats
-        splits[name] = {'programs': s['programs'], 'windows': s['windows'], 'tokens': s['tokens'],
-                        'target_tokens': s['target_tokens'], 'shards': w.shards}
+        splits[name] = {
+            'programs': s['programs'],
+            'windows': s['windows'],
+            'tokens': s['tokens'],
+            'target_tokens': s['target_tokens'],
+            'shards': w.shards,
+        }
     tokens = sum(s['tokens'] for s in splits.values())
     targets = sum(s['target_tokens'] for s in splits.values())
     total_actions = sum(actions.values()) or 1
@@ -600,8 +635,12 @@ def build(args):
     if catalogue is not None:
         cat = list(catalogue)
         used = [c for c in cat if features.get(c)]
-        coverage.update(catalogue=len(cat), covered=len(used), fraction=round(len(used) / max(len(cat), 1), 4),
-                        missing=[c for c in cat if not features.get(c)][:200])
+        coverage.update(
+            catalogue=len(cat),
+            covered=len(used),
+            fraction=round(len(used) / max(len(cat), 1), 4),
+            missing=[c for c in cat if not features.get(c)][:200],
+        )
     coverage['counts'] = dict(features.most_common())
     meta = {
         'format_version': fmt.FORMAT_VERSION,
@@ -623,20 +662,38 @@ def build(args):
         'target_fraction': round(targets / max(tokens, 1), 4),
         'tokens_per_program': round(tokens / max(stats['programs'], 1), 1),
         'coverage': coverage,
-        'config': dict(cfg, programs=args.programs, repr_limit=args.repr_limit, vocab=args.vocab,
-                       tokenizer=args.tokenizer, python=sys.version.split()[0]),
+        'config': dict(
+            cfg,
+            programs=args.programs,
+            repr_limit=args.repr_limit,
+            vocab=args.vocab,
+            tokenizer=args.tokenizer,
+            python=sys.version.split()[0],
+        ),
         'seconds': round(time.monotonic() - t_start, 1),
     }
     with open(os.path.join(args.out, 'meta.json'), 'w') as f:
         json.dump(meta, f, indent=1)
     rate = stats['generated'] / max(elapsed, 1e-9) * 60 / workers
-    print('[build] %d programs (%d generated, %d duplicates, %d failed) in %.0fs: %.0f programs/min/core on %d workers'
-          % (stats['programs'], stats['generated'], stats['duplicates'], sum(failures.values()), elapsed, rate, workers))
-    print('[build] states %d  windows %d  tokens %d  target tokens %d (%.1f%%)  tokens/program %.0f'
-          % (stats['states'], sum(s['windows'] for s in splits.values()), tokens, targets,
-             100 * targets / max(tokens, 1), tokens / max(stats['programs'], 1)))
-    print('[build] splits ' + '  '.join('%s: %d programs / %d windows' % (k, v['programs'], v['windows'])
-                                        for k, v in splits.items()))
+    print(
+        '[build] %d programs (%d generated, %d duplicates, %d failed) in %.0fs: %.0f programs/min/core on %d workers'
+        % (stats['programs'], stats['generated'], stats['duplicates'], sum(failures.values()), elapsed, rate, workers)
+    )
+    print(
+        '[build] states %d  windows %d  tokens %d  target tokens %d (%.1f%%)  tokens/program %.0f'
+        % (
+            stats['states'],
+            sum(s['windows'] for s in splits.values()),
+            tokens,
+            targets,
+            100 * targets / max(tokens, 1),
+            tokens / max(stats['programs'], 1),
+        )
+    )
+    print(
+        '[build] splits '
+        + '  '.join('%s: %d programs / %d windows' % (k, v['programs'], v['windows']) for k, v in splits.items())
+    )
     print('[build] exits ' + ', '.join('%s %d' % kv for kv in exits.most_common()))
     print('[build] action mix ' + ', '.join('%s %.3f' % (a, c / total_actions) for a, c in actions.most_common()))
     if catalogue is not None:
@@ -652,10 +709,16 @@ def main(argv=None):
     sub = parser.add_subparsers(dest='cmd', required=True)
     b = sub.add_parser('build', help='generate, trace and tokenize programs into shards')
     b.add_argument('--programs', type=int, help='how many programs to generate')
-    b.add_argument('--programs-dir', help='instead of generating: the .py files of these dirs (comma-separated), '
-                                          'e.g. evalsets/handwritten; stdin from NAME.stdin')
-    b.add_argument('--split-all', choices=[name for name, _ in SPLITS],
-                   help='put every program in this split (an evaluation set: --split-all test)')
+    b.add_argument(
+        '--programs-dir',
+        help='instead of generating: the .py files of these dirs (comma-separated), '
+        'e.g. evalsets/handwritten; stdin from NAME.stdin',
+    )
+    b.add_argument(
+        '--split-all',
+        choices=[name for name, _ in SPLITS],
+        help='put every program in this split (an evaluation set: --split-all test)',
+    )
     b.add_argument('--out', required=True)
     b.add_argument('--seed', type=int, default=0)
     b.add_argument('--window', type=int, default=1024)
@@ -664,14 +727,26 @@ def main(argv=None):
     b.add_argument('--vocab', type=int, default=2048, help='tokenizer size, specials included')
     b.add_argument('--tokenizer-programs', type=int, default=3000, help='programs sampled to train the tokenizer')
     b.add_argument('--max-events', type=int, default=2000)
-    b.add_argument('--max-steps', type=int, default=128,
-                   help='debugger steps sampled per program (then more until its last window is full)')
-    b.add_argument('--max-context', type=float, default=0.5,
-                   help='a code context longer than this fraction of the window is selected down to it '
-                        '(docs/format.md, "Context selection"), or with --no-select-context skipped')
-    b.add_argument('--select-context', action=argparse.BooleanOptionalAction, default=True,
-                   help='train on programs longer than the window, each window showing the lines chosen '
-                        'for its first state (default on)')
+    b.add_argument(
+        '--max-steps',
+        type=int,
+        default=128,
+        help='debugger steps sampled per program (then more until its last window is full)',
+    )
+    b.add_argument(
+        '--max-context',
+        type=float,
+        default=0.5,
+        help='a code context longer than this fraction of the window is selected down to it '
+        '(docs/format.md, "Context selection"), or with --no-select-context skipped',
+    )
+    b.add_argument(
+        '--select-context',
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help='train on programs longer than the window, each window showing the lines chosen '
+        'for its first state (default on)',
+    )
     b.add_argument('--time-limit', type=float, default=2.0, help='seconds per program')
     b.add_argument('--hard-timeout', type=float, default=60.0, help='seconds per chunk before a worker is killed')
     b.add_argument('--memory-limit', type=int, default=2048, help='MiB of address space per worker, beyond its start')

@@ -39,6 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ---------------------------------------------------------------- export
 
+
 def weight_aliases(model):
     """torch.onnx dedups initializers with equal values (e.g. untrained norm weights):
     map each parameter that may vanish to the earlier one with the same value."""
@@ -77,6 +78,7 @@ def legacy_exporter():
     onnxscript and handles dynamic_axes only partly: ask for the TorchScript exporter,
     the one torch 1.13 has, wherever the argument exists."""
     import inspect
+
     return {'dynamo': False} if 'dynamo' in inspect.signature(torch.onnx.export).parameters else {}
 
 
@@ -95,12 +97,18 @@ def to_onnx(model, path, opset=OPSET):
         # Python ints from shapes are traced as constants; ours are all dynamic (tested).
         warnings.simplefilter('ignore', torch.jit.TracerWarning)
         torch.onnx.export(
-            layered, (ids, *kv), path, opset_version=opset,
-            input_names=['input_ids', *past_names], output_names=['logits', *present_names],
-            dynamic_axes=axes, **legacy_exporter(),
+            layered,
+            (ids, *kv),
+            path,
+            opset_version=opset,
+            input_names=['input_ids', *past_names],
+            output_names=['logits', *present_names],
+            dynamic_axes=axes,
+            **legacy_exporter(),
             # No constant folding: it would rename weights (e.g. a transposed copy),
             # and --init-onnx finds weights by name. ORT folds at load time anyway.
-            do_constant_folding=False)
+            do_constant_folding=False,
+        )
 
 
 def fp16_weights(path, names):
@@ -108,6 +116,7 @@ def fp16_weights(path, names):
     half the file, fp32 compute (ORT folds the casts when it loads the model)."""
     import onnx
     from onnx import helper, numpy_helper
+
     m = onnx.load(path)
     casts = []
     for init in m.graph.initializer:
@@ -115,8 +124,9 @@ def fp16_weights(path, names):
             arr = numpy_helper.to_array(init).astype(np.float16)
             name = init.name
             init.CopyFrom(numpy_helper.from_array(arr, name + FP16_SUFFIX))
-            casts.append(helper.make_node('Cast', [name + FP16_SUFFIX], [name], to=onnx.TensorProto.FLOAT,
-                                          name='cast_' + name))
+            casts.append(
+                helper.make_node('Cast', [name + FP16_SUFFIX], [name], to=onnx.TensorProto.FLOAT, name='cast_' + name)
+            )
     for i, node in enumerate(casts):
         m.graph.node.insert(i, node)
     onnx.save(m, path)
@@ -140,8 +150,13 @@ def split_file(path, part_mb):
                 g.write(chunk)
             parts.append(dict(file=name, bytes=len(chunk)))
             i += 1
-    manifest = dict(file=os.path.basename(path), bytes=os.path.getsize(path), sha256=whole.hexdigest(),
-                    parts=parts, join=f'cat {os.path.basename(path)}.part-* > {os.path.basename(path)}')
+    manifest = dict(
+        file=os.path.basename(path),
+        bytes=os.path.getsize(path),
+        sha256=whole.hexdigest(),
+        parts=parts,
+        join=f'cat {os.path.basename(path)}.part-* > {os.path.basename(path)}',
+    )
     with open(path + '.parts.json', 'w') as f:
         json.dump(manifest, f, indent=1)
     os.remove(path)
@@ -163,10 +178,12 @@ def read_model_bytes(path):
 
 # ---------------------------------------------------------------- load back
 
+
 def load_onnx_weights(path):
     """An exported model (dir, or its model.onnx) -> (ModelConfig, state_dict, config.json dict)."""
     import onnx
     from onnx import numpy_helper
+
     model_path = os.path.join(path, 'model.onnx') if os.path.isdir(path) else path
     with open(os.path.join(os.path.dirname(model_path), 'config.json')) as f:
         info = json.load(f)
@@ -174,7 +191,7 @@ def load_onnx_weights(path):
     m = onnx.load_from_string(read_model_bytes(model_path))
     found = {}
     for init in m.graph.initializer:
-        name = init.name[:-len(FP16_SUFFIX)] if init.name.endswith(FP16_SUFFIX) else init.name
+        name = init.name[: -len(FP16_SUFFIX)] if init.name.endswith(FP16_SUFFIX) else init.name
         found[name] = torch.from_numpy(numpy_helper.to_array(init).astype(np.float32).copy())
     expected = GPT(cfg).state_dict()
     aliases = info.get('weight_aliases', {})
@@ -194,6 +211,7 @@ def load_onnx_weights(path):
 
 # ---------------------------------------------------------------- check
 
+
 def node_available():
     return shutil.which('node') is not None
 
@@ -204,16 +222,17 @@ def ort_run(model_path, requests, timeout=300):
         req, out = os.path.join(tmp, 'requests.json'), os.path.join(tmp, 'outputs.json')
         with open(req, 'w') as f:
             json.dump(requests, f)
-        subprocess.run(['node', os.path.join(HERE, 'ort_check.mjs'), model_path, req, out],
-                       check=True, timeout=timeout)
+        subprocess.run(['node', os.path.join(HERE, 'ort_check.mjs'), model_path, req, out], check=True, timeout=timeout)
         with open(out) as f:
             res = json.load(f)
     return [{k: np.asarray(v['data'], dtype=np.float32).reshape(v['dims']) for k, v in r.items()} for r in res]
 
 
 CHECK_CHUNKS = (16, 6, 1, 1)
-CHECK_WHAT = ('prefill 16 tokens (empty past), then 6 tokens on that past, then 2 single cached steps; '
-              'batch 2; every logit vs PyTorch fp32 full-sequence forward')
+CHECK_WHAT = (
+    'prefill 16 tokens (empty past), then 6 tokens on that past, then 2 single cached steps; '
+    'batch 2; every logit vs PyTorch fp32 full-sequence forward'
+)
 
 
 def check_against_ort(model, model_path, chunks=CHECK_CHUNKS, batch=2, seed=0):
@@ -231,13 +250,17 @@ def check_against_ort(model, model_path, chunks=CHECK_CHUNKS, batch=2, seed=0):
 
     def spec(t):
         return {'type': 'int64', 'dims': list(t.shape), 'data': t.reshape(-1).tolist()}
+
     requests, start = [], 0
     past_names, present_names = kv_names(cfg.n_layer, 'past'), kv_names(cfg.n_layer, 'present')
     for k, n in enumerate(chunks):
-        request = {'input_ids': spec(ids[:, start:start + n])}
+        request = {'input_ids': spec(ids[:, start : start + n])}
         for past, present in zip(past_names, present_names):
-            request[past] = {'type': 'float32', 'dims': [batch, cfg.n_head, start, cfg.head_dim],
-                             'data': [] if k == 0 else f'{present}:{k - 1}'}
+            request[past] = {
+                'type': 'float32',
+                'dims': [batch, cfg.n_head, start, cfg.head_dim],
+                'data': [] if k == 0 else f'{present}:{k - 1}',
+            }
         requests.append(request)
         start += n
     outs = ort_run(model_path, requests)
@@ -250,17 +273,24 @@ def check_against_ort(model, model_path, chunks=CHECK_CHUNKS, batch=2, seed=0):
 
 # ---------------------------------------------------------------- main
 
+
 def training_summary(ck):
     """This run's numbers, plus totals that include the model it started from (--init-onnx)."""
     sessions = ck.get('sessions', [])
     prior = ck.get('prior') or {}
-    return dict(steps=ck.get('step'), tokens=ck.get('tokens'), target_tokens=ck.get('target_tokens'),
-                seconds=round(ck.get('elapsed', 0.0), 1), val_loss=ck.get('val_loss'),
-                total_tokens=(ck.get('tokens') or 0) + (prior.get('tokens') or 0),
-                total_seconds=round(ck.get('elapsed', 0.0) + (prior.get('seconds') or 0.0), 1),
-                started_from=prior.get('model'),
-                num_params=ck.get('num_params'), sessions=sessions,
-                hardware=sorted({s.get('hardware') for s in sessions if s.get('hardware')}))
+    return dict(
+        steps=ck.get('step'),
+        tokens=ck.get('tokens'),
+        target_tokens=ck.get('target_tokens'),
+        seconds=round(ck.get('elapsed', 0.0), 1),
+        val_loss=ck.get('val_loss'),
+        total_tokens=(ck.get('tokens') or 0) + (prior.get('tokens') or 0),
+        total_seconds=round(ck.get('elapsed', 0.0) + (prior.get('seconds') or 0.0), 1),
+        started_from=prior.get('model'),
+        num_params=ck.get('num_params'),
+        sessions=sessions,
+        hardware=sorted({s.get('hardware') for s in sessions if s.get('hardware')}),
+    )
 
 
 def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check=True, opset=OPSET):
@@ -272,7 +302,7 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
     model.eval()
     if fp16 == 'auto':
         fp16 = 4 * model.num_params() > 0.97 * max_mb * 2**20
-    if fp16:   # the reference for the check carries the same rounding as the file
+    if fp16:  # the reference for the check carries the same rounding as the file
         with torch.no_grad():
             for p in model.parameters():
                 p.copy_(p.half().float())
@@ -291,24 +321,42 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
             f.write(ck['tokenizer'])
     else:
         # ndbg cannot load a model without it: say so now, not at the user's first session
-        print(f'export: {ckpt} carries no tokenizer; copy the tokenizer.json of the data it was trained on '
-              f'into {out}', file=sys.stderr)
+        print(
+            f'export: {ckpt} carries no tokenizer; copy the tokenizer.json of the data it was trained on '
+            f'into {out}',
+            file=sys.stderr,
+        )
     info = dict(
-        model=cfg.to_dict(), num_params=model.num_params(),
-        format_version=meta.get('format_version'), window=meta.get('window'),
+        model=cfg.to_dict(),
+        num_params=model.num_params(),
+        format_version=meta.get('format_version'),
+        window=meta.get('window'),
         vocab_size=cfg.vocab_size,
         special_tokens=meta.get('special_tokens'),
         data_meta=meta,
-        io=dict(kv_layout='layered',
-                inputs=dict(input_ids='int64 [batch, seq]',
-                            **{n: f'float32 [batch, {cfg.n_head}, past_len, {cfg.head_dim}]'
-                               for n in kv_names(cfg.n_layer, 'past')}),
-                outputs=dict(logits=f'float32 [batch, seq, {cfg.vocab_size}]',
-                             **{n: f'float32 [batch, {cfg.n_head}, past_len + seq, {cfg.head_dim}]'
-                                for n in kv_names(cfg.n_layer, 'present')}),
-                positions='past_len + 0 .. past_len + seq - 1 (derived from past)'),
-        onnx=dict(opset=opset, weights='fp16 (cast to fp32 in the graph)' if fp16 else 'fp32',
-                  bytes=os.path.getsize(path), torch=torch.__version__),
+        io=dict(
+            kv_layout='layered',
+            inputs=dict(
+                input_ids='int64 [batch, seq]',
+                **{
+                    n: f'float32 [batch, {cfg.n_head}, past_len, {cfg.head_dim}]' for n in kv_names(cfg.n_layer, 'past')
+                },
+            ),
+            outputs=dict(
+                logits=f'float32 [batch, seq, {cfg.vocab_size}]',
+                **{
+                    n: f'float32 [batch, {cfg.n_head}, past_len + seq, {cfg.head_dim}]'
+                    for n in kv_names(cfg.n_layer, 'present')
+                },
+            ),
+            positions='past_len + 0 .. past_len + seq - 1 (derived from past)',
+        ),
+        onnx=dict(
+            opset=opset,
+            weights='fp16 (cast to fp32 in the graph)' if fp16 else 'fp32',
+            bytes=os.path.getsize(path),
+            torch=torch.__version__,
+        ),
         weight_aliases=weight_aliases(model),
         training=training_summary(ck),
     )
@@ -316,8 +364,7 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
         if not node_available():
             raise SystemExit('node not found: cannot check the export against onnxruntime-node (use --no-check)')
         diff = check_against_ort(model, path)
-        info['onnx_check'] = dict(runtime='onnxruntime-node', max_abs_diff=diff, tolerance=tolerance,
-                                  what=CHECK_WHAT)
+        info['onnx_check'] = dict(runtime='onnxruntime-node', max_abs_diff=diff, tolerance=tolerance, what=CHECK_WHAT)
         print(f'onnxruntime-node vs PyTorch: max abs logit diff {diff:.2e} (tolerance {tolerance:g})', file=sys.stderr)
         if not diff < tolerance:
             raise SystemExit(f'export check failed: max abs diff {diff} >= {tolerance}')
@@ -325,8 +372,11 @@ def export(ckpt, out, fp16=False, parts_mb=0, max_mb=40.0, tolerance=1e-3, check
         info['onnx']['parts'] = split_file(path, parts_mb)
     with open(os.path.join(out, 'config.json'), 'w') as f:
         json.dump(info, f, indent=1)
-    print(f'wrote {out}: model.onnx {size_mb:.1f} MiB{" in parts" if parts_mb else ""}, '
-          f'{model.num_params() / 1e6:.2f}M params', file=sys.stderr)
+    print(
+        f'wrote {out}: model.onnx {size_mb:.1f} MiB{" in parts" if parts_mb else ""}, '
+        f'{model.num_params() / 1e6:.2f}M params',
+        file=sys.stderr,
+    )
     if size_mb > max_mb:
         raise SystemExit(f'model.onnx is {size_mb:.1f} MiB > {max_mb} MiB (try --weights fp16 or a smaller model)')
     return info
@@ -341,14 +391,13 @@ def check_export(model_dir, tolerance=1e-3):
     model.eval()
     path = os.path.join(model_dir, 'model.onnx')
     with tempfile.TemporaryDirectory() as tmp:
-        if not os.path.exists(path):          # parts: join into a temp file for the runtime
+        if not os.path.exists(path):  # parts: join into a temp file for the runtime
             joined = os.path.join(tmp, 'model.onnx')
             with open(joined, 'wb') as f:
                 f.write(read_model_bytes(path))
             path = joined
         diff = check_against_ort(model, path)
-    info['onnx_check'] = dict(runtime='onnxruntime-node', max_abs_diff=diff, tolerance=tolerance,
-                              what=CHECK_WHAT)
+    info['onnx_check'] = dict(runtime='onnxruntime-node', max_abs_diff=diff, tolerance=tolerance, what=CHECK_WHAT)
     with open(os.path.join(model_dir, 'config.json'), 'w') as f:
         json.dump(info, f, indent=1)
     print(f'onnxruntime-node vs PyTorch: max abs logit diff {diff:.2e} (tolerance {tolerance:g})', file=sys.stderr)
@@ -362,8 +411,12 @@ def main(argv=None):
     p.add_argument('--ckpt', help='checkpoint to export')
     p.add_argument('--out', help='model dir to write')
     p.add_argument('--check', metavar='MODEL_DIR', help='only re-check an exported model against onnxruntime-node')
-    p.add_argument('--weights', default='auto', choices=['auto', 'fp32', 'fp16'],
-                   help='fp16: half the file (cast to fp32 in the graph); auto: fp16 only if fp32 exceeds --max-mb')
+    p.add_argument(
+        '--weights',
+        default='auto',
+        choices=['auto', 'fp32', 'fp16'],
+        help='fp16: half the file (cast to fp32 in the graph); auto: fp16 only if fp32 exceeds --max-mb',
+    )
     p.add_argument('--parts-mb', type=float, default=0, help='split model.onnx into parts of at most this many MiB')
     p.add_argument('--max-mb', type=float, default=40.0, help='fail if model.onnx is larger')
     p.add_argument('--tolerance', type=float, default=1e-3, help='max abs logit diff, ORT vs PyTorch')
@@ -375,5 +428,13 @@ def main(argv=None):
         return
     if not (a.ckpt and a.out):
         p.error('--ckpt and --out are required (or --check MODEL_DIR)')
-    export(a.ckpt, a.out, fp16={'auto': 'auto', 'fp32': False, 'fp16': True}[a.weights], parts_mb=a.parts_mb, max_mb=a.max_mb,
-           tolerance=a.tolerance, check=not a.no_check, opset=a.opset)
+    export(
+        a.ckpt,
+        a.out,
+        fp16={'auto': 'auto', 'fp32': False, 'fp16': True}[a.weights],
+        parts_mb=a.parts_mb,
+        max_mb=a.max_mb,
+        tolerance=a.tolerance,
+        check=not a.no_check,
+        opset=a.opset,
+    )

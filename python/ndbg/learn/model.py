@@ -29,7 +29,7 @@ class ModelConfig:
     d_model: int = 256
     n_layer: int = 4
     n_head: int = 4
-    max_len: int = 1024      # longest sequence trained on (documentation; RoPE has no table)
+    max_len: int = 1024  # longest sequence trained on (documentation; RoPE has no table)
     mlp_ratio: float = 4.0
     rope_base: float = 10000.0
 
@@ -48,16 +48,16 @@ class ModelConfig:
 
 # Named sizes. Parameters at a 2,048-token vocabulary (embeddings included).
 CONFIGS = {
-    'tiny':   dict(d_model=64,  n_layer=2, n_head=2),    # 0.23M, tests
-    'xs':     dict(d_model=128, n_layer=4, n_head=4),    # 1.05M
-    'small':  dict(d_model=192, n_layer=4, n_head=4),    # 2.16M
-    'medium': dict(d_model=256, n_layer=6, n_head=8),    # 5.25M
-    'large':  dict(d_model=384, n_layer=8, n_head=8),    # 14.9M (GPU; fp16 weights to fit 40 MB)
-    'xl':     dict(d_model=512, n_layer=10, n_head=8),   # 32.5M (GPU; over 40 MB even in fp16)
+    'tiny': dict(d_model=64, n_layer=2, n_head=2),  # 0.23M, tests
+    'xs': dict(d_model=128, n_layer=4, n_head=4),  # 1.05M
+    'small': dict(d_model=192, n_layer=4, n_head=4),  # 2.16M
+    'medium': dict(d_model=256, n_layer=6, n_head=8),  # 5.25M
+    'large': dict(d_model=384, n_layer=8, n_head=8),  # 14.9M (GPU; fp16 weights to fit 40 MB)
+    'xl': dict(d_model=512, n_layer=10, n_head=8),  # 32.5M (GPU; over 40 MB even in fp16)
 }
 
 
-SDPA = getattr(F, 'scaled_dot_product_attention', None)    # torch >= 2.0
+SDPA = getattr(F, 'scaled_dot_product_attention', None)  # torch >= 2.0
 CAUSAL_CHUNKS = 4
 
 
@@ -78,7 +78,7 @@ def rotary(x, cos, sin):
     """Rotate pairs (first half, second half) of the last dim; x [B, H, T, D]."""
     d = x.shape[-1] // 2
     x1, x2 = x[..., :d], x[..., d:]
-    cos, sin = cos.to(x.dtype), sin.to(x.dtype)     # keep bf16 q/k bf16 under autocast
+    cos, sin = cos.to(x.dtype), sin.to(x.dtype)  # keep bf16 q/k bf16 under autocast
     return torch.cat([x1 * cos - x2 * sin, x2 * cos + x1 * sin], dim=-1)
 
 
@@ -97,11 +97,11 @@ class Attention(nn.Module):
         k = k.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
         v = v.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
         q, k = rotary(q, cos, sin), rotary(k, cos, sin)
-        if isinstance(past_kv, tuple):      # a preallocated KVCache layer: (buffer, length)
+        if isinstance(past_kv, tuple):  # a preallocated KVCache layer: (buffer, length)
             buf, P = past_kv
-            buf[0, :, :, P:P + T] = k
-            buf[1, :, :, P:P + T] = v
-            k, v = buf[0, :, :, :P + T].to(q.dtype), buf[1, :, :, :P + T].to(q.dtype)
+            buf[0, :, :, P : P + T] = k
+            buf[1, :, :, P : P + T] = v
+            k, v = buf[0, :, :, : P + T].to(q.dtype), buf[1, :, :, : P + T].to(q.dtype)
             present = None
         else:
             if past_kv is not None:
@@ -112,7 +112,7 @@ class Attention(nn.Module):
             elif isinstance(past_kv, list):  # per-layer export: keys and values apart, no stacking copy
                 present = [k, v]
             else:
-                present = torch.stack([k, v])                       # [2, B, H, S, D]
+                present = torch.stack([k, v])  # [2, B, H, S, D]
         if allowed is None and SDPA is not None and not torch.onnx.is_in_onnx_export():
             # torch 2.x, plain causal (training, prefill without past): fused kernels
             y = SDPA(q, k, v, is_causal=True)
@@ -122,8 +122,13 @@ class Attention(nn.Module):
             n = max(1, min(CAUSAL_CHUNKS, T // 256))
             bounds = [T * i // n for i in range(n + 1)]
             causal = torch.ones(T, T, dtype=torch.bool, device=x.device).tril()
-            y = torch.cat([self.attend(q[:, :, a:b], k[:, :, :b], v[:, :, :b], causal[a:b, :b])
-                           for a, b in zip(bounds, bounds[1:])], dim=2)
+            y = torch.cat(
+                [
+                    self.attend(q[:, :, a:b], k[:, :, :b], v[:, :, :b], causal[a:b, :b])
+                    for a, b in zip(bounds, bounds[1:])
+                ],
+                dim=2,
+            )
         else:
             y = self.attend(q, k, v, allowed)
         return self.proj(y.transpose(1, 2).reshape(B, T, C)), present
@@ -217,21 +222,24 @@ class GPT(nn.Module):
         the same kind of list."""
         B, T = input_ids.shape
         cache = past if isinstance(past, KVCache) else None
-        layered = isinstance(past, list)                            # [[k, v] per layer], each [B, H, P, D]
-        P = 0 if past is None else (cache.length if cache is not None else
-                                    past[0][0].shape[2] if layered else past.shape[4])
+        layered = isinstance(past, list)  # [[k, v] per layer], each [B, H, P, D]
+        P = (
+            0
+            if past is None
+            else (cache.length if cache is not None else past[0][0].shape[2] if layered else past.shape[4])
+        )
         device = input_ids.device
-        pos = torch.arange(T, device=device) + P                    # absolute positions
+        pos = torch.arange(T, device=device) + P  # absolute positions
         if positions is None:
-            freqs = pos.float()[:, None] * self.inv_freq[None, :]   # [T, D/2]
-            cos, sin = torch.cos(freqs)[None, None], torch.sin(freqs)[None, None]   # [1, 1, T, D/2]
+            freqs = pos.float()[:, None] * self.inv_freq[None, :]  # [T, D/2]
+            cos, sin = torch.cos(freqs)[None, None], torch.sin(freqs)[None, None]  # [1, 1, T, D/2]
         else:
-            freqs = positions.float()[..., None] * self.inv_freq    # [B, T, D/2]
-            cos, sin = torch.cos(freqs)[:, None], torch.sin(freqs)[:, None]         # [B, 1, T, D/2]
+            freqs = positions.float()[..., None] * self.inv_freq  # [B, T, D/2]
+            cos, sin = torch.cos(freqs)[:, None], torch.sin(freqs)[:, None]  # [B, 1, T, D/2]
         keys = torch.arange(T + P, device=device)
-        allowed = (keys[None, :] <= pos[:, None])[None, None]       # [1, 1, T, S] causal
+        allowed = (keys[None, :] <= pos[:, None])[None, None]  # [1, 1, T, S] causal
         if P == 0 and key_mask is None and not torch.onnx.is_in_onnx_export():
-            allowed = None                                          # plain causal: faster paths
+            allowed = None  # plain causal: faster paths
         elif key_mask is not None:
             # A padded query still sees itself, so its row is never empty.
             allowed = (allowed & key_mask[:, None, None, :]) | (keys[None, :] == pos[:, None])[None, None]
@@ -247,7 +255,7 @@ class GPT(nn.Module):
         if select is not None:
             x = x[select]
         x = self.norm_f(x)
-        logits = F.linear(x, self.wte.weight)                       # tied embeddings
+        logits = F.linear(x, self.wte.weight)  # tied embeddings
         if cache is not None:
             return logits, cache
         if not use_cache:
@@ -256,6 +264,7 @@ class GPT(nn.Module):
 
 
 # ---------------------------------------------------------------- growing a trained model
+
 
 def widen(old_sd, old: ModelConfig, new: ModelConfig, seed=0):
     """The state dict of a wider model (more heads of the same size, a wider MLP) that
@@ -269,8 +278,7 @@ def widen(old_sd, old: ModelConfig, new: ModelConfig, seed=0):
     Why: on 2 CPU cores a model trained from scratch needs hours to catch up with the
     shipped one; a widened copy starts where it is and learns with more capacity."""
     if (new.n_layer, new.vocab_size, new.head_dim) != (old.n_layer, old.vocab_size, old.head_dim):
-        raise ValueError('widen keeps layers, vocabulary and head size; '
-                         f'got {old.to_dict()} -> {new.to_dict()}')
+        raise ValueError('widen keeps layers, vocabulary and head size; ' f'got {old.to_dict()} -> {new.to_dict()}')
     if new.d_model < old.d_model or new.mlp_ratio * new.d_model < old.mlp_ratio * old.d_model:
         raise ValueError('widen cannot make a model narrower')
     g = torch.Generator().manual_seed(seed)
@@ -284,13 +292,13 @@ def widen(old_sd, old: ModelConfig, new: ModelConfig, seed=0):
     def reads(w_old, rows, cols):
         """[rows, cols]: old block top-left, random elsewhere (reads from new dims)."""
         w = rand(rows, cols)
-        w[:w_old.shape[0], :w_old.shape[1]] = w_old
+        w[: w_old.shape[0], : w_old.shape[1]] = w_old
         return w
 
     def writes(w_old, rows, cols):
         """[rows, cols]: old block top-left, zero elsewhere (writes nothing new)."""
         w = torch.zeros(rows, cols)
-        w[:w_old.shape[0], :w_old.shape[1]] = w_old
+        w[: w_old.shape[0], : w_old.shape[1]] = w_old
         return w
 
     sd = {}

@@ -34,6 +34,7 @@ from .model import CONFIGS, GPT, ModelConfig
 
 # ---------------------------------------------------------------- data
 
+
 def data_dirs(data):
     """--data is one dataset dir or several, comma-separated (built with one tokenizer)."""
     return [d for d in data.split(',') if d]
@@ -44,8 +45,7 @@ class WindowSet:
     memory-mapped from DIR/<split>/windows-*.npy and mask-*.npy of every dir in --data."""
 
     def __init__(self, data, split):
-        wpaths = [p for d in data_dirs(data)
-                  for p in sorted(glob.glob(os.path.join(d, split, 'windows-*.npy')))]
+        wpaths = [p for d in data_dirs(data) for p in sorted(glob.glob(os.path.join(d, split, 'windows-*.npy')))]
         self.windows, self.masks = [], []
         for wp in wpaths:
             mp = os.path.join(os.path.dirname(wp), os.path.basename(wp).replace('windows-', 'mask-'))
@@ -71,7 +71,7 @@ class WindowSet:
         for s in np.unique(shard):
             sel = np.nonzero(shard == s)[0]
             local = rows[sel] - self.starts[s]
-            order = np.argsort(local)                 # sorted reads from the memory map
+            order = np.argsort(local)  # sorted reads from the memory map
             ids[sel[order]] = self.windows[s][local[order]]
             mask[sel[order]] = self.masks[s][local[order]] != 0
         return torch.from_numpy(ids), torch.from_numpy(mask)
@@ -88,7 +88,7 @@ def batches(n, batch_size, rank, world, seed, pos=None):
         while pos['index'] + batch_size <= len(perm):
             i = pos['index']
             pos['index'] += batch_size
-            yield perm[i:i + batch_size]
+            yield perm[i : i + batch_size]
         pos['epoch'] += 1
         pos['index'] = 0
 
@@ -97,13 +97,13 @@ def trim(ids, mask):
     """Drop trailing columns after the last loss target of the batch (padding)."""
     cols = torch.nonzero(mask.any(0))
     last = int(cols[-1]) + 1 if len(cols) else 2
-    return ids[:, :max(last, 2)], mask[:, :max(last, 2)]
+    return ids[:, : max(last, 2)], mask[:, : max(last, 2)]
 
 
 def masked_loss(model, ids, mask):
     """Mean cross-entropy (fp32) of predicting ids[:, t] from ids[:, :t] where mask[:, t]."""
     targets, weight = ids[:, 1:], mask[:, 1:]
-    logits, _ = model(ids[:, :-1], use_cache=False, select=weight)     # [n_targets, V]
+    logits, _ = model(ids[:, :-1], use_cache=False, select=weight)  # [n_targets, V]
     return F.cross_entropy(logits.float(), targets[weight]), int(weight.sum())
 
 
@@ -116,8 +116,10 @@ def read_meta(data):
     for d, m in zip(data_dirs(data)[1:], metas[1:]):
         for key in ('vocab_size', 'window', 'format_version'):
             if m.get(key) != metas[0].get(key):
-                raise SystemExit(f'{d}: {key} {m.get(key)} differs from {data_dirs(data)[0]} '
-                                 f'({metas[0].get(key)}); build it with --tokenizer from the first')
+                raise SystemExit(
+                    f'{d}: {key} {m.get(key)} differs from {data_dirs(data)[0]} '
+                    f'({metas[0].get(key)}); build it with --tokenizer from the first'
+                )
     return metas[0]
 
 
@@ -130,6 +132,7 @@ def read_text(path):
 
 
 # ---------------------------------------------------------------- helpers
+
 
 def hardware(device):
     if device.type == 'cuda':
@@ -234,7 +237,7 @@ def val_loss(model, vset, args, device):
     rows = np.arange(min(len(vset), args.val_windows))
     total, count = 0.0, 0
     for i in range(0, len(rows), args.batch_size):
-        ids, mask = trim(*vset.get(rows[i:i + args.batch_size]))
+        ids, mask = trim(*vset.get(rows[i : i + args.batch_size]))
         ids, mask = ids.to(device), mask.to(device)
         with autocast(device, args.dtype):
             loss, n = masked_loss(model, ids, mask)
@@ -245,6 +248,7 @@ def val_loss(model, vset, args, device):
 
 
 # ---------------------------------------------------------------- compute
+
 
 def flops_per_token(cfg, window):
     """Training FLOPs per input token (forward + backward = 3x forward, 2 FLOPs per
@@ -292,12 +296,16 @@ def peak_flops(device):
     ghz = info['mhz'] / 1e3 if info['mhz'] else 2.0
     fp32 = threads * ghz * 1e9 * per_cycle
     bf16 = fp32 * 2 if ('avx512_bf16' in flags or 'amx_bf16' in flags) else None
-    text = (f'CPU peak {fp32 / 1e9:.0f} GFLOP/s fp32' + (f', {bf16 / 1e9:.0f} bf16' if bf16 else ', no bf16 instructions')
-            + f' ({threads} threads x {ghz:.2f} GHz x {per_cycle} FLOP/cycle)')
+    text = (
+        f'CPU peak {fp32 / 1e9:.0f} GFLOP/s fp32'
+        + (f', {bf16 / 1e9:.0f} bf16' if bf16 else ', no bf16 instructions')
+        + f' ({threads} threads x {ghz:.2f} GHz x {per_cycle} FLOP/cycle)'
+    )
     return dict(fp32=fp32, bf16=bf16, threads=threads, ghz=ghz, text=text)
 
 
 # ---------------------------------------------------------------- training
+
 
 def train(args):
     if not (args.minutes or args.tokens or args.max_steps or (args.schedule == 'decay' and args.decay_minutes)):
@@ -308,6 +316,7 @@ def train(args):
     use_cuda = torch.cuda.is_available() and args.device != 'cpu'
     if ddp:
         import torch.distributed as dist
+
         dist.init_process_group(backend='nccl' if use_cuda else 'gloo')
     if use_cuda:
         device = torch.device('cuda', int(os.environ.get('LOCAL_RANK', '0')))
@@ -330,8 +339,17 @@ def train(args):
     ckpt_path = os.path.join(args.out, 'ckpt.pt')
 
     # prior: what the weights we started from (--init-onnx) had already been trained on
-    state = dict(step=0, tokens=0, target_tokens=0, elapsed=0.0, val_loss=None, sessions=[], prior=None,
-                 data_pos=dict(epoch=0, index=0), data_windows=None)
+    state = dict(
+        step=0,
+        tokens=0,
+        target_tokens=0,
+        elapsed=0.0,
+        val_loss=None,
+        sessions=[],
+        prior=None,
+        data_pos=dict(epoch=0, index=0),
+        data_windows=None,
+    )
     init_cfg, init_sd, opt_sd = None, None, None
     if args.resume:
         ck = torch_load(args.resume)
@@ -339,23 +357,34 @@ def train(args):
         state.update({k: ck[k] for k in state if k in ck})
     elif args.init_onnx:
         from .export import load_onnx_weights
+
         init_cfg, init_sd, info = load_onnx_weights(args.init_onnx)
         if args.widen:
             from .model import widen
+
             old_cfg = init_cfg
-            init_cfg = ModelConfig(**{**old_cfg.to_dict(), 'd_model': args.d_model or old_cfg.d_model,
-                                      'n_head': args.n_head or old_cfg.n_head})
+            init_cfg = ModelConfig(
+                **{
+                    **old_cfg.to_dict(),
+                    'd_model': args.d_model or old_cfg.d_model,
+                    'n_head': args.n_head or old_cfg.n_head,
+                }
+            )
             init_sd = widen(init_sd, old_cfg, init_cfg, seed=args.seed)
         # What the starting weights had seen, carried into this run's summary.
         t = info.get('training', {})
         state['sessions'] = list(t.get('sessions', []))
-        state['prior'] = dict(model=os.path.abspath(args.init_onnx),
-                              tokens=t.get('total_tokens', t.get('tokens') or 0),
-                              seconds=t.get('total_seconds', t.get('seconds') or 0.0))
+        state['prior'] = dict(
+            model=os.path.abspath(args.init_onnx),
+            tokens=t.get('total_tokens', t.get('tokens') or 0),
+            seconds=t.get('total_seconds', t.get('seconds') or 0.0),
+        )
     cfg = model_config(args, meta, init_cfg)
     if cfg.vocab_size != int(meta['vocab_size']):
-        raise SystemExit(f'model vocab {cfg.vocab_size} != data vocab {meta["vocab_size"]}: '
-                         'different tokenizer; cannot continue on this data')
+        raise SystemExit(
+            f'model vocab {cfg.vocab_size} != data vocab {meta["vocab_size"]}: '
+            'different tokenizer; cannot continue on this data'
+        )
 
     model = GPT(cfg)
     if init_sd is not None:
@@ -364,13 +393,17 @@ def train(args):
     raw = model
     if ddp:
         from torch.nn.parallel import DistributedDataParallel
+
         model = DistributedDataParallel(model, device_ids=[device.index] if use_cuda else None)
 
     decay = [p for n, p in raw.named_parameters() if p.dim() >= 2]
     no_decay = [p for n, p in raw.named_parameters() if p.dim() < 2]
-    opt = torch.optim.AdamW([{'params': decay, 'weight_decay': args.weight_decay},
-                             {'params': no_decay, 'weight_decay': 0.0}],
-                            lr=args.lr, betas=(0.9, 0.95), eps=1e-8)
+    opt = torch.optim.AdamW(
+        [{'params': decay, 'weight_decay': args.weight_decay}, {'params': no_decay, 'weight_decay': 0.0}],
+        lr=args.lr,
+        betas=(0.9, 0.95),
+        eps=1e-8,
+    )
     if opt_sd is not None:
         opt.load_state_dict(opt_sd)
 
@@ -398,24 +431,42 @@ def train(args):
 
     def on_signal(signum, frame):
         stop['signal'] = signum
+
     if main:
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
 
-    session = dict(started=time.strftime('%Y-%m-%dT%H:%M:%S'), hardware=hardware(device),
-                   world_size=world, dtype=args.dtype, start_step=state['step'],
-                   start_tokens=state['tokens'], data=os.path.abspath(args.data),
-                   torch=torch.__version__)
+    session = dict(
+        started=time.strftime('%Y-%m-%dT%H:%M:%S'),
+        hardware=hardware(device),
+        world_size=world,
+        dtype=args.dtype,
+        start_step=state['step'],
+        start_tokens=state['tokens'],
+        data=os.path.abspath(args.data),
+        torch=torch.__version__,
+    )
 
     def checkpoint():
-        session.update(steps=state['step'] - session['start_step'],
-                       tokens=state['tokens'] - session['start_tokens'],
-                       seconds=round(time.time() - t_session, 1))
-        atomic_save(dict(model=raw.state_dict(), optimizer=opt.state_dict(), config=cfg.to_dict(),
-                         data_meta=meta, tokenizer=read_text(os.path.join(data_dirs(args.data)[0], 'tokenizer.json')),
-                         args=vars(args), num_params=raw.num_params(),
-                         sessions=state['sessions'] + [session],
-                         **{k: v for k, v in state.items() if k != 'sessions'}), ckpt_path)
+        session.update(
+            steps=state['step'] - session['start_step'],
+            tokens=state['tokens'] - session['start_tokens'],
+            seconds=round(time.time() - t_session, 1),
+        )
+        atomic_save(
+            dict(
+                model=raw.state_dict(),
+                optimizer=opt.state_dict(),
+                config=cfg.to_dict(),
+                data_meta=meta,
+                tokenizer=read_text(os.path.join(data_dirs(args.data)[0], 'tokenizer.json')),
+                args=vars(args),
+                num_params=raw.num_params(),
+                sessions=state['sessions'] + [session],
+                **{k: v for k, v in state.items() if k != 'sessions'},
+            ),
+            ckpt_path,
+        )
 
     log = open(os.path.join(args.out, 'log.jsonl'), 'a') if main else None
 
@@ -428,15 +479,35 @@ def train(args):
     peak = peak_flops(device)
     if main:
         print(f'model {raw.num_params() / 1e6:.2f}M params {cfg.to_dict()}', file=sys.stderr)
-        print(f'compute: {flops_tok / 1e6:.1f} MFLOP per training token; {args.dtype}; '
-              f'{peak.get("text", "")}', file=sys.stderr)
-        print(f'data {len(tset)} train windows x {tset.width}, {len(vset)} val; device {session["hardware"]}'
-              f' x{world}; budget {args.minutes or "-"} min / {budget_tok or "-"} tokens', file=sys.stderr)
-        write_log(dict(event='start', step=state['step'], params=raw.num_params(), config=cfg.to_dict(),
-                       hardware=session['hardware'], world_size=world, batch_size=args.batch_size,
-                       lr=args.lr, threads=torch.get_num_threads(), resume=args.resume,
-                       init_onnx=args.init_onnx, dtype=args.dtype, schedule=args.schedule,
-                       flops_per_token=flops_tok, peak=peak, data_pos=dict(state['data_pos'])))
+        print(
+            f'compute: {flops_tok / 1e6:.1f} MFLOP per training token; {args.dtype}; ' f'{peak.get("text", "")}',
+            file=sys.stderr,
+        )
+        print(
+            f'data {len(tset)} train windows x {tset.width}, {len(vset)} val; device {session["hardware"]}'
+            f' x{world}; budget {args.minutes or "-"} min / {budget_tok or "-"} tokens',
+            file=sys.stderr,
+        )
+        write_log(
+            dict(
+                event='start',
+                step=state['step'],
+                params=raw.num_params(),
+                config=cfg.to_dict(),
+                hardware=session['hardware'],
+                world_size=world,
+                batch_size=args.batch_size,
+                lr=args.lr,
+                threads=torch.get_num_threads(),
+                resume=args.resume,
+                init_onnx=args.init_onnx,
+                dtype=args.dtype,
+                schedule=args.schedule,
+                flops_per_token=flops_tok,
+                peak=peak,
+                data_pos=dict(state['data_pos']),
+            )
+        )
 
     bar = Progress(main and not args.quiet)
     if state['data_windows'] != len(tset) or args.init_onnx:
@@ -449,7 +520,7 @@ def train(args):
     t_last = time.time()
     t_ckpt = t_eval = time.time()
     run_loss, run_n, run_tok, run_t0 = 0.0, 0, 0, time.time()
-    cpu0 = time.process_time()    # CPU time of this process: throughput on a shared machine
+    cpu0 = time.process_time()  # CPU time of this process: throughput on a shared machine
 
     while True:
         # Stop decision: rank 0 decides, everyone follows (no deadlock in DDP).
@@ -488,34 +559,60 @@ def train(args):
             continue
         tok_s = run_tok / max(now - run_t0, 1e-9)
         if state['step'] % args.log_every == 0:
-            write_log(dict(step=state['step'], loss=round(run_loss / run_n, 4), lr=lr, gnorm=round(float(gnorm), 3),
-                           tokens=state['tokens'], tok_s=round(tok_s), elapsed=round(state['elapsed'], 1),
-                           cpu_s=round(time.process_time() - cpu0, 1),
-                           gflop_s=round(tok_s * flops_tok / 1e9, 2)))
+            write_log(
+                dict(
+                    step=state['step'],
+                    loss=round(run_loss / run_n, 4),
+                    lr=lr,
+                    gnorm=round(float(gnorm), 3),
+                    tokens=state['tokens'],
+                    tok_s=round(tok_s),
+                    elapsed=round(state['elapsed'], 1),
+                    cpu_s=round(time.process_time() - cpu0, 1),
+                    gflop_s=round(tok_s * flops_tok / 1e9, 2),
+                )
+            )
             run_loss, run_n, run_tok, run_t0 = 0.0, 0, 0, time.time()
         if now - t_eval >= args.eval_every:
             state['val_loss'] = val_loss(raw, vset, args, device)
-            write_log(dict(step=state['step'], val_loss=state['val_loss'], tokens=state['tokens'],
-                           elapsed=round(state['elapsed'], 1)))
+            write_log(
+                dict(
+                    step=state['step'],
+                    val_loss=state['val_loss'],
+                    tokens=state['tokens'],
+                    elapsed=round(state['elapsed'], 1),
+                )
+            )
             t_eval = time.time()
         if now - t_ckpt >= args.ckpt_every:
             checkpoint()
             t_ckpt = time.time()
         vl = f' val {state["val_loss"]:.3f}' if state['val_loss'] is not None else ''
-        spent = f'{fmt_time(state["elapsed"])}/{fmt_time(budget_s)}' if budget_s else f'{state["tokens"] / 1e6:.1f}M tok'
-        bar.update(progress(), f'step {state["step"]} loss {float(loss):.3f}{vl} {tok_s / 1e3:.1f}k tok/s '
-                               f'{tok_s * flops_tok / 1e9:.1f} GFLOP/s '
-                               f'lr {lr:.1e} {spent}')
+        spent = (
+            f'{fmt_time(state["elapsed"])}/{fmt_time(budget_s)}' if budget_s else f'{state["tokens"] / 1e6:.1f}M tok'
+        )
+        bar.update(
+            progress(),
+            f'step {state["step"]} loss {float(loss):.3f}{vl} {tok_s / 1e3:.1f}k tok/s '
+            f'{tok_s * flops_tok / 1e9:.1f} GFLOP/s '
+            f'lr {lr:.1e} {spent}',
+        )
 
     if main:
         state['val_loss'] = val_loss(raw, vset, args, device)
         checkpoint()
-        summary = dict(event='end', step=state['step'], tokens=state['tokens'],
-                       target_tokens=state['target_tokens'], elapsed=round(state['elapsed'], 1),
-                       val_loss=state['val_loss'], signal=stop['signal'],
-                       tok_s=round(session['tokens'] / max(session['seconds'], 1e-9)),
-                       cpu_s=round(time.process_time() - cpu0, 1),
-                       tok_per_cpu_s=round(session['tokens'] / max(time.process_time() - cpu0, 1e-9)))
+        summary = dict(
+            event='end',
+            step=state['step'],
+            tokens=state['tokens'],
+            target_tokens=state['target_tokens'],
+            elapsed=round(state['elapsed'], 1),
+            val_loss=state['val_loss'],
+            signal=stop['signal'],
+            tok_s=round(session['tokens'] / max(session['seconds'], 1e-9)),
+            cpu_s=round(time.process_time() - cpu0, 1),
+            tok_per_cpu_s=round(session['tokens'] / max(time.process_time() - cpu0, 1e-9)),
+        )
         write_log(summary)
         bar.update(progress(), f'step {state["step"]} val {state["val_loss"]} done', force=True)
         bar.close()
@@ -527,6 +624,7 @@ def train(args):
 
 
 # ---------------------------------------------------------------- size sweep
+
 
 def sweep(args):
     """Train each named config for the same budget; compare validation loss at equal time."""
@@ -542,18 +640,31 @@ def sweep(args):
         ck = torch_load(os.path.join(sub.out, 'ckpt.pt'))
         with open(os.path.join(sub.out, 'log.jsonl')) as f:
             end = [json.loads(line) for line in f][-1]
-        rows.append(dict(config=name, params=ck['num_params'], steps=st['step'], tokens=st['tokens'],
-                         seconds=round(st['elapsed'], 1), tok_s=round(st['tokens'] / max(st['elapsed'], 1e-9)),
-                         tok_per_cpu_s=end.get('tok_per_cpu_s'), val_loss=st['val_loss'],
-                         threads=torch.get_num_threads()))
+        rows.append(
+            dict(
+                config=name,
+                params=ck['num_params'],
+                steps=st['step'],
+                tokens=st['tokens'],
+                seconds=round(st['elapsed'], 1),
+                tok_s=round(st['tokens'] / max(st['elapsed'], 1e-9)),
+                tok_per_cpu_s=end.get('tok_per_cpu_s'),
+                val_loss=st['val_loss'],
+                threads=torch.get_num_threads(),
+            )
+        )
     with open(os.path.join(base_out, 'sweep.json'), 'w') as f:
         json.dump(rows, f, indent=1)
-    lines = ['| config | params | threads | minutes | tokens | tokens/s | tokens/CPU-s | val loss |',
-             '|---|---:|---:|---:|---:|---:|---:|---:|']
+    lines = [
+        '| config | params | threads | minutes | tokens | tokens/s | tokens/CPU-s | val loss |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ]
     for r in rows:
         vl = f'{r["val_loss"]:.4f}' if r['val_loss'] is not None else '-'
-        lines.append(f'| {r["config"]} | {r["params"] / 1e6:.2f}M | {r["threads"]} | {r["seconds"] / 60:.1f} | '
-                     f'{r["tokens"] / 1e6:.2f}M | {r["tok_s"]:,} | {r["tok_per_cpu_s"]:,} | {vl} |')
+        lines.append(
+            f'| {r["config"]} | {r["params"] / 1e6:.2f}M | {r["threads"]} | {r["seconds"] / 60:.1f} | '
+            f'{r["tokens"] / 1e6:.2f}M | {r["tok_s"]:,} | {r["tok_per_cpu_s"]:,} | {vl} |'
+        )
     table = '\n'.join(lines) + '\n'
     with open(os.path.join(base_out, 'sweep.md'), 'w') as f:
         f.write(table)
@@ -562,8 +673,11 @@ def sweep(args):
 
 
 def parse_args(argv=None):
-    p = argparse.ArgumentParser(prog='python -m ndbg.train', description=__doc__.split('\n\n')[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog='python -m ndbg.train',
+        description=__doc__.split('\n\n')[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument('--data', required=True, help='dataset dir from `python -m ndbg.data build`')
     p.add_argument('--out', required=True, help='run dir: ckpt.pt, log.jsonl')
     p.add_argument('--config', default='small', choices=sorted(CONFIGS), help='named model size')
@@ -576,26 +690,39 @@ def parse_args(argv=None):
     g = p.add_mutually_exclusive_group()
     g.add_argument('--resume', help='continue a run: runs/NAME/ckpt.pt (model, optimizer, schedule)')
     g.add_argument('--init-onnx', help='start from the weights of an exported model (models/X/model.onnx)')
-    p.add_argument('--widen', action='store_true',
-                   help='with --init-onnx: grow the model to --d-model/--n-head (same head size), '
-                        'computing the same function at the start (model.widen)')
+    p.add_argument(
+        '--widen',
+        action='store_true',
+        help='with --init-onnx: grow the model to --d-model/--n-head (same head size), '
+        'computing the same function at the start (model.widen)',
+    )
     p.add_argument('--batch-size', type=int, default=8, help='windows per step per rank')
     p.add_argument('--lr', type=float, default=2e-3)
-    p.add_argument('--schedule', default='cosine', choices=['cosine', 'constant', 'decay'],
-                   help='cosine over the budget; constant after warmup (resumable across sessions); '
-                        'decay: linear cool-down over --decay-minutes, for the weights that ship')
+    p.add_argument(
+        '--schedule',
+        default='cosine',
+        choices=['cosine', 'constant', 'decay'],
+        help='cosine over the budget; constant after warmup (resumable across sessions); '
+        'decay: linear cool-down over --decay-minutes, for the weights that ship',
+    )
     p.add_argument('--decay-minutes', type=float, help='length of a --schedule decay run')
     p.add_argument('--min-lr-frac', type=float, default=0.1)
     p.add_argument('--warmup', type=int, default=100, help='warmup steps (at most)')
     p.add_argument('--warmup-frac', type=float, default=0.05, help='warmup fraction of the budget (at most)')
     p.add_argument('--weight-decay', type=float, default=0.1)
     p.add_argument('--grad-clip', type=float, default=1.0)
-    p.add_argument('--dtype', default='auto', choices=['auto', 'bf16', 'fp32'],
-                   help='autocast dtype; auto: bf16 on CUDA and on CPUs with bf16 instructions (loss is fp32 anyway)')
+    p.add_argument(
+        '--dtype',
+        default='auto',
+        choices=['auto', 'bf16', 'fp32'],
+        help='autocast dtype; auto: bf16 on CUDA and on CPUs with bf16 instructions (loss is fp32 anyway)',
+    )
     p.add_argument('--device', default='auto', choices=['auto', 'cpu', 'cuda'])
     p.add_argument('--threads', type=int, default=0, help='torch threads (default: all cores)')
     p.add_argument('--eval-every', type=float, default=300, help='seconds between val losses')
-    p.add_argument('--val-windows', type=int, default=64, help='val windows per val loss (the first ones: same every time)')
+    p.add_argument(
+        '--val-windows', type=int, default=64, help='val windows per val loss (the first ones: same every time)'
+    )
     p.add_argument('--ckpt-every', type=float, default=300, help='seconds between checkpoints')
     p.add_argument('--log-every', type=int, default=10, help='steps between log lines')
     p.add_argument('--seed', type=int, default=1234)

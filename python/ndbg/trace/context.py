@@ -35,14 +35,22 @@ def defs_of(cfg_result):
     for f in (cfg_result or {}).get('functions', {}).values():
         if f['kind'] not in DEF_KINDS:
             continue
-        out.append({'name': f['qualname'].rsplit('.', 1)[-1], 'kind': f['kind'],
-                    'call_line': f['call_line'], 'def_line': f['def_line'], 'last_line': f['last_line']})
+        out.append(
+            {
+                'name': f['qualname'].rsplit('.', 1)[-1],
+                'kind': f['kind'],
+                'call_line': f['call_line'],
+                'def_line': f['def_line'],
+                'last_line': f['last_line'],
+            }
+        )
     return _sorted(out)
 
 
 def analyze_defs(source):
     """defs_of the control-flow analysis of `source`; [] when it cannot be analyzed."""
     from ..analysis import cfg
+
     try:
         r = cfg.analyze(source, target=CFG_TARGET)
     except Exception:  # noqa: BLE001 - a program the analysis cannot read is shown by distance only
@@ -243,8 +251,9 @@ class ContextSelector:
             if len(self._cache) > 4096:
                 self._cache.clear()
             room = self.budget - 2 - len(self._tail)
-            self._cache[key] = select_lines(self.lines, [len(x) for x in self._line_ids], self.defs,
-                                            focus, list(stack or ()), room)
+            self._cache[key] = select_lines(
+                self.lines, [len(x) for x in self._line_ids], self.defs, focus, list(stack or ()), room
+            )
         return self._cache[key]
 
     def ids(self, state=None):

@@ -28,8 +28,20 @@ from .tree import Trace, sample_trajectories, segment_states
 
 DEFAULT_WINDOW = 1024
 
-__all__ = ['State', 'Example', 'load_tokenizer', 'load_traces', 'iter_examples', 'decode_state',
-           'compare', 'COMPONENTS', 'encode_context', 'encode_state', 'encode_action', 'build_prompt']
+__all__ = [
+    'State',
+    'Example',
+    'load_tokenizer',
+    'load_traces',
+    'iter_examples',
+    'decode_state',
+    'compare',
+    'COMPONENTS',
+    'encode_context',
+    'encode_state',
+    'encode_action',
+    'build_prompt',
+]
 
 
 @dataclass
@@ -66,8 +78,10 @@ def record_states(record, rng=None):
     (rng None) or freshly sampled ones."""
     trace = Trace(record['events'], record['exit'])
     if rng is None:
-        segments = [{'start': s['start'], 'policy': s.get('policy'), 'steps': [tuple(x) for x in s['steps']]}
-                    for s in record.get('segments', [])]
+        segments = [
+            {'start': s['start'], 'policy': s.get('policy'), 'steps': [tuple(x) for x in s['steps']]}
+            for s in record.get('segments', [])
+        ]
     else:
         segments = sample_trajectories(trace, rng, record['source'])
     return [segment_states(trace, s) for s in segments]
@@ -97,7 +111,7 @@ def decode_state(tokenizer, ids, before=None):
     """Generated ids (through <|end|>; anything after it is ignored) -> State, or None."""
     ids = list(ids)
     if fmt.END in ids:
-        ids = ids[:ids.index(fmt.END) + 1]
+        ids = ids[: ids.index(fmt.END) + 1]
     try:
         return fmt.decode_state(tokenizer.decode_items(ids), before)
     except (fmt.Malformed, UnicodeDecodeError):
@@ -127,6 +141,7 @@ def compare(pred, gold):
 
 # --- prompts, as the neural engine builds them ----------------------------------
 
+
 def encode_context(tokenizer, source, stdin=''):
     return tokenizer.encode_items(fmt.encode_context(source, stdin))
 
@@ -154,11 +169,13 @@ def build_prompt(tokenizer, source, stdin, first, steps, action, arg=None, windo
     ctx = encode_context(tokenizer, source, stdin)
     tail = encode_action(tokenizer, action, arg)
     states = [first] + [s for _, _, s in steps]
-    room_for_ctx = max(window - room - ACTION_ALLOWANCE - len(encode_state(tokenizer, states[-1])),
-                       (window - room) // 2)
+    room_for_ctx = max(
+        window - room - ACTION_ALLOWANCE - len(encode_state(tokenizer, states[-1])), (window - room) // 2
+    )
     if len(ctx) > room_for_ctx:
-        selector = ContextSelector(tokenizer, source, stdin, budget=min(room_for_ctx, context_budget(window)),
-                                   defs=defs)
+        selector = ContextSelector(
+            tokenizer, source, stdin, budget=min(room_for_ctx, context_budget(window)), defs=defs
+        )
         ctx = selector.ids(states[-1])
     pairs = []
     for k, (a, b, s) in enumerate(steps):
@@ -168,7 +185,7 @@ def build_prompt(tokenizer, source, stdin, first, steps, action, arg=None, windo
     start = len(states) - 1
     while start > 0:
         cand = len(encode_state(tokenizer, states[start - 1]))
-        total = cand + sum(len(p) for p in pairs[start - 1:])
+        total = cand + sum(len(p) for p in pairs[start - 1 :])
         if total > budget:
             break
         start -= 1

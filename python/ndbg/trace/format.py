@@ -16,11 +16,30 @@ FORMAT_VERSION = 1
 
 # Ids 0..len(SPECIALS)-1. Appending is compatible; reordering is a format change.
 SPECIALS = (
-    'pad', 'bos', 'code', 'stdin',
-    'call', 'line', 'return', 'exception', 'exit',
-    'frame', 'var', 'del', 'retval', 'exc', 'out', 'end',
-    'step_into', 'step_over', 'step_return', 'breakpoint', 'continue',
-    'inv_step_into', 'inv_step_over', 'inv_step_call',
+    'pad',
+    'bos',
+    'code',
+    'stdin',
+    'call',
+    'line',
+    'return',
+    'exception',
+    'exit',
+    'frame',
+    'var',
+    'del',
+    'retval',
+    'exc',
+    'out',
+    'end',
+    'step_into',
+    'step_over',
+    'step_return',
+    'breakpoint',
+    'continue',
+    'inv_step_into',
+    'inv_step_over',
+    'inv_step_call',
 )
 NUM_SPECIAL_SLOTS = 32  # specials occupy ids 0..31; unused slots are reserved
 SPECIAL_ID = {name: i for i, name in enumerate(SPECIALS)}
@@ -28,8 +47,16 @@ PAD = SPECIAL_ID['pad']
 BOS = SPECIAL_ID['bos']
 END = SPECIAL_ID['end']
 EVENTS = ('call', 'line', 'return', 'exception', 'exit')
-ACTIONS = ('step_into', 'step_over', 'step_return', 'breakpoint', 'continue',
-           'inv_step_into', 'inv_step_over', 'inv_step_call')
+ACTIONS = (
+    'step_into',
+    'step_over',
+    'step_return',
+    'breakpoint',
+    'continue',
+    'inv_step_into',
+    'inv_step_over',
+    'inv_step_call',
+)
 EXIT_KINDS = ('normal', 'error', 'never')
 DIFF_ACTIONS = ('step_into', 'step_over')
 
@@ -41,6 +68,7 @@ def special_name(i):
 @dataclass
 class State:
     """One stop of the debugger: an event of the trace, or the program's exit."""
+
     event: str  # call | line | return | exception | exit
     line: Optional[int] = None  # source line (None for exit)
     func: Optional[str] = None  # the frame's function (code object) name, '<module>' at top level
@@ -54,22 +82,46 @@ class State:
 
     def key(self):
         """Everything a prediction must get right (locals order included)."""
-        return (self.event, self.line, self.func, self.depth, tuple(self.stack), tuple(self.locals.items()),
-                self.retval, self.exception, self.stdout, self.exit)
+        return (
+            self.event,
+            self.line,
+            self.func,
+            self.depth,
+            tuple(self.stack),
+            tuple(self.locals.items()),
+            self.retval,
+            self.exception,
+            self.stdout,
+            self.exit,
+        )
 
 
 def state_from_event(trace, i, stdout=''):
     """The State of event i of a `tree.Trace` (i == trace.n: the exit)."""
     if i >= trace.n:
         x = trace.exit
-        return State('exit', exception=x.get('exception') if x.get('kind') == 'error' else None,
-                     stdout=stdout, exit=x.get('kind', 'normal'))
+        return State(
+            'exit',
+            exception=x.get('exception') if x.get('kind') == 'error' else None,
+            stdout=stdout,
+            exit=x.get('kind', 'normal'),
+        )
     e = trace.events[i]
-    return State(e['event'], e['line'], e['func'], e['depth'], tuple(trace.stack[i]),
-                 dict(e['locals']), e.get('retval'), e.get('exception'), stdout)
+    return State(
+        e['event'],
+        e['line'],
+        e['func'],
+        e['depth'],
+        tuple(trace.stack[i]),
+        dict(e['locals']),
+        e.get('retval'),
+        e.get('exception'),
+        stdout,
+    )
 
 
 # --- encoding -------------------------------------------------------------------
+
 
 def number_lines(source):
     """The code context text: every source line prefixed by its number and a space."""
@@ -95,12 +147,15 @@ def is_diff(action, before, after):
     depth, function and stack). Everything else (call events, the caller's state
     after a return, frame changes, jumps, inverse actions, the exit, the start of a
     window) is complete."""
-    return (before is not None and action in DIFF_ACTIONS
-            and before.event in ('line', 'call', 'exception')
-            and after.event in ('line', 'exception', 'return')
-            and after.depth == before.depth
-            and after.func == before.func
-            and tuple(after.stack) == tuple(before.stack))  # a generator resumed elsewhere
+    return (
+        before is not None
+        and action in DIFF_ACTIONS
+        and before.event in ('line', 'call', 'exception')
+        and after.event in ('line', 'exception', 'return')
+        and after.depth == before.depth
+        and after.func == before.func
+        and tuple(after.stack) == tuple(before.stack)
+    )  # a generator resumed elsewhere
 
 
 def encode_state(state, before=None, action=None):
@@ -146,6 +201,7 @@ def render(items):
 
 
 # --- decoding -------------------------------------------------------------------
+
 
 class Malformed(ValueError):
     pass
@@ -275,6 +331,7 @@ def func_of_lines(source):
 
 # --- windows --------------------------------------------------------------------
 
+
 @dataclass
 class Window:
     ids: list  # token ids, at most the window length (not padded)
@@ -324,7 +381,7 @@ class WindowPacker:
         if self.cur is not None:
             ids, mask, steps = self.cur
             if steps or any(mask):
-                self.windows.append(Window(ids[:self.window], mask[:self.window], steps))
+                self.windows.append(Window(ids[: self.window], mask[: self.window], steps))
         self.cur = None
 
     def add(self, first, steps):

@@ -52,7 +52,7 @@ def pretokenize_reference(data):
     while i < n:
         c = cls[data[i]]
         if c == _DIGIT or c == _NEWLINE:
-            chunks.append(data[i:i + 1])
+            chunks.append(data[i : i + 1])
             i += 1
             continue
         start = i
@@ -62,7 +62,7 @@ def pretokenize_reference(data):
                 j += 1
             if j < n and cls[data[j]] in (_LETTER, _OTHER):
                 if j - 1 > i:
-                    chunks.append(data[i:j - 1])
+                    chunks.append(data[i : j - 1])
                 start = j - 1
                 i = j
                 c = cls[data[j]]
@@ -80,7 +80,8 @@ _CHUNK = re.compile(
     rb' ?[A-Za-z_\x80-\xff]+'  # letters, with one leading space
     rb'| ?[^0-9\n A-Za-z_\x80-\xff]+'  # other bytes, with one leading space
     rb'| +(?= [^0-9\n ])'  # spaces before a space that joins a letter / other run
-    rb'| +|[0-9]|\n')
+    rb'| +|[0-9]|\n'
+)
 
 
 def pretokenize(data):
@@ -214,7 +215,7 @@ class Tokenizer:
             'byte_offset': BYTE_OFFSET,
             'first_merge': FIRST_MERGE,
             'pretokenizer': 'ndbg-v1: digits and newlines single; runs of letters [A-Za-z_\\x80-\\xff]; '
-                            'runs of other bytes; space runs, last space joins a following letter/other run',
+            'runs of other bytes; space runs, last space joins a following letter/other run',
             'merges': [list(m) for m in self.merges],
         }
 

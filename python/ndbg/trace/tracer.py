@@ -109,8 +109,11 @@ class _Recorder:
     def _locals(self, frame):
         limit = self.repr_limit
         namespace = is_namespace(frame.f_code)
-        return {name: safe_repr(value, limit) for name, value in list(frame.f_locals.items())
-                if shows(name, value, namespace)}
+        return {
+            name: safe_repr(value, limit)
+            for name, value in list(frame.f_locals.items())
+            if shows(name, value, namespace)
+        }
 
     def local_trace(self, frame, event, arg):
         if self.limit_hit:
@@ -206,8 +209,9 @@ class _Output(io.StringIO):
         return False
 
 
-def trace_program(source, stdin='', *, max_events=MAX_EVENTS, time_limit=TIME_LIMIT,
-                  repr_limit=REPR_LIMIT, filename=FILENAME):
+def trace_program(
+    source, stdin='', *, max_events=MAX_EVENTS, time_limit=TIME_LIMIT, repr_limit=REPR_LIMIT, filename=FILENAME
+):
     """Run `source` as `__main__` and record its events.
 
     Returns {'events': [...], 'exit': {'kind': 'normal'|'error'|'never', 'exception',
@@ -281,6 +285,7 @@ def ensure_hash_seed(module=None):
     """Re-execute the interpreter with PYTHONHASHSEED=0 unless it already is.
     `module`: the -m module name, for Pythons without sys.orig_argv (3.9)."""
     import os
+
     if os.environ.get('PYTHONHASHSEED') == '0':
         return
     os.environ['PYTHONHASHSEED'] = '0'
@@ -293,7 +298,10 @@ def ensure_hash_seed(module=None):
 def main(argv=None):
     import argparse
     import json
-    parser = argparse.ArgumentParser(prog='python -m ndbg.trace.tracer', description='Trace a Python program; print the trace as JSON.')
+
+    parser = argparse.ArgumentParser(
+        prog='python -m ndbg.trace.tracer', description='Trace a Python program; print the trace as JSON.'
+    )
     parser.add_argument('script')
     parser.add_argument('--stdin', default='', help='text given to the program on stdin')
     parser.add_argument('--max-events', type=int, default=MAX_EVENTS)

@@ -197,8 +197,12 @@ class Trace:
                 if stop_here(f):
                     if not x.get('internal'):
                         return k
-                elif (stopframe is not None and f != stopframe and self.gen_frame.get(stopframe, False)
-                      and x.get('exception', '').split(':')[0] in ('StopIteration', 'GeneratorExit')):
+                elif (
+                    stopframe is not None
+                    and f != stopframe
+                    and self.gen_frame.get(stopframe, False)
+                    and x.get('exception', '').split(':')[0] in ('StopIteration', 'GeneratorExit')
+                ):
                     return k
         return self.n
 
@@ -216,9 +220,16 @@ class Trace:
 # Action policies (the paper's Table A.1). Policy A's remaining 0.2 goes to the
 # inverse actions. Impossible actions (inv_step_call away from a return event, any
 # inverse action at the first event, a target beyond a truncated trace) are resampled.
-POLICY_A = (('step_into', 0.35), ('step_over', 0.10), ('step_return', 0.20),
-            ('breakpoint', 0.10), ('continue', 0.05),
-            ('inv_step_into', 0.08), ('inv_step_over', 0.05), ('inv_step_call', 0.07))
+POLICY_A = (
+    ('step_into', 0.35),
+    ('step_over', 0.10),
+    ('step_return', 0.20),
+    ('breakpoint', 0.10),
+    ('continue', 0.05),
+    ('inv_step_into', 0.08),
+    ('inv_step_over', 0.05),
+    ('inv_step_call', 0.07),
+)
 POLICY_B = (('step_into', 0.5), ('step_over', 0.5))
 BREAKPOINT_HIT = 0.8
 # Input prediction (inv_step_call) is only possible at return events, which are few:
@@ -312,7 +323,7 @@ def sample_trajectories(trace, rng, source, max_steps=256, segment_steps=48, max
     total = 0
     for seg in iter_segments(trace, rng, source, segment_steps):
         if total + len(seg['steps']) > max_steps:
-            seg['steps'] = seg['steps'][:max_steps - total]
+            seg['steps'] = seg['steps'][: max_steps - total]
         segments.append(seg)
         total += len(seg['steps'])
         if total >= max_steps or len(segments) >= max_segments:
@@ -323,6 +334,7 @@ def sample_trajectories(trace, rng, source, max_steps=256, segment_steps=48, max
 def segment_states(trace, segment):
     """The States of a segment: (initial state, [(action, arg, state)])."""
     from .format import state_from_event
+
     i = segment['start']
     first = state_from_event(trace, i)
     out = []

@@ -97,7 +97,11 @@ export class Breakpoints {
 
   /** Lines of `file` with a breakpoint (for listings' 'B'). */
   linesOf(file: string): Set<number> {
-    return new Set(this.all().filter((b) => b.file === file).map((b) => b.line));
+    return new Set(
+      this.all()
+        .filter((b) => b.file === file)
+        .map((b) => b.line),
+    );
   }
 
   /** Lines where an enabled breakpoint of `file` can stop a line event. */

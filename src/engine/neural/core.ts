@@ -186,7 +186,7 @@ export class Core {
       for (const [k, v] of Object.entries(cur.state.locals)) if (!r.deleted.includes(k)) locals[k] = v;
       for (const [k, v] of Object.entries(r.changes)) locals[k] = v;
       const confidence: Record<string, number> = {};
-      for (const k of Object.keys(locals)) confidence[k] = k in r.changes ? 1 : cur.confidence[k] ?? 1;
+      for (const k of Object.keys(locals)) confidence[k] = k in r.changes ? 1 : (cur.confidence[k] ?? 1);
       this.timeline.push({ state: { ...cur.state, locals, stdout: '' }, via: null, frames: cur.frames.map((f) => ({ ...f })), confidence, origin: 'edit' });
     } else if (changed) {
       const id = frames[level]!.id;

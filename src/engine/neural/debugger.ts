@@ -9,7 +9,21 @@
 // CPython 3.11's pdb prints for the same frames (render.ts). Nothing here runs the
 // program.
 
-import { PDB_COMMAND_OF_ACTION, type Action, type BreakpointInfo, type ChildrenPage, type Engine, type Inspected, type InspectOptions, type ValueView, type EngineEvent, type EngineInfo, type Listener, type StopEvent, type TextEvent } from '../engine.js';
+import {
+  PDB_COMMAND_OF_ACTION,
+  type Action,
+  type BreakpointInfo,
+  type ChildrenPage,
+  type Engine,
+  type Inspected,
+  type InspectOptions,
+  type ValueView,
+  type EngineEvent,
+  type EngineInfo,
+  type Listener,
+  type StopEvent,
+  type TextEvent,
+} from '../engine.js';
 import type { Program } from '../../model/cfg.js';
 import type { ModelState } from '../../model/types.js';
 import { setHashSeed, displayValue, type Scope } from '../../pyval/index.js';
@@ -141,7 +155,16 @@ export class NeuralDebugger implements Engine {
     this.facts = o.facts ?? FALLBACK_FACTS;
     this.rcLines = [...(o.commands ?? [])];
     this.args = [...(o.args ?? [])];
-    this.core = new Core({ file: o.file, source: o.source, model: o.model, jump: o.jump, rolloutCap: o.rolloutCap, atReturn: o.atReturn, program: o.program, report: (r) => this.onReport(r) });
+    this.core = new Core({
+      file: o.file,
+      source: o.source,
+      model: o.model,
+      jump: o.jump,
+      rolloutCap: o.rolloutCap,
+      atReturn: o.atReturn,
+      program: o.program,
+      report: (r) => this.onReport(r),
+    });
     // the tracer the model learned from runs with PYTHONHASHSEED=0: sets of str print in that order
     setHashSeed(0);
   }
@@ -435,7 +458,9 @@ export class NeuralDebugger implements Engine {
       if (++this.autoResumes <= cap) return this.one(resume, () => this.onecmd(resume));
       // a real program resumed this often may be looping for good too, but a predicted one
       // usually is a model that does not see the loop end: stop and let the user decide
-      this.message(`*** ndbg: ${cap} breakpoint stops in a row were resumed by their commands; stopping here (the model may be predicting a loop that does not end)`);
+      this.message(
+        `*** ndbg: ${cap} breakpoint stops in a row were resumed by their commands; stopping here (the model may be predicting a loop that does not end)`,
+      );
       if (list.silent) this.sayLocation();
     }
     this.preloopDisplays();

@@ -105,8 +105,8 @@ async function reverseToCall(core: Core): Promise<Outcome> {
 }
 
 function noEarlierState(core: Core): Outcome {
-core.model.fail('ndbg: the model predicted no earlier state');
-return STAY;
+  core.model.fail('ndbg: the model predicted no earlier state');
+  return STAY;
 }
 
 /**

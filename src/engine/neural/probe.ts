@@ -28,7 +28,6 @@ export interface PdbFacts {
   help: Record<string, string>;
 }
 
-
 /** Stand-ins when no Python can be asked (the transcript then differs from pdb's in `w` and `h`). */
 export const FALLBACK_FACTS: PdbFacts = {
   python: 'unknown',

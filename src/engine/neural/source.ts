@@ -186,7 +186,12 @@ export class ScriptSource {
       // the body: following statements indented deeper; a one-line body after ':' stays on the def line
       const header = stripStrings(s.text);
       const colon = header.lastIndexOf(':');
-      const inline = colon >= 0 && header.slice(colon + 1).replace(/#.*/, '').trim() !== '';
+      const inline =
+        colon >= 0 &&
+        header
+          .slice(colon + 1)
+          .replace(/#.*/, '')
+          .trim() !== '';
       let last = s.last;
       let firstBody: number | undefined = inline ? s.first : undefined;
       let sawDoc = false;
@@ -282,7 +287,9 @@ export function stripStrings(text: string): string {
 }
 
 function isLoneString(text: string): boolean {
-  const s = stripStrings(text).replace(/^[\s\w]*?(?=["'])/, '').trim();
+  const s = stripStrings(text)
+    .replace(/^[\s\w]*?(?=["'])/, '')
+    .trim();
   return /^("""""""|''''''|""|'')$/.test(s);
 }
 

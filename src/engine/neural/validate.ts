@@ -28,7 +28,8 @@ const COMPLEX = /^\(?[-+]?(?:[0-9.]+(?:e[-+]?\d+)?|nan|inf)?[-+]?(?:[0-9.]+(?:e[
 /** Why `text` is not a repr the trace format can hold, or null when it is. */
 export function reprProblem(text: string): string | null {
   if (text.length > REPR_LIMIT) {
-    if (text.length !== REPR_LIMIT + CUT_MARKER.length || !text.endsWith(CUT_MARKER)) return `a repr of ${text.length} characters (the format cuts at ${REPR_LIMIT})`;
+    if (text.length !== REPR_LIMIT + CUT_MARKER.length || !text.endsWith(CUT_MARKER))
+      return `a repr of ${text.length} characters (the format cuts at ${REPR_LIMIT})`;
     return null;
   }
   const v = parseRepr(text);

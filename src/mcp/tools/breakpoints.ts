@@ -28,7 +28,10 @@ const tableSchema = {
 function tableText(s: DebugSession): string {
   if (!s.breakpoints.length) return 'no breakpoints';
   return s.breakpoints
-    .map((b) => `${b.number}: ${b.file}:${b.line}${b.func ? ` (${b.func})` : ''}${b.condition ? ` if ${b.condition}` : ''}${b.temporary ? ' temporary' : ''}${b.enabled ? '' : ' disabled'} hits=${b.hits}`)
+    .map(
+      (b) =>
+        `${b.number}: ${b.file}:${b.line}${b.func ? ` (${b.func})` : ''}${b.condition ? ` if ${b.condition}` : ''}${b.temporary ? ' temporary' : ''}${b.enabled ? '' : ' disabled'} hits=${b.hits}`,
+    )
     .join('\n');
 }
 
@@ -41,7 +44,7 @@ export function registerBreakpointTools(server: McpServer, sessions: SessionRegi
       title: 'Set a breakpoint',
       description:
         "Set a breakpoint on a line (of the script, or of `file`) or on a function's first line, optionally with a " +
-        "condition (a Python expression evaluated in the frame: the program stops only when it is true) and temporary " +
+        'condition (a Python expression evaluated in the frame: the program stops only when it is true) and temporary ' +
         `(removed at its first stop). Then 'step' with action 'continue' runs to it. ${SAFETY}`,
       inputSchema: {
         session,
@@ -88,11 +91,16 @@ export function registerBreakpointTools(server: McpServer, sessions: SessionRegi
         if ((a.number === undefined) === !a.all) throw new Error("give 'number' (one breakpoint) or 'all: true'");
         const numbers = a.all ? s.breakpoints.map((b) => b.number) : [a.number!];
         if (a.number !== undefined && !s.breakpoints.some((b) => b.number === a.number)) {
-          throw new Error(`there is no breakpoint ${a.number} (${s.breakpoints.length ? `numbers: ${s.breakpoints.map((b) => b.number).join(', ')}` : 'none is set'})`);
+          throw new Error(
+            `there is no breakpoint ${a.number} (${s.breakpoints.length ? `numbers: ${s.breakpoints.map((b) => b.number).join(', ')}` : 'none is set'})`,
+          );
         }
         // pdb's `clear` without numbers asks for confirmation on its own stdin: always name them
         if (numbers.length) await quietCommand(s, `clear ${numbers.join(' ')}`);
-        return ok({ session: s.id, cleared: numbers, breakpoints: breakpointsOf(s.breakpoints) }, `cleared ${numbers.join(', ') || 'nothing'}\n${tableText(s)}`);
+        return ok(
+          { session: s.id, cleared: numbers, breakpoints: breakpointsOf(s.breakpoints) },
+          `cleared ${numbers.join(', ') || 'nothing'}\n${tableText(s)}`,
+        );
       }),
   );
 

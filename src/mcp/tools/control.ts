@@ -97,7 +97,7 @@ export function registerControlTools(server: McpServer, sessions: SessionRegistr
     {
       title: 'Wait for a running program',
       description:
-        "Wait until a running session stops (a breakpoint, the end of a step) or the timeout passes; returns the state. " +
+        'Wait until a running session stops (a breakpoint, the end of a step) or the timeout passes; returns the state. ' +
         `For a session that is already stopped it returns at once. ${SAFETY}`,
       inputSchema: { session, timeout },
       outputSchema: stateShape,

@@ -48,7 +48,9 @@ export function registerInspectTools(server: McpServer, sessions: SessionRegistr
         predicted: z.boolean(),
         confidence: z.number().optional(),
         children: z
-          .array(z.object({ name: z.string(), expr: z.string().describe('an expression for it, to evaluate or set_variable'), value: z.string(), type: z.string() }))
+          .array(
+            z.object({ name: z.string(), expr: z.string().describe('an expression for it, to evaluate or set_variable'), value: z.string(), type: z.string() }),
+          )
           .optional()
           .describe('with expand: its items, keys or attributes'),
       },
@@ -89,7 +91,7 @@ export function registerInspectTools(server: McpServer, sessions: SessionRegistr
       title: 'Set a variable',
       description:
         "Assign a new value to a variable (or an item or attribute: 'xs[0]', 'obj.count') in the selected frame of the " +
-        'stopped program, then continue from there with the new value (pdb\'s `!name = value`). Neural engine: the value ' +
+        "stopped program, then continue from there with the new value (pdb's `!name = value`). Neural engine: the value " +
         `replaces the predicted one and the model predicts onwards from it. ${SAFETY}`,
       inputSchema: {
         session,

@@ -11,7 +11,8 @@ import { PREDICT_SAFETY } from '../safety.js';
 import { guarded, ok } from '../toolResult.js';
 
 function codeOf(a: { code?: string; script?: string }): string {
-  if ((a.code === undefined) === (a.script === undefined)) throw new Error("give either 'code' (the source text) or 'script' (a .py file), not both or neither");
+  if ((a.code === undefined) === (a.script === undefined))
+    throw new Error("give either 'code' (the source text) or 'script' (a .py file), not both or neither");
   if (a.code !== undefined) return a.code;
   try {
     return readFileSync(resolve(a.script!), 'utf8');
@@ -38,7 +39,7 @@ export function registerPredictTools(server: McpServer, world: WorldModel): void
     {
       title: 'Predict what a call returns (without running it)',
       description:
-        "Predict the value that calling `function(arguments)` returns for the given code, with the neural model " +
+        'Predict the value that calling `function(arguments)` returns for the given code, with the neural model ' +
         "(output prediction): the model reads the code and the call's arguments and predicts the return event. " +
         `Returns the value's repr (or the exception it predicts), what it prints, and the model's confidence. ${PREDICT_SAFETY}`,
       inputSchema: { ...source, arguments: z.string().describe("the call's arguments as Python literals, e.g. '3, [1, 2]' or 'n=4'") },

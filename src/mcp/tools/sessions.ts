@@ -56,7 +56,7 @@ export function registerSessionTools(server: McpServer, sessions: SessionRegistr
         script: z.string().optional().describe('path of the .py file to debug (relative to cwd)'),
         code: z.string().optional().describe('the program source, instead of script'),
         args: z.array(z.string()).optional().describe("the program's command-line arguments (sys.argv[1:])"),
-        stdin: z.string().optional().describe("text the program reads on stdin, line by line, then end-of-file"),
+        stdin: z.string().optional().describe('text the program reads on stdin, line by line, then end-of-file'),
         stdinFile: z.string().optional().describe('a file whose text is the stdin'),
         engine: z.enum(['neural', 'python']).optional().describe("'neural' (predicts, never runs; default) or 'python' (runs it under pdb)"),
         verify: z
@@ -154,7 +154,7 @@ export function registerSessionTools(server: McpServer, sessions: SessionRegistr
     'end_session',
     {
       title: 'End a session',
-      description: "End a debugging session: its program (python engine) or model (neural engine) is stopped and released. " + SAFETY,
+      description: 'End a debugging session: its program (python engine) or model (neural engine) is stopped and released. ' + SAFETY,
       inputSchema: { session: z.string().describe('the session id') },
       outputSchema: { session: z.string(), ended: z.boolean(), output: z.object({ stdout: z.string(), stderr: z.string() }) },
     },

@@ -16,14 +16,11 @@ export function defaultBreakpointsPath(env: NodeJS.ProcessEnv = process.env): st
   return stateFilePath('NDBG_BREAKPOINTS', 'breakpoints.json', env);
 }
 
-const isSaved = (b: unknown): b is SavedBreakpoint =>
-  !!b && typeof (b as SavedBreakpoint).file === 'string' && Number.isInteger((b as SavedBreakpoint).line);
+const isSaved = (b: unknown): b is SavedBreakpoint => !!b && typeof (b as SavedBreakpoint).file === 'string' && Number.isInteger((b as SavedBreakpoint).line);
 
 /** What of the engine's table is kept: enabled, lasting breakpoints set on a line. */
 export function toSave(table: readonly Breakpoint[]): SavedBreakpoint[] {
-  return table
-    .filter((b) => b.enabled && !b.temporary)
-    .map((b) => ({ file: b.file, line: b.line, ...(b.condition ? { condition: b.condition } : {}) }));
+  return table.filter((b) => b.enabled && !b.temporary).map((b) => ({ file: b.file, line: b.line, ...(b.condition ? { condition: b.condition } : {}) }));
 }
 
 /** The pdb commands that set the saved breakpoints again. */

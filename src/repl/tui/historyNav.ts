@@ -16,12 +16,7 @@ export const NOT_WALKING: HistoryCursor = { index: -1, draft: '' };
  * to show, or undefined when nothing changes (no history, or Down while not
  * walking).
  */
-export function walkHistory(
-  h: HistoryCursor,
-  entries: readonly string[],
-  dir: 1 | -1,
-  input: string,
-): { history: HistoryCursor; input: string } | undefined {
+export function walkHistory(h: HistoryCursor, entries: readonly string[], dir: 1 | -1, input: string): { history: HistoryCursor; input: string } | undefined {
   if (entries.length === 0) return undefined;
   let i = h.index;
   let draft = h.draft;

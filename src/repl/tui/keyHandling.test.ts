@@ -9,14 +9,41 @@ const F = '/p/demo.py';
 const mod: Frame = { file: F, line: 16, func: '<module>', locals: { g: '1' } };
 const main: Frame = { file: F, line: 11, func: 'main', locals: { data: '[3, 1, 4]' } };
 const total: Frame = { file: F, line: 4, func: 'total', locals: { items: '[3, 1, 4]', acc: '3', x: '1' } };
-const bp = (number: number, line: number, more: Partial<Breakpoint> = {}): Breakpoint => ({ number, file: F, line, hits: 0, ignore: 0, enabled: true, temporary: false, ...more });
+const bp = (number: number, line: number, more: Partial<Breakpoint> = {}): Breakpoint => ({
+  number,
+  file: F,
+  line,
+  hits: 0,
+  ignore: 0,
+  enabled: true,
+  temporary: false,
+  ...more,
+});
 
 const ctx: KeyContext = { history: ['p x', 's'], fileLength: () => 16 };
 
 /** Stopped in total (innermost of three frames), the command line focused. */
 function state(more: Partial<State> = {}): State {
-  const s = initialState({ title: 't', cols: 100, rows: 30, cwd: '/p', info: { name: 'python' }, showLatency: false, maskAddresses: false, console: [], output: [] });
-  return { ...s, stop: { type: 'stop', event: 'line', frames: [mod, main, total], selected: 2 }, selected: 2, program: 'stopped', busy: false, sourceCursor: 4, ...more };
+  const s = initialState({
+    title: 't',
+    cols: 100,
+    rows: 30,
+    cwd: '/p',
+    info: { name: 'python' },
+    showLatency: false,
+    maskAddresses: false,
+    console: [],
+    output: [],
+  });
+  return {
+    ...s,
+    stop: { type: 'stop', event: 'line', frames: [mod, main, total], selected: 2 },
+    selected: 2,
+    program: 'stopped',
+    busy: false,
+    sourceCursor: 4,
+    ...more,
+  };
 }
 const key = (name: string, text?: string): Key => (text === undefined ? { name } : { name, text });
 const text = (t: string) => key('text', t);
@@ -51,8 +78,10 @@ describe('keyEffects: command line', () => {
 
   it('runs a pasted line per line and keeps the unfinished rest on the line', () => {
     expect(keyEffects(state({ input: 'p', cursor: 1 }), key('paste', ' a\r\nn\nw'), ctx)).toEqual([
-      set({ input: '', cursor: 0 }), run('p a', false),
-      set({ input: '', cursor: 0 }), run('n', false),
+      set({ input: '', cursor: 0 }),
+      run('p a', false),
+      set({ input: '', cursor: 0 }),
+      run('n', false),
       set({ input: 'w', cursor: 1 }),
     ]);
   });
@@ -69,7 +98,7 @@ describe('keyEffects: command line', () => {
     expect(keyEffects(state(), key('shift-tab'), ctx)).toEqual([set({ focus: 'output' })]);
   });
 
-  it('ends the program\'s input with Ctrl-D on an empty line, else quits', () => {
+  it("ends the program's input with Ctrl-D on an empty line, else quits", () => {
     expect(keyEffects(state({ awaitingInput: true }), key('ctrl-d'), ctx)).toEqual([{ kind: 'eof' }]);
     expect(keyEffects(state(), key('ctrl-d'), ctx)).toEqual([{ kind: 'quit' }]);
     expect(keyEffects(state({ input: 'ab', cursor: 0 }), key('ctrl-d'), ctx)).toEqual([set({ input: 'b', cursor: 0 })]);

@@ -121,7 +121,9 @@ function commandLineKey(s: State, k: Key, ctx: KeyContext): Effect[] {
     }
     case 'tab': {
       if (input.trim() === '') return [focusNext(s, 1)];
-      const names = variables(s).map((v) => v.name).filter((n) => IDENT.test(n));
+      const names = variables(s)
+        .map((v) => v.name)
+        .filter((n) => IDENT.test(n));
       const r = complete(input, cursor, COMMANDS, names);
       return [set({ ...(r.choices.length ? { message: r.choices.join('  ') } : {}), input: r.input, cursor: r.cursor })];
     }
@@ -260,7 +262,10 @@ function paneOwnKey(s: State, k: Key, ctx: KeyContext): Effect[] | undefined {
         return [set({ focus: 'command', input: text, cursor: text.length })];
       }
       if (v?.kind === 'watch' && (k.name === 'delete' || ch === 'x')) {
-        return [{ kind: 'watches', watches: s.watches.filter((w) => w.expr !== v.name) }, set({ varSel: Math.max(0, s.varSel - (s.varSel === vars.length - 1 ? 1 : 0)) })];
+        return [
+          { kind: 'watches', watches: s.watches.filter((w) => w.expr !== v.name) },
+          set({ varSel: Math.max(0, s.varSel - (s.varSel === vars.length - 1 ? 1 : 0)) }),
+        ];
       }
       if (v?.kind === 'more' && (k.name === 'enter' || k.name === 'right' || ch === ' ')) {
         const expr = ownerExpr(key);

@@ -48,7 +48,7 @@ describe('editValue', () => {
     expect(editValue(at('abc', 1), key('ctrl-u'))).toEqual(at('bc', 0));
   });
 
-  it('has none of the command line\'s word keys', () => {
+  it("has none of the command line's word keys", () => {
     for (const n of ['ctrl-w', 'ctrl-k', 'ctrl-b', 'ctrl-f', 'ctrl-d', 'enter', 'escape']) expect(editValue(at('x y'), key(n))).toBeUndefined();
   });
 });

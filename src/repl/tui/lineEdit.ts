@@ -12,8 +12,7 @@ const insert = (l: LineState, t: string): LineState => ({
   text: l.text.slice(0, l.cursor) + t + l.text.slice(l.cursor),
   cursor: l.cursor + t.length,
 });
-const backspace = (l: LineState): LineState =>
-  l.cursor > 0 ? { text: l.text.slice(0, l.cursor - 1) + l.text.slice(l.cursor), cursor: l.cursor - 1 } : l;
+const backspace = (l: LineState): LineState => (l.cursor > 0 ? { text: l.text.slice(0, l.cursor - 1) + l.text.slice(l.cursor), cursor: l.cursor - 1 } : l);
 const deleteAt = (l: LineState): LineState =>
   l.cursor < l.text.length ? { text: l.text.slice(0, l.cursor) + l.text.slice(l.cursor + 1), cursor: l.cursor } : l;
 const moveTo = (l: LineState, cursor: number): LineState => ({ text: l.text, cursor });

@@ -20,7 +20,11 @@ export interface Out {
 /** What Ink sees as its stdout. */
 export class FrameSink extends EventEmitter {
   isTTY = false;
-  constructor(public columns: number, public rows: number, private onFrame: (frame: string) => void) {
+  constructor(
+    public columns: number,
+    public rows: number,
+    private onFrame: (frame: string) => void,
+  ) {
     super();
   }
   write(data: string): boolean {

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame, StopEvent } from '../../engine/engine.js';
-import { changedNames, displayPath, globalsFrame, isPredicted, maskAddresses, predictedTitle, programStart, selectedFrame, stackMismatch, variables, verifyView } from './selectors.js';
+import {
+  changedNames,
+  displayPath,
+  globalsFrame,
+  isPredicted,
+  maskAddresses,
+  predictedTitle,
+  programStart,
+  selectedFrame,
+  stackMismatch,
+  variables,
+  verifyView,
+} from './selectors.js';
 import { initialState, type State } from './state.js';
 
 const F = '/p/demo.py';
@@ -9,7 +21,17 @@ const main: Frame = { file: F, line: 11, func: 'main', locals: { data: '[3, 1, 4
 const total: Frame = { file: F, line: 4, func: 'total', locals: { items: '[3, 1, 4]', acc: '3', x: '1' } };
 
 function state(stop: Partial<StopEvent> & { frames: Frame[] }, more: Partial<State> = {}): State {
-  const base = initialState({ title: 't', cols: 100, rows: 30, cwd: '/p', info: { name: 'python' }, showLatency: false, maskAddresses: false, console: [], output: [] });
+  const base = initialState({
+    title: 't',
+    cols: 100,
+    rows: 30,
+    cwd: '/p',
+    info: { name: 'python' },
+    showLatency: false,
+    maskAddresses: false,
+    console: [],
+    output: [],
+  });
   const full: StopEvent = { type: 'stop', event: 'line', selected: stop.frames.length - 1, ...stop };
   return { ...base, stop: full, selected: full.selected, ...more };
 }
@@ -77,7 +99,7 @@ describe('predicted stops', () => {
   const bdb: Frame = { file: '/usr/lib/python3.11/bdb.py', line: 600, func: 'run', locals: {} };
   const str: Frame = { file: '<string>', line: 1, func: '<module>', locals: {} };
 
-  it('are the stop\'s say, before a stop the engine\'s', () => {
+  it("are the stop's say, before a stop the engine's", () => {
     expect(isPredicted(state({ frames: [mod], predicted: true }))).toBe(true);
     expect(isPredicted(state({ frames: [mod] }, { predicted: true }))).toBe(false);
     expect(isPredicted({ ...state({ frames: [mod] }), stop: undefined, predicted: true })).toBe(true);
@@ -85,7 +107,7 @@ describe('predicted stops', () => {
     expect(predictedTitle('Output', false)).toBe('Output');
   });
 
-  it('program frames start after pdb\'s own', () => {
+  it("program frames start after pdb's own", () => {
     expect(programStart([bdb, str, mod, main])).toBe(2);
     expect(programStart([mod, main])).toBe(0);
   });
@@ -94,13 +116,25 @@ describe('predicted stops', () => {
     const frames = [bdb, str, mod, main, total];
     const real = (fs: Array<{ func: string; line: number }>) => ({ exact: false, real: { event: 'line', line: 4, func: 'total', locals: {}, frames: fs } });
     // same stack: nothing to mark
-    const same = real([{ func: '<module>', line: 16 }, { func: 'main', line: 11 }, { func: 'total', line: 4 }]);
+    const same = real([
+      { func: '<module>', line: 16 },
+      { func: 'main', line: 11 },
+      { func: 'total', line: 4 },
+    ]);
     expect(stackMismatch(state({ frames }, { verify: same }))).toBeUndefined();
     // main is really at line 12, and the real program is one call deeper
-    const v = real([{ func: '<module>', line: 16 }, { func: 'main', line: 12 }, { func: 'total', line: 4 }, { func: 'helper', line: 30 }]);
+    const v = real([
+      { func: '<module>', line: 16 },
+      { func: 'main', line: 12 },
+      { func: 'total', line: 4 },
+      { func: 'helper', line: 30 },
+    ]);
     expect(stackMismatch(state({ frames }, { verify: v }))).toEqual({ frames: { 3: { func: 'main', line: 12 } }, extra: [{ func: 'helper', line: 30 }] });
     // the prediction has a frame the real stack lacks
-    const w = real([{ func: '<module>', line: 16 }, { func: 'main', line: 11 }]);
+    const w = real([
+      { func: '<module>', line: 16 },
+      { func: 'main', line: 11 },
+    ]);
     expect(stackMismatch(state({ frames }, { verify: w }))).toEqual({ frames: { 4: null }, extra: [] });
     // no real frames reported, or an exact stop: nothing
     expect(stackMismatch(state({ frames }, { verify: { exact: false } }))).toBeUndefined();

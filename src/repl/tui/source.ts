@@ -26,7 +26,10 @@ export class SourceFile {
   private starts: Quote[] = [null];
   private cache = new Map<number, string>();
 
-  constructor(readonly path: string, text: string) {
+  constructor(
+    readonly path: string,
+    text: string,
+  ) {
     const lines = text.split(/\r?\n/);
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
     this.lines = lines.map((l) => sanitizeLine(l, 4));

@@ -25,7 +25,7 @@ describe('sourceView', () => {
     expect(follow({ ...s, sourceTop: 1 }, 199, 200, false).sourceTop).toBe(200 - h + 1);
   });
 
-  it('brings --verify\'s real line into view too when both fit, else keeps the current one', () => {
+  it("brings --verify's real line into view too when both fit, else keeps the current one", () => {
     expect(follow({ ...s, sourceTop: 45 }, 50, 200, false, 40)).toEqual({ sourceTop: 39, sourceCursor: 50 });
     expect(follow({ ...s, sourceTop: 45 }, 50, 200, false, 47 + h)).toEqual({ sourceTop: 49, sourceCursor: 50 });
     const far = follow({ ...s, sourceTop: 45 }, 50, 200, false, 50 - 2 * h);

@@ -9,7 +9,17 @@ const stop = (frames: Frame[], more: Partial<StopEvent> = {}): StopEvent => ({ t
 const ctx = { fileLength: () => 100 };
 
 function start(): State {
-  return initialState({ title: 't', cols: 100, rows: 30, cwd: '/', info: { name: 'python' }, showLatency: true, maskAddresses: false, console: [], output: [] });
+  return initialState({
+    title: 't',
+    cols: 100,
+    rows: 30,
+    cwd: '/',
+    info: { name: 'python' },
+    showLatency: true,
+    maskAddresses: false,
+    console: [],
+    output: [],
+  });
 }
 /** Apply stops in turn, as the store does. */
 function run(s: State, ...stops: StopEvent[]): State {
@@ -29,7 +39,7 @@ describe('applyStop', () => {
     expect(s.stackSel).toBe(0);
   });
 
-  it('keeps the baseline and edited values on a refresh, with the engine\'s repr', () => {
+  it("keeps the baseline and edited values on a refresh, with the engine's repr", () => {
     const a = stop([frame(1, { x: '1' })]);
     const b = stop([frame(2, { x: '2' })]);
     let s = run(start(), a, b);
@@ -56,7 +66,7 @@ describe('applyStop', () => {
     expect(s.verify?.exact).toBe(false);
   });
 
-  it('takes the engine\'s latency, else the time the command took, else keeps the last', () => {
+  it("takes the engine's latency, else the time the command took, else keeps the last", () => {
     let s = { ...start(), ...applyStop(start(), stop([frame(1)], { latencyMs: 12 }), { ...ctx, elapsedMs: 40 }) };
     expect(s.latencyMs).toBe(12);
     s = { ...s, ...applyStop(s, stop([frame(2)]), { ...ctx, elapsedMs: 40 }) };

@@ -76,7 +76,10 @@ export class TuiStore {
   private now: () => number;
   onRedraw: () => void = () => {};
 
-  constructor(private engine: Engine, opts: StoreOptions) {
+  constructor(
+    private engine: Engine,
+    opts: StoreOptions,
+  ) {
     this.sources = opts.source ?? new SourceCache();
     this.history = new History(opts.historyPath === undefined ? null : opts.historyPath);
     this.now = opts.now ?? (() => performance.now());
@@ -277,7 +280,14 @@ export class TuiStore {
   setWatches(ws: Watch[]): void {
     this.set({ watches: ws, varSel: Math.min(this.state.varSel, Math.max(0, paneItems({ ...this.state, watches: ws }).length - 1)) });
     if (this.watchesPath && this.script !== undefined) {
-      if (!saveWatches(this.watchesPath, this.script, ws.map((w) => w.expr))) this.set({ message: `cannot write ${this.watchesPath}` });
+      if (
+        !saveWatches(
+          this.watchesPath,
+          this.script,
+          ws.map((w) => w.expr),
+        )
+      )
+        this.set({ message: `cannot write ${this.watchesPath}` });
     }
     this.inspect();
   }
@@ -538,8 +548,7 @@ export class TuiStore {
     this.running = null;
     this.set({
       busy: false,
-      program:
-        this.state.program === 'running' && !this.state.awaitingInput ? (this.state.stop?.postMortem ? 'post-mortem' : 'stopped') : this.state.program,
+      program: this.state.program === 'running' && !this.state.awaitingInput ? (this.state.stop?.postMortem ? 'post-mortem' : 'stopped') : this.state.program,
     });
     this.inspect();
     this.drain();
@@ -620,7 +629,6 @@ export class TuiStore {
     }
   }
 }
-
 
 /** `cl N M ...` for every breakpoint in the table ('' when there are none: nothing to send). */
 function clearAllCommand(s: State): string {

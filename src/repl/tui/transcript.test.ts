@@ -7,14 +7,17 @@ describe('OutputLog', () => {
     const o = new OutputLog();
     o.write('stdout', 'total ');
     o.write('stdout', 'is 8\nnext');
-    expect(o.lines).toEqual([{ text: 'total is 8', kind: 'stdout' }, { text: 'next', kind: 'stdout' }]);
+    expect(o.lines).toEqual([
+      { text: 'total is 8', kind: 'stdout' },
+      { text: 'next', kind: 'stdout' },
+    ]);
     o.write('stderr', ' line\n');
     expect(o.lines.at(-1)).toEqual({ text: 'next line', kind: 'stdout' }); // continues the open line
     o.write('stderr', 'oops\n');
     expect(o.lines.at(-1)).toEqual({ text: 'oops', kind: 'stderr' });
   });
 
-  it('never joins a note to the program\'s text, and makes text safe to draw', () => {
+  it("never joins a note to the program's text, and makes text safe to draw", () => {
     const o = new OutputLog();
     o.write('stdout', '10%\r50%');
     o.write('info', '── program restarted ──\n');

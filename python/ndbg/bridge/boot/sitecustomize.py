@@ -32,7 +32,8 @@ def _ndbg_boot():
         sys.stderr.write(
             'ndbg: Python 3.9 or newer is required, but %s is Python %d.%d.%d.\n'
             'Install a newer Python 3 or pick one with --python PATH.\n'
-            % ((sys.executable or 'python3',) + tuple(sys.version_info[:3])))
+            % ((sys.executable or 'python3',) + tuple(sys.version_info[:3]))
+        )
         sys.stderr.flush()
         os._exit(3)
     try:
@@ -45,10 +46,10 @@ def _ndbg_boot():
         return
     from importlib import import_module
     from importlib.util import module_from_spec, spec_from_file_location
+
     bridge = os.path.dirname(here)
     name = '_ndbg_bridge'
-    s = spec_from_file_location(name, os.path.join(bridge, '__init__.py'),
-                                submodule_search_locations=[bridge])
+    s = spec_from_file_location(name, os.path.join(bridge, '__init__.py'), submodule_search_locations=[bridge])
     package = module_from_spec(s)
     sys.modules[name] = package
     # Cache the bridge's own bytecode even under PYTHONDONTWRITEBYTECODE.
@@ -59,6 +60,7 @@ def _ndbg_boot():
     finally:
         sys.dont_write_bytecode = dont_write
     import atexit
+
     atexit.register(debugger.finish, debugger.prepare(spec.split()))
 
 

@@ -84,4 +84,3 @@ export const STEPPING: Record<string, Handler> = {
   j: doJump,
   jump: doJump,
 };
-

@@ -21,11 +21,7 @@ import { TextPane } from './TextPane.js';
 import { VariablesPane } from './VariablesPane.js';
 
 export function TooSmall({ cols, rows }: { cols: number; rows: number }) {
-  const msg = [
-    `Terminal too small: ${cols}x${rows}.`,
-    `ndbg needs at least ${MIN_COLS}x${MIN_ROWS}.`,
-    'Enlarge the window (q quits).',
-  ];
+  const msg = [`Terminal too small: ${cols}x${rows}.`, `ndbg needs at least ${MIN_COLS}x${MIN_ROWS}.`, 'Enlarge the window (q quits).'];
   const w = Math.max(1, cols);
   const lines: string[] = [];
   for (let i = 0; i < Math.max(1, rows); i++) {
@@ -73,56 +69,81 @@ export function App({ store }: { store: TuiStore }) {
         <HelpOverlay width={L.cols} height={L.topHeight + L.bottomHeight} top={s.helpTop} />
       ) : (
         <>
-      <Box flexDirection="row" height={L.topHeight}>
-        <SourcePane
-          file={file}
-          path={shownPath ? displayPath(s, shownPath) : ''}
-          width={L.source.width}
-          height={L.source.height}
-          top={s.sourceTop}
-          current={frame?.line}
-          cursor={s.focus === 'source' ? s.sourceCursor : undefined}
-          exceptionLine={excLine}
-          realLine={verify?.realLine}
-          breakpoints={s.breakpoints}
-          focused={s.focus === 'source'}
-          note={note}
-        />
-        <Sep height={L.topHeight} />
-        <Box flexDirection="column" width={L.rightWidth}>
-          <VariablesPane
-            vars={paneItems(s)}
-            changed={changedNames(s)}
-            edited={s.edited}
-            confidence={frame?.confidence}
-            alternatives={frame?.alternatives}
-            sel={s.varSel}
-            expanded={s.expanded}
-            mismatch={verify?.locals}
-            edit={s.varEdit}
-            focused={s.focus === 'variables'}
-            width={L.variables.width}
-            height={L.variables.height}
-            title={predictedTitle(s.showGlobals ? `Globals: ${frame ? basename(frame.file) : ''}` : frame ? `Variables: ${frame.func}` : 'Variables', predicted)}
-          />
-          <StackPane
-            frames={frames}
-            selected={s.selected}
-            focused={s.focus === 'stack'}
-            width={L.stack.width}
-            height={L.stack.height}
-            predicted={predicted}
-            mismatch={stackMismatch(s)}
-            from={firstShownFrame(s)}
-          />
-          <BreakpointsPane breakpoints={s.breakpoints} sel={s.bpSel} focused={s.focus === 'breakpoints'} width={L.breakpoints.width} height={L.breakpoints.height} />
-        </Box>
-      </Box>
-      <Box flexDirection="row" height={L.bottomHeight}>
-        <TextPane title="Console" lines={s.console} rev={s.consoleRev} scroll={s.consoleScroll} focused={s.focus === 'console'} width={L.console.width} height={L.console.height} />
-        <Sep height={L.bottomHeight} />
-        <TextPane title={predictedTitle('Output', predicted)} lines={s.output} rev={s.outputRev} scroll={s.outputScroll} focused={s.focus === 'output'} width={L.output.width} height={L.output.height} />
-      </Box>
+          <Box flexDirection="row" height={L.topHeight}>
+            <SourcePane
+              file={file}
+              path={shownPath ? displayPath(s, shownPath) : ''}
+              width={L.source.width}
+              height={L.source.height}
+              top={s.sourceTop}
+              current={frame?.line}
+              cursor={s.focus === 'source' ? s.sourceCursor : undefined}
+              exceptionLine={excLine}
+              realLine={verify?.realLine}
+              breakpoints={s.breakpoints}
+              focused={s.focus === 'source'}
+              note={note}
+            />
+            <Sep height={L.topHeight} />
+            <Box flexDirection="column" width={L.rightWidth}>
+              <VariablesPane
+                vars={paneItems(s)}
+                changed={changedNames(s)}
+                edited={s.edited}
+                confidence={frame?.confidence}
+                alternatives={frame?.alternatives}
+                sel={s.varSel}
+                expanded={s.expanded}
+                mismatch={verify?.locals}
+                edit={s.varEdit}
+                focused={s.focus === 'variables'}
+                width={L.variables.width}
+                height={L.variables.height}
+                title={predictedTitle(
+                  s.showGlobals ? `Globals: ${frame ? basename(frame.file) : ''}` : frame ? `Variables: ${frame.func}` : 'Variables',
+                  predicted,
+                )}
+              />
+              <StackPane
+                frames={frames}
+                selected={s.selected}
+                focused={s.focus === 'stack'}
+                width={L.stack.width}
+                height={L.stack.height}
+                predicted={predicted}
+                mismatch={stackMismatch(s)}
+                from={firstShownFrame(s)}
+              />
+              <BreakpointsPane
+                breakpoints={s.breakpoints}
+                sel={s.bpSel}
+                focused={s.focus === 'breakpoints'}
+                width={L.breakpoints.width}
+                height={L.breakpoints.height}
+              />
+            </Box>
+          </Box>
+          <Box flexDirection="row" height={L.bottomHeight}>
+            <TextPane
+              title="Console"
+              lines={s.console}
+              rev={s.consoleRev}
+              scroll={s.consoleScroll}
+              focused={s.focus === 'console'}
+              width={L.console.width}
+              height={L.console.height}
+            />
+            <Sep height={L.bottomHeight} />
+            <TextPane
+              title={predictedTitle('Output', predicted)}
+              lines={s.output}
+              rev={s.outputRev}
+              scroll={s.outputScroll}
+              focused={s.focus === 'output'}
+              width={L.output.width}
+              height={L.output.height}
+            />
+          </Box>
         </>
       )}
       <CommandLine

@@ -31,7 +31,11 @@ export function statusLine(p: StatusProps): string {
       ? `neural ${p.info.model ?? ''}${p.info.device ? ` (${p.info.device})` : ''}${acc ? `, ${acc}` : ''}`.replace(/^neural ,/, 'neural').trim()
       : p.info.name;
   const state =
-    p.program === 'finished' && p.exitCode !== undefined ? `finished (${p.exitCode})` : p.awaitingInput && p.program === 'running' ? 'running: reads stdin' : p.program;
+    p.program === 'finished' && p.exitCode !== undefined
+      ? `finished (${p.exitCode})`
+      : p.awaitingInput && p.program === 'running'
+        ? 'running: reads stdin'
+        : p.program;
   const parts = [p.title, engine, state];
   if (p.verify) {
     const v = `verify ${p.verify.exact}/${p.verify.compared} exact`;

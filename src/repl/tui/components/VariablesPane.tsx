@@ -129,7 +129,10 @@ export function variableLines(p: VariablesProps): string[] {
     if (v.was !== undefined && !p.expanded.has(key)) {
       // A watch that changed since the previous stop: the new value, then what it was.
       const was = ` (was ${v.was})`;
-      const value = visibleWidth(v.value) + visibleWidth(was) <= room ? v.value : truncate(v.value, Math.max(1, room - Math.min(visibleWidth(was), Math.floor(room / 2))), '…');
+      const value =
+        visibleWidth(v.value) + visibleWidth(was) <= room
+          ? v.value
+          : truncate(v.value, Math.max(1, room - Math.min(visibleWidth(was), Math.floor(room / 2))), '…');
       rows.push({ text: lead + style(value) + theme.dim(truncate(was, room - visibleWidth(value), '…')), owner: i });
       return;
     }
