@@ -27,16 +27,16 @@ import type {
 } from './engine.js';
 import type { NeuralDebugger } from './neural/debugger.js';
 import { PythonEngine } from './python.js';
+import { CUT_MARKER, REPR_LIMIT } from '../model/format.js';
 import type { ModelState } from '../model/types.js';
 
-const REPR_LIMIT = 100;
 /** Most commands the real side runs to get back from other files to the program's own frame. */
 const FOLLOW_CAP = 50;
 
 /** A real repr as the trace format writes it: addresses removed, cut at 100 characters. */
 export function normalizeRepr(r: string): string {
   const s = r.replace(/ at 0x[0-9a-fA-F]+>/g, '>');
-  return s.length > REPR_LIMIT ? `${s.slice(0, REPR_LIMIT)}...` : s;
+  return s.length > REPR_LIMIT ? `${s.slice(0, REPR_LIMIT)}${CUT_MARKER}` : s;
 }
 
 /**

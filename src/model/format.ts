@@ -41,6 +41,10 @@ export const PAD = SPECIAL_ID.pad;
 export const BOS = SPECIAL_ID.bos;
 export const END = SPECIAL_ID.end;
 
+/** The tracer's cut (docs/format.md, "Reprs"): a repr is at most REPR_LIMIT characters, or exactly that many plus CUT_MARKER. */
+export const REPR_LIMIT = 100;
+export const CUT_MARKER = '...';
+
 export const EVENTS = ['call', 'line', 'return', 'exception', 'exit'] as const;
 export type EventName = (typeof EVENTS)[number];
 export const ACTIONS = ['step_into', 'step_over', 'step_return', 'breakpoint', 'continue', 'inv_step_into', 'inv_step_over', 'inv_step_call'] as const;

@@ -2,73 +2,20 @@
 // step it says which tokens keep the output a well-formed state (docs/format.md, "A
 // state") that the constraints (constraints.ts) allow, and how to finish from any
 // point in few tokens (used when the token budget runs out). Text is checked byte by
-// byte, so any BPE token works; a value must be a balanced repr (brackets, quotes,
-// escapes, valid UTF-8, no raw control bytes) of at most 100 characters, or exactly
-// 100 characters plus `...` (the tracer's cut).
+// byte, so any BPE token works; a value must be a repr the prediction's check takes
+// (reprAuto.ts): valid UTF-8 without raw control bytes, at most 100 characters or
+// exactly 100 plus `...` (the tracer's cut).
 
 import type { Allowed, FrameOption } from './constraints.js';
-import { SPECIAL_ID as S, type EventName } from './format.js';
+import { type EventName, REPR_LIMIT, SPECIAL_ID as S } from './format.js';
+import { Repr } from './reprAuto.js';
+import { type TextAuto, Utf8, bytesOf } from './textAuto.js';
 
-export const REPR_LIMIT = 100;
 const DOT = 0x2e;
 
 const latin1 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
-const bytesOf = (s: string) => Array.from(Buffer.from(s, 'utf8'));
 
 // --- byte-level pieces -------------------------------------------------------------
-
-/** UTF-8 well-formedness, one byte at a time. */
-class Utf8 {
-  need = 0;
-  lo = 0x80;
-  hi = 0xbf;
-  copy(): Utf8 {
-    const u = new Utf8();
-    u.need = this.need;
-    u.lo = this.lo;
-    u.hi = this.hi;
-    return u;
-  }
-  /** Whether `b` may come next; on true, also whether it starts a character. */
-  push(b: number): 'lead' | 'cont' | false {
-    if (this.need) {
-      if (b < this.lo || b > this.hi) return false;
-      this.need--;
-      this.lo = 0x80;
-      this.hi = 0xbf;
-      return 'cont';
-    }
-    if (b < 0x80) return 'lead';
-    if (b >= 0xc2 && b <= 0xdf) this.need = 1;
-    else if (b === 0xe0) [this.need, this.lo] = [2, 0xa0];
-    else if ((b >= 0xe1 && b <= 0xec) || b === 0xee || b === 0xef) this.need = 2;
-    else if (b === 0xed) [this.need, this.hi] = [2, 0x9f];
-    else if (b === 0xf0) [this.need, this.lo] = [3, 0x90];
-    else if (b >= 0xf1 && b <= 0xf3) this.need = 3;
-    else if (b === 0xf4) [this.need, this.hi] = [3, 0x8f];
-    else return false;
-    return 'lead';
-  }
-  /** Bytes that finish a pending character. */
-  finish(): number[] {
-    const out: number[] = [];
-    const u = this.copy();
-    while (u.need) {
-      out.push(u.lo);
-      u.push(u.lo);
-    }
-    return out;
-  }
-}
-
-export interface TextAuto {
-  clone(): TextAuto;
-  push(b: number): boolean;
-  complete(): boolean;
-  /** Bytes that make it complete ([] when it is). */
-  completion(): number[];
-  empty(): boolean;
-}
 
 const prefixCache = new WeakMap<ReadonlySet<string>, { words: Set<string>; prefixes: Set<string> }>();
 
@@ -288,100 +235,6 @@ class FrameText implements TextAuto {
   }
 }
 
-/** A repr: balanced brackets and quotes, escapes, UTF-8, <= 100 characters or cut. */
-class Repr implements TextAuto {
-  stack = '';
-  quote = 0;
-  esc = false;
-  chars = 0;
-  dots = 0;
-  utf8 = new Utf8();
-  clone() {
-    const r = new Repr();
-    r.stack = this.stack;
-    r.quote = this.quote;
-    r.esc = this.esc;
-    r.chars = this.chars;
-    r.dots = this.dots;
-    r.utf8 = this.utf8.copy();
-    return r;
-  }
-  push(b: number) {
-    if (this.dots === 3) return false;
-    const kind = this.utf8.push(b);
-    if (kind === false) return false;
-    if (kind === 'lead') {
-      if (this.chars >= REPR_LIMIT) {
-        if (b !== DOT) return false;
-        this.dots++;
-        this.chars++;
-        return true;
-      }
-      this.chars++;
-      if (b < 0x20 || b === 0x7f) return false;
-    }
-    if (this.quote) {
-      if (this.esc) this.esc = false;
-      else if (b === 0x5c) this.esc = true;
-      else if (b === this.quote) this.quote = 0;
-      return true;
-    }
-    switch (b) {
-      case 0x27:
-      case 0x22:
-        this.quote = b;
-        return true;
-      case 0x28:
-        this.stack += ')';
-        return true;
-      case 0x5b:
-        this.stack += ']';
-        return true;
-      case 0x7b:
-        this.stack += '}';
-        return true;
-      case 0x3c:
-        this.stack += '>';
-        return true;
-      case 0x29:
-      case 0x5d:
-      case 0x7d:
-      case 0x3e:
-        if (this.stack[this.stack.length - 1] !== String.fromCharCode(b)) return false;
-        this.stack = this.stack.slice(0, -1);
-        return true;
-    }
-    return true;
-  }
-  complete() {
-    if (this.utf8.need) return false;
-    if (this.dots === 3) return true;
-    return this.chars >= 1 && this.dots === 0 && this.chars <= REPR_LIMIT && !this.stack && !this.quote && !this.esc;
-  }
-  empty() {
-    return this.chars === 0 && !this.utf8.need;
-  }
-  completion() {
-    if (this.complete()) return [];
-    if (this.chars === 0 && !this.utf8.need) return bytesOf('None');
-    const out = this.utf8.finish();
-    const chars = this.chars;
-    if (this.dots > 0 || chars >= REPR_LIMIT) {
-      for (let k = this.dots; k < 3; k++) out.push(DOT);
-      return out;
-    }
-    const close: number[] = [];
-    if (this.esc) close.push(0x5c);
-    if (this.quote) close.push(this.quote);
-    for (let i = this.stack.length - 1; i >= 0; i--) close.push(this.stack.charCodeAt(i));
-    if (chars + close.length <= REPR_LIMIT) return [...out, ...close];
-    // no room to close within the limit: fill to it and cut, as the tracer would
-    for (let c = chars; c < REPR_LIMIT; c++) out.push(0x78);
-    out.push(DOT, DOT, DOT);
-    return out;
-  }
-}
-
 /** Free text: exception text (starts like a type name, cut at 100) or stdout. */
 class FreeText implements TextAuto {
   chars = 0;
@@ -427,9 +280,12 @@ class FreeText implements TextAuto {
 /** `NAME=REPR`: a name of the allowed set, `=`, then a repr. */
 class Assignment implements TextAuto {
   value: Repr | null = null;
-  constructor(public name: Trie | Ident) {}
+  constructor(
+    public name: Trie | Ident,
+    private readonly own = false,
+  ) {}
   clone() {
-    const a = new Assignment(this.name.clone() as Trie | Ident);
+    const a = new Assignment(this.name.clone() as Trie | Ident, this.own);
     a.value = this.value ? this.value.clone() : null;
     return a;
   }
@@ -437,7 +293,7 @@ class Assignment implements TextAuto {
     if (this.value) return this.value.push(b);
     if (b === 0x3d) {
       if (!this.name.complete()) return false;
-      this.value = new Repr();
+      this.value = new Repr(this.own);
       return true;
     }
     return this.name.push(b);
@@ -491,10 +347,14 @@ export class StateGrammar {
   private names: Set<string> | null = null;
   private exitKind: string | null = null;
 
-  constructor(private readonly allowed: Allowed) {}
+  /** `ownReprs`: the program writes its own reprs (reprAuto.ts), so values need only balance. */
+  constructor(
+    private readonly allowed: Allowed,
+    private readonly ownReprs = false,
+  ) {}
 
   clone(): StateGrammar {
-    const g = new StateGrammar(this.allowed);
+    const g = new StateGrammar(this.allowed, this.ownReprs);
     g.phase = this.phase;
     g.event = this.event;
     g.mode = this.mode;
@@ -672,7 +532,7 @@ export class StateGrammar {
         if (names === null) name = new Ident(new Set(written));
         else if (written.size === 0) name = Trie.of(names, names);
         else name = Trie.of([...names].filter((n) => !written.has(n)));
-        this.auto = new Assignment(name);
+        this.auto = new Assignment(name, this.ownReprs);
         return;
       }
       case S.del: {
@@ -682,7 +542,7 @@ export class StateGrammar {
       }
       case S.retval:
         this.phase = 'retval';
-        this.auto = new Repr();
+        this.auto = new Repr(this.ownReprs);
         return;
       case S.exc:
         this.phase = 'exc';

@@ -26,6 +26,7 @@ import {
   type State,
 } from './format.js';
 import { StateGrammar } from './grammar.js';
+import { ownReprs } from './reprAuto.js';
 import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
 import type { Tokenizer } from './tokenizer.js';
 import type {
@@ -442,9 +443,10 @@ export class NeuralSession implements PredictorSession {
       const allowed = this.program
         ? allowedTargets(this.program, name, beforeState, arg)
         : openAllowed(name, beforeState, sourceLines(this.source).length, staticFuncs(this.source));
-      grammar = new StateGrammar(allowed);
+      const own = ownReprs(this.source);
+      grammar = new StateGrammar(allowed, own);
       if (!grammar.satisfiable()) {
-        grammar = new StateGrammar(openAllowed(name, beforeState, sourceLines(this.source).length, this.program?.coNames));
+        grammar = new StateGrammar(openAllowed(name, beforeState, sourceLines(this.source).length, this.program?.coNames), own);
       }
     }
     const left = this.window - prompt.ids.length;

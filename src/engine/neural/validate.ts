@@ -5,12 +5,10 @@
 
 import type { Program } from '../../model/cfg.js';
 import type { ModelState } from '../../model/types.js';
+import { CUT_MARKER, REPR_LIMIT } from '../../model/format.js';
+import { ownReprs } from '../../model/reprAuto.js';
 import { parseRepr } from '../../pyval/index.js';
 import type { ScriptSource } from './source.js';
-
-/** The trace format's repr cut (docs/format.md, "Reprs"): uncut reprs are at most 100 characters, cut ones exactly 103. */
-const REPR_LIMIT = 100;
-const CUT_MARKER = '...';
 
 /**
  * Most characters of program output one prediction may carry. The prompts show
@@ -25,8 +23,11 @@ const BUILTIN_START = /^(?:[[({'"]|[bB]['"]|[-+]?[0-9.])/;
 /** A complex number's repr (pyval does not read complex numbers). */
 const COMPLEX = /^\(?[-+]?(?:[0-9.]+(?:e[-+]?\d+)?|nan|inf)?[-+]?(?:[0-9.]+(?:e[-+]?\d+)?|nan|inf)j\)?$/;
 
-/** Why `text` is not a repr the trace format can hold, or null when it is. */
-export function reprProblem(text: string): string | null {
+/**
+ * Why `text` is not a repr the trace format can hold, or null when it is. `own`: the
+ * program writes its own reprs (reprAuto.ts ownReprs), so any balanced text may be one.
+ */
+export function reprProblem(text: string, own = false): string | null {
   if (text.length > REPR_LIMIT) {
     if (text.length !== REPR_LIMIT + CUT_MARKER.length || !text.endsWith(CUT_MARKER))
       return `a repr of ${text.length} characters (the format cuts at ${REPR_LIMIT})`;
@@ -35,7 +36,7 @@ export function reprProblem(text: string): string | null {
   const v = parseRepr(text);
   if (v.kind !== 'opaque') return null;
   if (COMPLEX.test(text)) return null;
-  if (/is an object of the program|is a module/.test(v.why)) return balanced(text) ? null : 'unbalanced brackets or quotes';
+  if (own || /is an object of the program|is a module/.test(v.why)) return balanced(text) ? null : 'unbalanced brackets or quotes';
   if (/cut short/.test(v.why)) return 'cut without being 103 characters long';
   // a custom __repr__ may print anything, but not something that starts like a builtin value and is not one
   if (BUILTIN_START.test(text)) return 'not a well-formed Python value';
@@ -69,12 +70,13 @@ const EXCEPTION = /^[A-Za-z_][\w.]*(?::|$)/;
  * analysis) refines the stack check when there is one.
  */
 export function stateProblem(s: ModelState, src: ScriptSource, program?: Program | null): string | null {
+  const own = ownReprs(src.text);
   for (const [k, v] of Object.entries(s.locals)) {
-    const why = reprProblem(v);
+    const why = reprProblem(v, own);
     if (why) return `${k} = ${clip(v)}: ${why}`;
   }
   if (s.retval !== null && s.retval !== undefined && s.event === 'return') {
-    const why = reprProblem(s.retval);
+    const why = reprProblem(s.retval, own);
     if (why) return `return value ${clip(s.retval)}: ${why}`;
   }
   if (s.exception && !EXCEPTION.test(s.exception)) return `exception ${clip(s.exception)}: not 'Type: message'`;
