@@ -141,7 +141,7 @@ describe('--json', () => {
   });
 
   it('reports the outcome of every command: error, resumed, the values it set', async () => {
-    const script = ['b 4', 'c', 'p nosuch', '!acc = 100', 'acc += 1', 'n', 'q'];
+    const script = ['b 4', 'c', 'p nosuch', '!acc = 100', 'acc += 1', '!items[0] = 9', '!items.count(1)', 'n', 'q'];
     const events = await drive('fixtures/tui_demo.py', () => script.shift() ?? 'q');
     const outcomes = events.filter((e) => e.type === 'command').map(({ v: _, type: __, ...o }) => o);
     expect(outcomes).toEqual([
@@ -150,13 +150,16 @@ describe('--json', () => {
       { command: 'p nosuch', ok: false, resumed: false, error: "NameError: name 'nosuch' is not defined" },
       { command: '!acc = 100', ok: true, resumed: false, edits: { acc: '100' } },
       { command: 'acc += 1', ok: true, resumed: false, edits: { acc: '101' } },
+      // changed in place: the same object, another repr; a call that changes nothing is no edit
+      { command: '!items[0] = 9', ok: true, resumed: false, edits: { items: '[9, 1, 4]' } },
+      { command: '!items.count(1)', ok: true, resumed: false },
       { command: 'n', ok: true, resumed: true },
       { command: 'q', ok: true, resumed: true },
     ]);
     // A resuming command's outcome comes before where the program got to.
     const n = events.findIndex((e) => e.type === 'command' && e.command === 'n');
     expect(events.slice(n + 1).find((e) => e.type === 'stop')).toBeDefined();
-    expect(events.slice(0, n).filter((e) => e.type === 'stop').length).toBe(4); // first, b 4, two edits (refresh)
+    expect(events.slice(0, n).filter((e) => e.type === 'stop').length).toBe(6); // first, b 4, a refresh after each of the four statements
   });
 
   it('says which debugger text is an error or a location, and when the program starts again', async () => {

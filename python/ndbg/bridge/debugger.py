@@ -30,6 +30,22 @@ bdb_dispatch = bdb.Bdb.trace_dispatch
 _BDB_FILE = canonic(bdb.__file__)
 
 
+def _mentioned(line):
+    """The names a statement typed at the prompt uses (its code's names, nested code included)."""
+    if line[:1] == '!':
+        line = line[1:].strip()
+    try:
+        code = compile(line + '\n', '<stdin>', 'single')
+    except Exception:
+        return ()
+    names, todo = set(), [code]
+    while todo:
+        c = todo.pop()
+        names.update(c.co_names, c.co_varnames, c.co_freevars)
+        todo.extend(k for k in c.co_consts if hasattr(k, 'co_names'))
+    return names
+
+
 class BridgePdb(pdb.Pdb):
     def __init__(self, *args, **kwargs):
         # pdb reads commands from our reader and writes to our channel;
@@ -360,16 +376,18 @@ class BridgePdb(pdb.Pdb):
             S.ch.send(ev)
 
     def default(self, line):
-        # A statement run at the prompt: the names it binds in the selected
-        # frame are reported with the command's outcome (as reprs: only when
-        # locals are reported at all, line mode calls no __repr__).
+        # A statement run at the prompt: the names of the selected frame it
+        # binds, or whose value it changes in place (`!xs[0] = 5`), are reported
+        # with the command's outcome (as reprs: only when locals are reported at
+        # all, line mode calls no __repr__).
         ns = self.curframe_locals if S.with_locals and getattr(self, 'curframe', None) is not None else None
         before = dict(ns) if ns is not None else None
+        shown = self._ndbg_reprs(ns, _mentioned(line)) if ns is not None else None
         try:
             return self._ndbg_default(line)
         finally:
             if before is not None:
-                self._ndbg_note_edits(ns, before)
+                self._ndbg_note_edits(ns, before, shown)
 
     def _ndbg_default(self, line):
         if not (in_program() and not self._ndbg_pm and self.stack) or S.hidden_depth:
@@ -385,16 +403,21 @@ class BridgePdb(pdb.Pdb):
             S.edits.append((S.n, 'exec', line, level, inputs))
             replay.edited()
 
-    def _ndbg_note_edits(self, ns, before):
+    def _ndbg_reprs(self, ns, names):
+        """The reprs of those of `names` that `ns` holds (muted: a __repr__ may print)."""
         ch = S.ch
         ch.flush_text()
-        ch.muted, muted = True, ch.muted  # a __repr__ may print
+        ch.muted, muted = True, ch.muted
         try:
-            for k, v in list(ns.items()):
-                if type(k) is str and (k not in before or before[k] is not v):
-                    self._ndbg_edits[k] = safe_repr(v, S.repr_limit)
+            return {k: safe_repr(ns[k], S.repr_limit) for k in names if k in ns}
         finally:
             ch.muted = muted
+
+    def _ndbg_note_edits(self, ns, before, shown):
+        now = self._ndbg_reprs(ns, [k for k in list(ns) if type(k) is str])
+        for k, r in now.items():
+            if k not in before or before[k] is not ns[k] or shown.get(k, r) != r:
+                self._ndbg_edits[k] = r
 
     # ---- reverse execution ----------------------------------------------
     def _ndbg_reverse(self, kind):

@@ -157,7 +157,8 @@ function valueEditorKey(s: State, k: Key): Effect[] {
       // In the globals view a plain `!x = v` would make a local of the function;
       // a child of the tree is assigned through its expression (`!items[0] = v`, `!obj.attr = v`).
       const line = s.showGlobals && IDENT.test(e.name) ? `!globals()[${JSON.stringify(e.name)}] = ${value}` : `!${e.name} = ${value}`;
-      return [set({ varEdit: undefined }), command(line)];
+      const child = IDENT.test(e.name) ? undefined : { command: line, key: e.name };
+      return [set({ varEdit: undefined, childEdit: child }), command(line)];
     }
   }
   const edited = editValue(e, k);

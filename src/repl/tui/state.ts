@@ -80,6 +80,8 @@ export interface State {
   showGlobals: boolean;
   expanded: ReadonlySet<string>;
   varEdit?: VarEdit;
+  /** A child of the variables tree set from its editor: the command sent, and the row it marks once the engine says it ran. */
+  childEdit?: { command: string; key: string };
   stackSel: number;
   /** The Stack pane lists the debugger's own frames too (bdb's run(), `<string>`). */
   showAllFrames: boolean;

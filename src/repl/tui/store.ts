@@ -216,11 +216,11 @@ export class TuiStore {
         break;
       }
       case 'command': {
-        // Values set at the prompt keep their mark until the next step.
+        // Values the command set or changed (the engine says which) keep their mark until the next step.
         if (e.edits) this.set({ edited: { ...this.state.edited, ...e.edits } });
-        // A child of the tree set through its expression (`!items[0] = 5`): marked until the next step too.
-        const child = e.ok ? /^!\s*([A-Za-z_][^=]*?)\s*=(?!=)/.exec(e.command) : null;
-        if (child && !/^[A-Za-z_]\w*$/.test(child[1]!)) this.set({ edited: { ...this.state.edited, [child[1]!]: '' } });
+        // ...and so does a child the tree's editor set (the command it sent ran)
+        const child = this.state.childEdit;
+        if (child && child.command === e.command) this.set({ childEdit: undefined, ...(e.ok ? { edited: { ...this.state.edited, [child.key]: '' } } : {}) });
         break;
       }
       case 'restart':
