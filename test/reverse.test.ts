@@ -150,6 +150,22 @@ describe.concurrent('reverse execution (python engine)', () => {
     expect(out).toMatch(/-> results\.append\(10 \/\/ \(i - 2\)\)\n\(Pdb\) 2\n/);
   });
 
+  it('goes back over the first import of a library module, with the random numbers the run drew', async () => {
+    const out = await ndbg('random_unseeded.py', ['n', 'n', 'n', 'n', 'n', 'p first, second', 'rn', 'rn', 'p first', 'n', 'n', 'p second', 'q']);
+    expect(out).not.toContain('diverged');
+    const drawn = /\(Pdb\) \((0\.\d+), (\d+)\)\n/.exec(out);
+    expect(drawn).not.toBeNull();
+    expect(stops(out).slice(-5)).toEqual([
+      'random_unseeded.py:9 <module>',
+      'random_unseeded.py:8 <module>',
+      'random_unseeded.py:7 <module>',
+      'random_unseeded.py:8 <module>',
+      'random_unseeded.py:9 <module>',
+    ]);
+    expect(out).toContain(`(Pdb) ${drawn![1]}\n`);
+    expect(out).toContain(`(Pdb) ${drawn![2]}\n`);
+  });
+
   it('reports a diverging replay instead of showing a wrong state', async () => {
     const out = await ndbg('nondeterministic.py', ['n', 'n', 'n', 'rs', 'p length', 'q']);
     expect(out).toContain('*** Replay diverged from the recorded history');

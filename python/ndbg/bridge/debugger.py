@@ -8,7 +8,7 @@ What BridgePdb adds to pdb:
     bdb's breakpoint table as data on the channel; debugger text tagged as
     an error or a location where it is one, so no front end reads pdb's
     English to learn these;
-  * an index for every stop (the count of trace events so far), kept even
+  * an index for every stop (the count of the program's trace events so far), kept even
     where pdb stops tracing, and reverse execution by replay (replay.py).
 """
 
@@ -22,7 +22,21 @@ from . import channel
 from . import history
 from . import inspection
 from . import replay
-from .state import DEBUGGER_FILES, NO_HISTORY, OWN, PY39, PY313, RUN_CODE, S, Plan, canonic, in_program
+from .state import (
+    DEBUGGER_FILES,
+    LIBRARY,
+    NO_HISTORY,
+    OWN,
+    PY39,
+    PY313,
+    RANDOM_PY,
+    RUN_CODE,
+    S,
+    Plan,
+    canonic,
+    in_program,
+    library,
+)
 from .values import fingerprint_locals, frame_locals, safe_repr
 
 bdb_dispatch = bdb.Bdb.trace_dispatch
@@ -67,12 +81,15 @@ class BridgePdb(pdb.Pdb):
 
     # ---- counting ------------------------------------------------------
     def _ndbg_call(self, frame, arg):
-        """A call event: count it, and keep counting in frames pdb does not trace."""
+        """A call event: count it (in the program's code, state.py library), and
+        keep counting in frames of the program pdb does not trace."""
         fn = frame.f_code.co_filename
         if fn in OWN:
             return None
         n0 = S.n
-        S.n += 1
+        lib = fn not in DEBUGGER_FILES and library(fn)
+        if not lib:
+            S.n += 1
         r = bdb_dispatch(self, frame, 'call', arg)
         if r is None:
             if frame.f_trace is not None:
@@ -80,14 +97,18 @@ class BridgePdb(pdb.Pdb):
                 # event's returns None: a resumed generator or coroutine
                 # stays pdb's (`until`, `next` over a yield stop in it).
                 return None
-            r = replay.count_local
-        return replay.hidden(frame, r, n0) if fn in DEBUGGER_FILES else r
+            r = None if lib else replay.count_local
+        if fn in DEBUGGER_FILES:
+            return replay.hidden(frame, r, n0)
+        return replay.keep_random_state(frame, r) if fn == RANDOM_PY else r
 
     def trace_dispatch(self, frame, event, arg):
         # The hot path while pdb traces: count, then pdb's own dispatch.
         if event == 'call':
             return self._ndbg_call(frame, arg)
-        S.n += 1
+        lib = LIBRARY.get(frame.f_code.co_filename)
+        if not (lib or (lib is None and library(frame.f_code.co_filename))):
+            S.n += 1
         return bdb_dispatch(self, frame, event, arg)
 
     if PY313:
@@ -96,7 +117,9 @@ class BridgePdb(pdb.Pdb):
             if event == 'call':
                 return self._ndbg_call(frame, arg)
             if event != 'opcode':
-                S.n += 1
+                lib = LIBRARY.get(frame.f_code.co_filename)
+                if not (lib or (lib is None and library(frame.f_code.co_filename))):
+                    S.n += 1
             return bdb_dispatch(self, frame, event, arg)
 
     def set_continue(self):
@@ -112,7 +135,8 @@ class BridgePdb(pdb.Pdb):
             sys.settrace(replay.count_global)
             for f, _ in self.stack:
                 if f is not self.botframe:
-                    f.f_trace = replay.count_local
+                    lib = library(f.f_code.co_filename) and f.f_code.co_filename not in DEBUGGER_FILES
+                    f.f_trace = None if lib else replay.count_local
 
     def set_step(self):
         # bdb (bpo-13183) restores tracing in the caller of a returning frame
@@ -209,7 +233,8 @@ class BridgePdb(pdb.Pdb):
         n = S.n
         kind = 'exception' if pm else S.last_kind
         bottom = self.stack[-1][0]
-        if not pm and in_program() and not S.hidden_depth and not S.untraced:
+        lib = library(bottom.f_code.co_filename) and bottom.f_code.co_filename not in DEBUGGER_FILES
+        if not pm and in_program() and not S.hidden_depth and not S.untraced and not lib:
             if S.first_stop is None:
                 S.first_stop = n
                 S.base_frames = [f for f, _ in self.stack]
@@ -479,6 +504,12 @@ class BridgePdb(pdb.Pdb):
         raise pdb.Restart
 
 
+# The program sees pdb's names, as under pdb: `<pdb.Pdb object at ...>` for the
+# debugger, `Bdb.trace_dispatch` for its trace function (sys.gettrace()).
+BridgePdb.__module__, BridgePdb.__name__, BridgePdb.__qualname__ = 'pdb', 'Pdb', 'Pdb'
+BridgePdb.trace_dispatch.__qualname__ = 'Bdb.trace_dispatch'
+
+
 # ------------------------------------------------------------- tracebacks
 def strip_own(exc):
     """Take the bridge's frames (its counting trace function, which pdb's
@@ -657,6 +688,7 @@ def prepare(argv):
     sys.stdin = S.stdin
     ch.send({'t': 'h', 'v': 1, 'python': '%d.%d.%d' % sys.version_info[:3], 'pid': os.getpid()})
     pdb.Pdb = BridgePdb
+    sys.gettrace = replay.gettrace
     pdb.traceback = _TracebackView()
     S.modules = set(sys.modules)
     return real

@@ -2,9 +2,9 @@
 execution targets computed from it. Pure data: no tracing, no I/O.
 
 Events are numbered from 1 in the order the trace function sees them (every
-call / line / return / exception event of every frame of the program, see
-debugger.py; debugger code the program calls, like breakpoint(), is left
-out). A frame *activation* gets a serial number at its call event (a
+call / line / return / exception event of every frame of the program's own
+code, see debugger.py; library code (state.py library) and debugger code the
+program calls, like breakpoint(), are left out). A frame *activation* gets a serial number at its call event (a
 generator gets a new one each time it is resumed); its parent is the
 activation that was running when it was called.
 """

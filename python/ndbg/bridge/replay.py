@@ -1,7 +1,8 @@
 """Counting trace events, and reverse execution by replay.
 
 Every stop gets an index: the number of trace events (call, line, return,
-exception, in any frame of the program) since the run began. The counters
+exception) in the program's own code since the run began; the library's code
+(state.py library) is not counted, since a replay runs it differently. The counters
 here keep counting where pdb itself does not trace. A reverse command makes
 the next run of the program a replay (mode 'record': count and record the
 history up to the current index, then compute the target with
@@ -15,11 +16,23 @@ import bdb
 import gc
 import os
 import pdb
-import random
 import sys
 
 from . import history
-from .state import DEBUGGER_FILES, NO_HISTORY, OWN, PY313, RUN_CODE, S, STDLIB, Plan, canonic
+from .state import (
+    DEBUGGER_FILES,
+    LIBRARY,
+    NO_HISTORY,
+    OWN,
+    PY313,
+    RANDOM_PY,
+    REAL_GETTRACE,
+    RUN_CODE,
+    S,
+    Plan,
+    canonic,
+    library,
+)
 from .values import fingerprint_locals
 
 
@@ -36,6 +49,9 @@ def count_global(frame, event, arg):
         return None
     if fn in DEBUGGER_FILES:
         return hidden(frame, count_local, S.n)
+    lib = LIBRARY.get(fn)
+    if lib or (lib is None and library(fn)):  # not counted (state.py library)
+        return keep_random_state(frame, None) if fn == RANDOM_PY else None
     S.n += 1
     return count_local
 
@@ -46,6 +62,14 @@ if PY313:  # 3.13 steps by instruction after set_trace: opcode events are not co
         if event != 'opcode':
             S.n += 1
         return frame.f_trace
+
+
+def gettrace():
+    """sys.gettrace as the program sees it (debugger.prepare installs it): None
+    while only the counter runs, as under pdb, which stops tracing after
+    `continue` without breakpoints."""
+    t = REAL_GETTRACE()
+    return None if t is count_global else t
 
 
 def hidden(frame, inner, n0):
@@ -73,6 +97,26 @@ def hidden(frame, inner, n0):
     return local
 
 
+def keep_random_state(frame, inner):
+    """`inner`, and in the `random` module's own code, run by the program's first
+    import of it: when that code returns, the state its generator starts from is
+    kept, the state a replay gives back (state.py RANDOM_PY)."""
+    if frame.f_code.co_name != '<module>' or S.random_state is not None:
+        return inner
+
+    def local(frame, event, arg):
+        nonlocal inner
+        if inner is not None:
+            r = inner(frame, event, arg)
+            if r is not local:  # count_local hands back frame.f_trace, i.e. us
+                inner = r
+        if event == 'return' and S.random_state is None and 'getstate' in frame.f_globals:
+            S.random_state = frame.f_globals['getstate']()
+        return local
+
+    return local
+
+
 def replay_trace(frame, event, arg):
     if event == 'call':
         fn = frame.f_code.co_filename
@@ -80,6 +124,13 @@ def replay_trace(frame, event, arg):
             return None
         if fn in DEBUGGER_FILES:
             return hidden(frame, replay_trace, S.n)
+        lib = LIBRARY.get(fn)
+        if lib or (lib is None and library(fn)):  # not counted (state.py library)
+            return None
+    return replay_counted(frame, event, arg)
+
+
+def replay_counted(frame, event, arg):
     rp = S.replay
     if rp is None:  # a frame left over from a finished replay
         return S.run_pdb.trace_dispatch(frame, event, arg)
@@ -276,13 +327,17 @@ def begin_run(p):
         gc.collect()
         S.new_run_state()
         return
-    # A replay: the same start state, as far as the process allows.
+    # A replay: the same start state, as far as the process allows. The library
+    # stays loaded (its events are not counted), with the random generator's state
+    # given back; the program's own modules start afresh.
     for name in [m for m in sys.modules if m not in S.modules]:
         mod = sys.modules.get(name)
         f = getattr(mod, '__dict__', {}).get('__file__') or ''
-        if f.endswith('.py') and not f.startswith(STDLIB + os.sep) and 'packages' + os.sep not in f:
-            del sys.modules[name]  # the program's own modules start afresh
-    random.setstate(S.random_state)
+        if f.endswith('.py') and not library(f) and 'packages' + os.sep not in f:
+            del sys.modules[name]
+    mod = sys.modules.get('random')
+    if mod is not None and S.random_state is not None:
+        mod.setstate(S.random_state)
     gc.collect()
     S.replay = Replay(plan)
     if plan.mode == 'goto' and plan.message:

@@ -5,10 +5,11 @@ in progress) and constants about the running Python."""
 import bdb
 import os
 import pdb
-import random
 import sys
 
 PY313 = sys.version_info >= (3, 13)
+# sys.gettrace as Python has it: the program is given replay.gettrace instead.
+REAL_GETTRACE = sys.gettrace
 # CPython 3.9 keeps a frame's stale line number when tracing stops (pdb shows
 # it in post-mortem stacks). Counting on would correct it and break parity,
 # so on 3.9 `continue` without breakpoints ends the run's history, as in pdb.
@@ -21,6 +22,26 @@ RUN_CODE = bdb.Bdb.run.__code__
 _HERE = os.path.dirname(__file__)
 OWN = frozenset(os.path.join(_HERE, f) for f in os.listdir(_HERE or '.') if f.endswith('.py'))
 STDLIB = os.path.dirname(os.__file__)
+# The bridge imports no `random` (pdb does not: a program's `import random` loads
+# it, and `s` may step into the import). Replays restore its generator's state as
+# the run began with it: taken at the run's start when the module is loaded, else
+# when the program's first import of it returns (replay.py keep_random_state).
+RANDOM_PY = os.path.join(STDLIB, 'random.py')
+# Events are counted in the program's code only, not in the Python installation's
+# (the standard library, frozen importlib, packages installed in it): library code
+# runs differently in a replay than in the run (re's pattern cache, a finder made
+# by the run's first import, enum's lookups), the program's own code does not.
+_LIB_PREFIX = STDLIB + os.sep
+LIBRARY = {}  # co_filename -> whether it is library code (library() fills it)
+
+
+def library(fn):
+    lib = LIBRARY.get(fn)
+    if lib is None:
+        lib = LIBRARY[fn] = fn.startswith(_LIB_PREFIX) or fn.startswith('<frozen ')
+    return lib
+
+
 # The debugger's own code, run inside the program by breakpoint() calls:
 # its events are not counted (see replay.hidden).
 DEBUGGER_FILES = frozenset(m.__file__ for m in (pdb, bdb, sys.modules['cmd']))
@@ -68,7 +89,8 @@ class Session:
         self.inputs = []  # (n, line) read by the program
         self.history = None
         self.untraced = False  # 3.9: the program ran without tracing
-        self.random_state = random.getstate()
+        mod = sys.modules.get('random')
+        self.random_state = mod.getstate() if mod is not None else None
         self.modules = set(sys.modules)
 
 
@@ -84,7 +106,7 @@ def canonic(filename):
 def in_program():
     # bdb.run() traces the program and stops tracing when it ends (as does
     # post-mortem); our counters keep a trace function set in between.
-    if sys.gettrace() is not None:
+    if REAL_GETTRACE() is not None:
         return True
     if S.untraced:  # 3.9 after `continue`: is bdb.run() still on the stack?
         f = sys._getframe(1)
