@@ -322,6 +322,20 @@ class InStream(io.TextIOBase):
         self._buf = ''
 
 
+def _as_text_file(cls, mode):
+    """What the program sees of a stream ndbg gives it, named as Python's own:
+    type(sys.stdout) is shown as `_io.TextIOWrapper` and its repr as the real
+    one's (`<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>`), as
+    under pdb. (An identity check against io.TextIOWrapper still tells them apart.)"""
+    cls.__module__, cls.__name__, cls.__qualname__ = '_io', 'TextIOWrapper', 'TextIOWrapper'
+    cls.mode = mode
+    cls.__repr__ = lambda self: '<_io.TextIOWrapper name=%r mode=%r encoding=%r>' % (self.name, mode, self.encoding)
+
+
+_as_text_file(OutStream, 'w')
+_as_text_file(InStream, 'r')
+
+
 class CommandReader:
     """pdb's self.stdin: cmd.Cmd (use_rawinput = 0) writes the prompt to pdb's
     stdout, then calls readline() here. `on_read` turns the inbound message
