@@ -26,6 +26,7 @@ import {
   type State,
 } from './format.js';
 import { StateGrammar } from './grammar.js';
+import { computeStep, withComputed } from './computed.js';
 import { ownReprs } from './reprAuto.js';
 import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
 import type { Tokenizer } from './tokenizer.js';
@@ -176,6 +177,8 @@ export interface SessionOptions extends OpenOptions {
   room?: number;
   /** Override the model's context window (tests). */
   window?: number;
+  /** Work out what a step's own statement does where pyval can (computed.ts; default true). */
+  compute?: boolean;
   /** Drafted tokens checked per forward pass (prompt lookup; default 6, 0 = off). */
   speculate?: number;
   /**
@@ -490,6 +493,21 @@ export class NeuralSession implements PredictorSession {
       }
       if (state && gen.forced) {
         error = `the model used up its ${maxTokens}-token budget; the last ${gen.forced} tokens were completed by the grammar, not predicted`;
+      }
+    }
+    // what the step's own statement does, where it can be computed (computed.ts)
+    if (state && !error && !opts.teacher && this.opts.compute !== false) {
+      const step = computeStep(sourceLines(this.source), before, action, this.program);
+      const fixed = step ? withComputed(state, before, step) : null;
+      if (fixed && step) {
+        state = fixed;
+        // a computed value is right when the step is the one predicted: its line's probability
+        const keys = step.retval !== undefined ? ['<retval>'] : Object.keys(step.changes);
+        if (step.line !== undefined) for (const k of Object.keys(confidence.values)) if (k !== '<stdout>') delete confidence.values[k];
+        for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
+          confidence.values[k] = confidence.line;
+          delete alternatives[k];
+        }
       }
     }
     const result: Prediction = { state, confidence, text, latencyMs: performance.now() - t0, tokens: gen.ids.length };

@@ -1,0 +1,190 @@
+// What a step's own statement does, where it can be computed instead of guessed.
+//
+// A step (`s`, `n`) from a line whose statement is an assignment, an augmented
+// assignment, a `del`, a call statement, a `return` or the condition of an `if`,
+// `elif` or `while`, over values the state before it holds and builtins only, is
+// worked out exactly by pyval (src/pyval, the evaluator `p` and `!x = 5` use): the
+// names it binds or changes, what it prints, the value it returns, the branch it
+// takes. The predictor puts that in place of the model's guess for the same step
+// (predictor.ts), where the model predicted a step that stays in the frame.
+// Nothing of the program runs. Whatever pyval cannot do exactly (a call of the
+// program's functions, an object of the program, a name it does not hold, an
+// error the statement would raise) is left to the model.
+
+import { evaluate, evaluateTruth, execute } from '../pyval/index.js';
+import type { Program } from './cfg.js';
+import { CUT_MARKER, REPR_LIMIT } from './format.js';
+import type { ModelAction, ModelState } from './types.js';
+
+export interface ComputedStep {
+  /** Names the statement binds or changes: name -> repr, cut as the trace format cuts. */
+  changes: Record<string, string>;
+  deleted: string[];
+  /** What it prints. */
+  stdout: string;
+  /** For a `return`: the returned value's repr. */
+  retval?: string;
+  /** For an `if` / `elif` / `while` header: the line its condition leads to. */
+  line?: number;
+}
+
+/** Statements whose next event is not the next line of the frame, or that pyval does not model here. */
+const NOT_SIMPLE =
+  /^(?:if|elif|else|for|while|with|try|except|finally|def|class|async|match|case|yield|import|from|global|nonlocal|raise|assert|break|continue|pass|await|@)\b/;
+/** Code that makes frames of its own (3.11 comprehensions, lambdas, generators) or suspends one. */
+const OWN_FRAMES = /\b(?:for|lambda|yield|await)\b/;
+/** Reprs the trace format hides in module and class bodies. */
+const HIDDEN_REPR = /^<(?:built-in function|function|class|module|bound method|built-in method) /;
+
+/** Names the program binds by def, class or import (cached per source): a statement naming one may call the program. */
+const definedCache = new WeakMap<readonly string[], Set<string>>();
+function definedNames(lines: readonly string[]): Set<string> {
+  let names = definedCache.get(lines);
+  if (!names) {
+    names = new Set();
+    for (const l of lines) {
+      const d = /^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)/.exec(l);
+      if (d) names.add(d[1]!);
+      const imp = /^\s*(?:from\s+\S+\s+)?import\s+(.+)$/.exec(l);
+      if (imp) for (const m of imp[1]!.matchAll(/([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?/g)) names.add(m[2] ?? m[1]!.split('.')[0]!);
+    }
+    definedCache.set(lines, names);
+  }
+  return names;
+}
+
+const cut = (r: string) => (r.length > REPR_LIMIT ? r.slice(0, REPR_LIMIT) + CUT_MARKER : r);
+
+/**
+ * The logical line (statement) that starts at `line` (1-based): its physical lines
+ * joined while brackets are open or a line ends in a backslash. Null when the line
+ * continues an earlier statement, or for compound or multi-statement lines.
+ */
+export function statementAt(lines: readonly string[], line: number): string | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  for (let k = line - 1; k < lines.length; k++) {
+    const text = lines[k]!;
+    let cont = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (quote) {
+        if (c === '\\') i++;
+        else if (text.startsWith(quote, i)) {
+          i += quote.length - 1;
+          quote = '';
+        }
+        continue;
+      }
+      if (c === '#') break;
+      if (c === '"' || c === "'") quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      else if ('([{'.includes(c)) depth++;
+      else if (')]}'.includes(c)) depth--;
+      else if (c === ';' && depth === 0) return null;
+      else if (c === '\\' && i === text.length - 1) cont = true;
+    }
+    parts.push(cont ? text.slice(0, -1) : text);
+    if (quote.length === 1) return null; // an unterminated string
+    if (depth < 0) return null; // the line continues an earlier statement
+    if (depth === 0 && !quote && !cont) break;
+  }
+  const stmt = parts.join('\n').trim();
+  return stmt === '' ? null : stmt;
+}
+
+/**
+ * What the step `action` from `before` does by its own statement, computed; null
+ * where the model has to say (see the file's comment).
+ */
+export function computeStep(
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program?: Program | null,
+  pythonMinor?: number,
+): ComputedStep | null {
+  if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
+  if (before.event !== 'line' || before.line === null || before.func === null) return null;
+  const stmt = statementAt(lines, before.line);
+  if (stmt === null) return null;
+  const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
+  if (header) return branch(header[1]!, lines, before, action, program, pythonMinor);
+  if (NOT_SIMPLE.test(stmt) || /:\s*$/.test(stmt)) return null;
+  if (action.kind === 'step_into' && OWN_FRAMES.test(stmt)) return null;
+  if (/\b(?:yield|await)\b/.test(stmt)) return null;
+  const defined = definedNames(lines);
+  for (const m of stmt.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return null;
+  const module = before.func === '<module>';
+  const locals = { ...before.locals };
+  const scope = module ? { locals } : { locals, globals: {} };
+  const ret = /^return\b\s*(.*)$/s.exec(stmt);
+  if (ret) {
+    const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, { pythonMinor });
+    return r.ok ? { changes: {}, deleted: [], stdout: r.output, retval: cut(r.repr) } : null;
+  }
+  const r = execute(stmt, scope, { pythonMinor });
+  if (!r.ok || Object.keys(r.globalChanges).length) return null;
+  // an expression statement's value is echoed by execute (as at a prompt), never by a program
+  if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
+  const changes: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.changes)) {
+    if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
+    changes[k] = cut(v);
+  }
+  return { changes, deleted: r.deleted, stdout: r.output };
+}
+
+/**
+ * The branch a condition takes: its body's first line when true (the least line
+ * after the header control flow allows), the other successor when false. Only
+ * where the analysis gives exactly two lines and no return from the header.
+ */
+function branch(
+  cond: string,
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  if (!program || program.error || /:=/.test(cond) || (action.kind === 'step_into' && OWN_FRAMES.test(cond))) return null;
+  const L = before.line!;
+  const defined = definedNames(lines);
+  for (const m of cond.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return null;
+  const scopes = program.scopesOf(before.func!, L);
+  if (scopes.length !== 1) return null;
+  const sc = scopes[0]!;
+  const next = [...new Set(sc.succ.get(L) ?? [])];
+  if (next.length !== 2 || sc.returns.has(L) || sc.generator) return null;
+  const body = Math.min(...next.filter((l) => l > L));
+  if (!Number.isFinite(body)) return null;
+  const other = next.find((l) => l !== body)!;
+  const module = before.func === '<module>';
+  const locals = { ...before.locals };
+  const r = evaluateTruth(cond, module ? { locals } : { locals, globals: {} }, { pythonMinor });
+  if (!r.ok || r.truth === undefined) return null;
+  return { changes: {}, deleted: [], stdout: r.output, line: r.truth ? body : other };
+}
+
+/**
+ * `predicted` with what `computed` knows put in place: only where the model
+ * predicted the step to stay in the same frame (a line event, or for a `return`
+ * the frame's return event); otherwise null, and the prediction stands.
+ */
+export function withComputed(predicted: ModelState, before: ModelState, computed: ComputedStep): ModelState | null {
+  const sameFrame = predicted.func === before.func && predicted.stack.length === before.stack.length && predicted.stack.every((l, i) => l === before.stack[i]);
+  if (!sameFrame) return null;
+  if (computed.retval !== undefined) {
+    if (predicted.event !== 'return' || predicted.line !== before.line) return null;
+    return { ...predicted, retval: computed.retval, stdout: computed.stdout };
+  }
+  if (predicted.event !== 'line') return null;
+  if (computed.line !== undefined) return { ...predicted, line: computed.line, locals: { ...before.locals }, stdout: computed.stdout };
+  // the statement binds, changes and deletes exactly what pyval says; a name it
+  // does not touch keeps the model's value (it may share an object with one it changes)
+  const locals: Record<string, string> = {};
+  for (const [k, v] of Object.entries(before.locals)) if (!computed.deleted.includes(k)) locals[k] = predicted.locals[k] ?? v;
+  Object.assign(locals, computed.changes);
+  return { ...predicted, locals, stdout: computed.stdout };
+}

@@ -1,0 +1,102 @@
+// A step's own statement, computed where pyval can (src/model/computed.ts): the
+// values it binds, what it prints, what it returns; and left to the model
+// wherever the program's own code, objects or errors are involved.
+import { describe, expect, it } from 'vitest';
+import { Program } from '../../src/model/cfg.js';
+import { computeStep, statementAt, withComputed } from '../../src/model/computed.js';
+import type { ModelState } from '../../src/model/types.js';
+import { testPython } from './helpers.js';
+
+const at = (line: number, locals: Record<string, string>, func = '<module>', stack: number[] = []): ModelState => ({
+  event: 'line',
+  line,
+  func,
+  stack,
+  locals,
+  retval: null,
+  exception: null,
+  stdout: '',
+  exit: null,
+});
+const step = { kind: 'step_over' } as const;
+
+describe('a step computed from its statement', () => {
+  it('the issue 13 script: `y = sum(x)` is 6 and `print(y)` prints it, whatever the model guessed', () => {
+    const lines = ['import os', 'x = [1, 2, 3]', 'y = sum(x)', 'print(y)'];
+    const s3 = computeStep(lines, at(3, { x: '[1, 2, 3]' }), step)!;
+    expect(s3).toEqual({ changes: { y: '6' }, deleted: [], stdout: '' });
+    const guessed = at(4, { x: '[1, 2, 3]', y: '1' });
+    expect(withComputed(guessed, at(3, { x: '[1, 2, 3]' }), s3)).toEqual(at(4, { x: '[1, 2, 3]', y: '6' }));
+    const s4 = computeStep(lines, at(4, { x: '[1, 2, 3]', y: '6' }), step)!;
+    expect(s4.stdout).toBe('6\n');
+  });
+
+  it('assignments, augmented ones, unpacking, del and calls that change a value in place', () => {
+    const lines = ['a, b = b, a + b', 'n += 1', 'xs.append(n)', 'del a', 'd["k"] = xs[-1] * 2'];
+    const before = { a: '1', b: '2', n: '41', xs: '[0]', d: '{}' };
+    expect(computeStep(lines, at(1, before), step)!.changes).toEqual({ a: '2', b: '3' });
+    expect(computeStep(lines, at(2, before), step)!.changes).toEqual({ n: '42' });
+    expect(computeStep(lines, at(3, before), step)!.changes).toEqual({ xs: '[0, 41]' });
+    expect(computeStep(lines, at(4, before), step)!.deleted).toEqual(['a']);
+    expect(computeStep(lines, at(5, before), step)!.changes).toEqual({ d: "{'k': 0}" });
+  });
+
+  it("a return: the value returned, on the frame's return event", () => {
+    const lines = ['def f(x):', '    return x * 3 + 1'];
+    const before = at(2, { x: '4' }, 'f', [9]);
+    const s = computeStep(lines, before, step)!;
+    expect(s.retval).toBe('13');
+    const guessed: ModelState = { ...before, event: 'return', retval: '7' };
+    expect(withComputed(guessed, before, s)).toEqual({ ...guessed, retval: '13' });
+    // a prediction that leaves the frame another way stands as the model said
+    expect(withComputed({ ...before, event: 'line', line: 3 }, before, s)).toBeNull();
+  });
+
+  it('the branch an if, elif or while condition takes, from the control-flow analysis', async () => {
+    const src = 'n = 3\nwhile n > 0:\n    if n % 2:\n        n -= 1\n    elif n > 5:\n        n = 0\n    else:\n        n -= 2\nprint(n)\n';
+    const lines = src.split('\n').slice(0, -1);
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const line = (l: number, n: string) => computeStep(lines, at(l, { n }), step, program)?.line;
+    expect([line(2, '3'), line(2, '0')]).toEqual([3, 9]);
+    expect([line(3, '3'), line(3, '2')]).toEqual([4, 5]);
+    expect([line(5, '8'), line(5, '2')]).toEqual([6, 8]);
+    // the model's line is replaced, its locals kept as they were before the condition
+    const s = computeStep(lines, at(3, { n: '2' }), step, program)!;
+    expect(withComputed(at(4, { n: '7' }), at(3, { n: '2' }), s)).toEqual(at(5, { n: '2' }));
+    // without the analysis, or with a name the state lacks, the model says
+    expect(computeStep(lines, at(3, { n: '2' }), step)).toBeNull();
+    expect(computeStep(lines, at(3, {}), step, program)).toBeNull();
+  });
+
+  it('values longer than the format holds are cut as the tracer cuts them', () => {
+    const s = computeStep(['r = list(range(100))'], at(1, {}), step)!;
+    expect(s.changes.r).toHaveLength(103);
+    expect(s.changes.r!.endsWith('...')).toBe(true);
+  });
+
+  it('left to the model: calls of the program, its objects, errors, names it lacks, compound lines', () => {
+    const none = (lines: string[], locals: Record<string, string>, line = 1, action: 'step_over' | 'step_into' = 'step_over') =>
+      computeStep(lines, at(line, locals), { kind: action });
+    expect(none(['y = helper(x)'], { x: '1' })).toBeNull(); // a function of the program (hidden from the module's locals)
+    expect(none(['y = p.x + 1'], { p: 'Point(x=1)' })).toBeNull();
+    expect(none(['y = xs[5]'], { xs: '[1]' })).toBeNull(); // IndexError: the model says what happens
+    expect(none(['y = z + 1'], {})).toBeNull();
+    expect(none(['if x > 1:', '    y = 2'], { x: '3' })).toBeNull();
+    expect(none(['x = 1; y = 2'], {})).toBeNull();
+    expect(none(['xs.pop()'], { xs: '[1]' })).toBeNull(); // its value would be echoed, as at a prompt
+    expect(none(['ys = [v * 2 for v in xs]'], { xs: '[1]' }, 1, 'step_into')).toBeNull(); // enters the comprehension's frame
+    expect(none(['ys = [v * 2 for v in xs]'], { xs: '[1]' })).not.toBeNull();
+    expect(none(['f = len'], {})).toBeNull(); // a builtin: the module's locals never show it
+    expect(computeStep(['y = 1'], at(1, {}), { kind: 'step_return' })).toBeNull();
+    // a name the program defines may not be the builtin it shadows
+    expect(none(['def sum(xs):', '    return 0', 'y = sum(x)'], { x: '[1, 2]' }, 3)).toBeNull();
+    expect(none(['from math import floor as sum', 'y = sum(x)'], { x: '2.5' }, 2)).toBeNull();
+  });
+
+  it('reads the statement a line starts, over continuation lines and past comments and strings', () => {
+    expect(statementAt(['total = (1 +', '         2)  # two', 'x = 3'], 1)).toBe('total = (1 +\n         2)  # two');
+    expect(statementAt(['s = "a # not a comment"'], 1)).toBe('s = "a # not a comment"');
+    expect(statementAt(['x = [1,', '     2]'], 2)).toBeNull(); // a continuation line
+    expect(statementAt(['y = 1 + \\', '    2'], 1)).toBe('y = 1 + \n    2');
+  });
+});
