@@ -26,6 +26,10 @@ export interface ComputedStep {
   retval?: string;
   /** For an `if` / `elif` / `while` header: the line its condition leads to. */
   line?: number;
+  /** The one line control flow allows next in the frame, where the analysis says so (no other way out). */
+  next?: number;
+  /** For `step_into` a call of the program's function: the call event's frame and its arguments. */
+  call?: { func: string; line: number; locals: Record<string, string> };
 }
 
 /** Statements whose next event is not the next line of the frame, or that pyval does not model here. */
@@ -110,6 +114,10 @@ export function computeStep(
   if (stmt === null) return null;
   const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
   if (header) return branch(header[1]!, lines, before, action, program, pythonMinor);
+  if (action.kind === 'step_into' && program && !program.error) {
+    const call = callOf(stmt, lines, before, program, pythonMinor);
+    if (call !== undefined) return call;
+  }
   if (NOT_SIMPLE.test(stmt) || /:\s*$/.test(stmt)) return null;
   if (action.kind === 'step_into' && OWN_FRAMES.test(stmt)) return null;
   if (/\b(?:yield|await)\b/.test(stmt)) return null;
@@ -132,7 +140,109 @@ export function computeStep(
     if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
     changes[k] = cut(v);
   }
-  return { changes, deleted: r.deleted, stdout: r.output };
+  const out: ComputedStep = { changes, deleted: r.deleted, stdout: r.output };
+  const next = onlyNext(program, before);
+  if (next !== undefined) out.next = next;
+  return out;
+}
+
+/** The one successor line of the state's line in its frame, when the analysis gives exactly one and no return. */
+function onlyNext(program: Program | null | undefined, before: ModelState): number | undefined {
+  if (!program || program.error) return undefined;
+  const scopes = program.scopesOf(before.func!, before.line!);
+  if (scopes.length !== 1 || scopes[0]!.generator || scopes[0]!.returns.has(before.line!)) return undefined;
+  const next = [...new Set(scopes[0]!.succ.get(before.line!) ?? [])];
+  return next.length === 1 ? next[0] : undefined;
+}
+
+/** The text inside the brackets that open at `open` (string-aware), split at its top-level commas; null if unclosed. */
+function argumentsAt(text: string, open: number): string[] | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = open + 1;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) {
+      if (--depth === 0) {
+        parts.push(text.slice(start, i));
+        return parts.map((p) => p.trim()).filter((p, k, all) => p !== '' || k < all.length - 1);
+      }
+    } else if (c === ',' && depth === 1) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+/**
+ * `step_into` a statement whose one call of the program's code is a function
+ * defined by a plain `def` (positional or keyword arguments, literal defaults, no
+ * `*`): the call event's locals are the parameters bound to the arguments, each
+ * computed. undefined: the statement calls no function of the program (the other
+ * rules apply); null: it does, and the model says.
+ */
+function callOf(
+  stmt: string,
+  lines: readonly string[],
+  before: ModelState,
+  program: Program,
+  pythonMinor: number | undefined,
+): ComputedStep | null | undefined {
+  const defined = definedNames(lines);
+  const calls = [...stmt.matchAll(/(?<![\w.])([A-Za-z_]\w*)\s*\(/g)].filter((m) => defined.has(m[1]!));
+  const named = [...stmt.matchAll(/(?<![\w.])[A-Za-z_]\w*/g)].filter((m) => defined.has(m[0]));
+  if (!calls.length) return named.length ? null : undefined;
+  if (calls.length !== 1 || named.length !== 1 || /\b(?:lambda|yield|await)\b|:=/.test(stmt)) return null;
+  const name = calls[0]![1]!;
+  const fns = program.scopes.filter((sc) => sc.coName === name);
+  if (fns.length !== 1 || fns[0]!.kind !== 'function' || fns[0]!.generator) return null;
+  const fn = fns[0]!;
+  if (fn.callLine !== fn.defLine) return null; // decorated: the call may be the decorator's
+  const sig = statementAt(lines, fn.defLine);
+  const m = sig === null ? null : new RegExp(`^def\\s+${name}\\s*\\(`).exec(sig.trim());
+  if (!m) return null; // decorated, async, a method: not this simple case
+  const params = argumentsAt(sig!.trim(), m[0].length - 1);
+  const args = argumentsAt(stmt, calls[0]!.index! + calls[0]![0].length - 1);
+  if (!params || !args || params.some((p) => /[*/:]/.test(p)) || args.some((a) => /^\*/.test(a))) return null;
+  const module = before.func === '<module>';
+  const locals = { ...before.locals };
+  const scope = module ? { locals } : { locals, globals: {} };
+  const value = (expr: string, sc: typeof scope | { locals: Record<string, string> }) => {
+    const r = evaluate(expr, sc, { pythonMinor });
+    return r.ok && r.output === '' && !HIDDEN_REPR.test(r.repr) ? cut(r.repr) : null;
+  };
+  const bound: Record<string, string> = {};
+  const names = params.map((p) => p.split('=')[0]!.trim());
+  let k = 0;
+  for (const a of args) {
+    const kw = /^([A-Za-z_]\w*)\s*=(?!=)(.*)$/s.exec(a);
+    const target = kw ? kw[1]! : names[k++];
+    if (target === undefined || !names.includes(target) || target in bound) return null;
+    const v = value(kw ? kw[2]! : a, scope);
+    if (v === null) return null;
+    bound[target] = v;
+  }
+  const out: Record<string, string> = {};
+  for (let i = 0; i < params.length; i++) {
+    const n = names[i]!;
+    if (n in bound) out[n] = bound[n]!;
+    else {
+      const d = /^[A-Za-z_]\w*\s*=(.*)$/s.exec(params[i]!);
+      const v = d ? value(d[1]!, { locals: {} }) : null; // a default: a literal, evaluated alone
+      if (v === null) return null;
+      out[n] = v;
+    }
+  }
+  return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals: out } };
 }
 
 /**
@@ -173,8 +283,36 @@ function branch(
  * the frame's return event); otherwise null, and the prediction stands.
  */
 export function withComputed(predicted: ModelState, before: ModelState, computed: ComputedStep): ModelState | null {
+  // the next event is certain: the call of the function (nothing of the program runs before it)
+  if (computed.call) {
+    const c = computed.call;
+    return {
+      event: 'call',
+      line: c.line,
+      func: c.func,
+      stack: [...before.stack, before.line!],
+      locals: { ...c.locals },
+      retval: null,
+      exception: null,
+      stdout: '',
+      exit: null,
+    };
+  }
   const sameFrame = predicted.func === before.func && predicted.stack.length === before.stack.length && predicted.stack.every((l, i) => l === before.stack[i]);
-  if (!sameFrame) return null;
+  if (computed.retval === undefined && computed.line === undefined && computed.next !== undefined && !(sameFrame && predicted.event === 'line')) {
+    // the statement runs to its end (pyval computed it), and one line can follow
+    predicted = {
+      event: 'line',
+      line: computed.next,
+      func: before.func,
+      stack: [...before.stack],
+      locals: {},
+      retval: null,
+      exception: null,
+      stdout: '',
+      exit: null,
+    };
+  } else if (!sameFrame) return null;
   if (computed.retval !== undefined) {
     if (predicted.event !== 'return' || predicted.line !== before.line) return null;
     return { ...predicted, retval: computed.retval, stdout: computed.stdout };

@@ -502,7 +502,7 @@ export class NeuralSession implements PredictorSession {
       if (fixed && step) {
         state = fixed;
         // a computed value is right when the step is the one predicted: its line's probability
-        const keys = step.retval !== undefined ? ['<retval>'] : Object.keys(step.changes);
+        const keys = step.retval !== undefined ? ['<retval>'] : Object.keys(step.call?.locals ?? step.changes);
         if (step.line !== undefined) for (const k of Object.keys(confidence.values)) if (k !== '<stdout>') delete confidence.values[k];
         for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
           confidence.values[k] = confidence.line;

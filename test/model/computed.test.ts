@@ -31,6 +31,17 @@ describe('a step computed from its statement', () => {
     expect(s4.stdout).toBe('6\n');
   });
 
+  it('a statement that runs to its end is followed by the one line control flow allows, if there is one', async () => {
+    const src = 'import os\nx = [1, 2, 3]\ny = sum(x)\nprint(y)\n';
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const lines = src.split('\n').slice(0, -1);
+    const before = at(3, { x: '[1, 2, 3]' });
+    const s = computeStep(lines, before, step, program)!;
+    expect(s.next).toBe(4);
+    const raised: ModelState = { ...before, event: 'exception', exception: 'TypeError: nope' };
+    expect(withComputed(raised, before, s)).toEqual(at(4, { x: '[1, 2, 3]', y: '6' }));
+  });
+
   it('assignments, augmented ones, unpacking, del and calls that change a value in place', () => {
     const lines = ['a, b = b, a + b', 'n += 1', 'xs.append(n)', 'del a', 'd["k"] = xs[-1] * 2'];
     const before = { a: '1', b: '2', n: '41', xs: '[0]', d: '{}' };
@@ -66,6 +77,26 @@ describe('a step computed from its statement', () => {
     // without the analysis, or with a name the state lacks, the model says
     expect(computeStep(lines, at(3, { n: '2' }), step)).toBeNull();
     expect(computeStep(lines, at(3, {}), step, program)).toBeNull();
+  });
+
+  it('s into a call of the program: the call event binds the parameters to the computed arguments', async () => {
+    const src =
+      'def scale(xs, k=2, *, z=0):\n    return xs\n\ndef add(a, b=10):\n    return a + b\n\nv = [1, 2]\ns = add(len(v) * 3)\nt = add(b=v[0], a=4) + 1\nu = add(add(1))\nw = scale(v)\n';
+    const lines = src.split('\n').slice(0, -1);
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const into = { kind: 'step_into' } as const;
+    const before = (l: number) => at(l, { v: '[1, 2]' });
+    const s8 = computeStep(lines, before(8), into, program)!;
+    expect(s8.call).toEqual({ func: 'add', line: 4, locals: { a: '6', b: '10' } });
+    expect(computeStep(lines, before(9), into, program)!.call!.locals).toEqual({ a: '4', b: '1' });
+    expect(computeStep(lines, before(10), into, program)).toBeNull(); // two calls: which comes first is the model's
+    expect(computeStep(lines, before(11), into, program)).toBeNull(); // a keyword-only parameter
+    const guessed: ModelState = { ...at(4, { a: '3' }, 'add', [8]), event: 'call' };
+    expect(withComputed(guessed, before(8), s8)).toEqual({ ...guessed, locals: { a: '6', b: '10' } });
+    // the next event is certain, whatever the model said
+    expect(withComputed({ ...guessed, func: 'scale', line: 1 }, before(8), s8)).toEqual({ ...guessed, locals: { a: '6', b: '10' } });
+    // `n` over it computes nothing: the call is the program's
+    expect(computeStep(lines, before(8), step, program)).toBeNull();
   });
 
   it('values longer than the format holds are cut as the tracer cuts them', () => {
