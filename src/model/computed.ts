@@ -11,10 +11,10 @@
 // program's functions, an object of the program, a name it does not hold, an
 // error the statement would raise) is left to the model.
 
-import { evaluate, evaluateTruth, execute } from '../pyval/index.js';
+import { evaluate, evaluateTruth, execute, repr } from '../pyval/index.js';
 import type { Program } from './cfg.js';
 import { CUT_MARKER, REPR_LIMIT } from './format.js';
-import type { ModelAction, ModelState } from './types.js';
+import type { HistoryEntry, ModelAction, ModelState } from './types.js';
 
 export interface ComputedStep {
   /** Names the statement binds or changes: name -> repr, cut as the trace format cuts. */
@@ -106,6 +106,7 @@ export function computeStep(
   before: ModelState,
   action: ModelAction,
   program?: Program | null,
+  history?: readonly HistoryEntry[],
   pythonMinor?: number,
 ): ComputedStep | null {
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
@@ -114,6 +115,18 @@ export function computeStep(
   if (stmt === null) return null;
   const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
   if (header) return branch(header[1]!, lines, before, action, program, pythonMinor);
+  const loop = /^for\s+\(?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*\)?\s+in\s+(.+):$/s.exec(stmt);
+  if (loop)
+    return iteration(
+      loop[1]!.split(',').map((t) => t.trim()),
+      loop[2]!,
+      lines,
+      before,
+      action,
+      program,
+      history,
+      pythonMinor,
+    );
   if (action.kind === 'step_into' && program && !program.error) {
     const call = callOf(stmt, lines, before, program, pythonMinor);
     if (call !== undefined) return call;
@@ -245,6 +258,84 @@ function callOf(
   return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals: out } };
 }
 
+/** The last line of the block a header at `line` opens: the following lines indented deeper (blank and comment lines aside). */
+function blockEnd(lines: readonly string[], line: number): number {
+  const indent = (t: string) => t.length - t.trimStart().length;
+  const own = indent(lines[line - 1]!);
+  let end = line;
+  for (let k = line; k < lines.length; k++) {
+    const t = lines[k]!;
+    if (t.trim() === '' || t.trim().startsWith('#')) continue;
+    if (indent(t) <= own) break;
+    end = k + 1;
+  }
+  return end;
+}
+
+/**
+ * A `for` header: the next element bound to the targets and the body's first line,
+ * or the line after the loop once the elements are used up. Which element comes
+ * next is read from the state before the header: entered from outside the loop
+ * (or the frame's call), the first; come back from its body, the one after the
+ * targets' present values (only where that element is the one such).
+ */
+function iteration(
+  targets: string[],
+  iterable: string,
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  history: readonly HistoryEntry[] | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  if (!program || program.error || !history || history.length < 2 || /:=/.test(iterable)) return null;
+  if (action.kind === 'step_into' && OWN_FRAMES.test(iterable)) return null;
+  const defined = definedNames(lines);
+  for (const m of iterable.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return null;
+  const L = before.line!;
+  const scopes = program.scopesOf(before.func!, L);
+  if (scopes.length !== 1 || scopes[0]!.generator) return null;
+  const next = [...new Set(scopes[0]!.succ.get(L) ?? [])];
+  const body = Math.min(...next.filter((l) => l > L));
+  if (!Number.isFinite(body)) return null;
+  const after = next.length === 2 && !scopes[0]!.returns.has(L) ? next.find((l) => l !== body) : undefined;
+  // where the header was reached from
+  const prev = history[history.length - 2]!.state;
+  const depth = before.stack.length;
+  const sameFrameSoFar = prev.func === before.func && prev.stack.length >= depth && before.stack.every((l, i) => prev.stack[i] === l);
+  if (!sameFrameSoFar && !(prev.event === 'call' && prev.func === before.func && prev.stack.join() === before.stack.join())) return null;
+  const at = prev.stack.length > depth ? prev.stack[depth]! : prev.line;
+  if (at === null) return null;
+  const end = blockEnd(lines, L);
+  const fromBody = prev.event !== 'call' && at > L && at <= end;
+  const module = before.func === '<module>';
+  const locals = { ...before.locals };
+  const r = evaluate(`list(${iterable})`, module ? { locals } : { locals, globals: {} }, { pythonMinor });
+  if (!r.ok || r.output !== '' || r.value.kind !== 'list') return null;
+  const items = r.value.items;
+  const parts = (v: (typeof items)[number]): string[] | null => {
+    if (targets.length === 1) return [repr(v)];
+    if ((v.kind !== 'tuple' && v.kind !== 'list') || v.items.length !== targets.length) return null;
+    return v.items.map((x) => repr(x));
+  };
+  let i = 0;
+  if (fromBody) {
+    const now = targets.map((t) => before.locals[t]);
+    const hits = items.map((v, k) => (parts(v)?.every((p, j) => cut(p) === now[j]) ? k : -1)).filter((k) => k >= 0);
+    if (hits.length !== 1) return null;
+    i = hits[0]! + 1;
+  } else if (prev.line === L && prev.event === 'line') return null; // a jump, or an edit: not from where it seems
+  if (i >= items.length) return after === undefined ? null : { changes: {}, deleted: [], stdout: '', line: after };
+  const values = parts(items[i]!);
+  if (!values || values.some((v) => HIDDEN_REPR.test(v))) return null;
+  const changes: Record<string, string> = {};
+  targets.forEach((t, j) => {
+    changes[t] = cut(values[j]!);
+  });
+  return { changes, deleted: [], stdout: '', line: body };
+}
+
 /**
  * The branch a condition takes: its body's first line when true (the least line
  * after the header control flow allows), the other successor when false. Only
@@ -318,7 +409,7 @@ export function withComputed(predicted: ModelState, before: ModelState, computed
     return { ...predicted, retval: computed.retval, stdout: computed.stdout };
   }
   if (predicted.event !== 'line') return null;
-  if (computed.line !== undefined) return { ...predicted, line: computed.line, locals: { ...before.locals }, stdout: computed.stdout };
+  if (computed.line !== undefined) return { ...predicted, line: computed.line, locals: { ...before.locals, ...computed.changes }, stdout: computed.stdout };
   // the statement binds, changes and deletes exactly what pyval says; a name it
   // does not touch keeps the model's value (it may share an object with one it changes)
   const locals: Record<string, string> = {};

@@ -497,13 +497,13 @@ export class NeuralSession implements PredictorSession {
     }
     // what the step's own statement does, where it can be computed (computed.ts)
     if (state && !error && !opts.teacher && this.opts.compute !== false) {
-      const step = computeStep(sourceLines(this.source), before, action, this.program);
+      const step = computeStep(sourceLines(this.source), before, action, this.program, history);
       const fixed = step ? withComputed(state, before, step) : null;
       if (fixed && step) {
         state = fixed;
         // a computed value is right when the step is the one predicted: its line's probability
-        const keys = step.retval !== undefined ? ['<retval>'] : Object.keys(step.call?.locals ?? step.changes);
         if (step.line !== undefined) for (const k of Object.keys(confidence.values)) if (k !== '<stdout>') delete confidence.values[k];
+        const keys = step.retval !== undefined ? ['<retval>'] : Object.keys(step.call?.locals ?? step.changes);
         for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
           confidence.values[k] = confidence.line;
           delete alternatives[k];

@@ -99,6 +99,29 @@ describe('a step computed from its statement', () => {
     expect(computeStep(lines, before(8), step, program)).toBeNull();
   });
 
+  it('a for header binds the next element: the first when entered, the one after the present value from the body', async () => {
+    const src = 'total = 0\nfor x in [4, 5]:\n    total += x\nfor i, c in enumerate("ab"):\n    pass\nprint(total)\n';
+    const lines = src.split('\n').slice(0, -1);
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const hist = (...states: ModelState[]) => states.map((state, k) => ({ action: k ? ({ kind: 'step_over' } as const) : null, state }));
+    const enter = hist(at(1, {}), at(2, { total: '0' }));
+    expect(computeStep(lines, at(2, { total: '0' }), step, program, enter)).toEqual({ changes: { x: '4' }, deleted: [], stdout: '', line: 3 });
+    const again = hist(at(3, { total: '0', x: '4' }), at(2, { total: '4', x: '4' }));
+    expect(computeStep(lines, at(2, { total: '4', x: '4' }), step, program, again)!.changes).toEqual({ x: '5' });
+    const done = hist(at(3, { total: '4', x: '5' }), at(2, { total: '9', x: '5' }));
+    expect(computeStep(lines, at(2, { total: '9', x: '5' }), step, program, done)).toEqual({ changes: {}, deleted: [], stdout: '', line: 4 });
+    const pairs = hist(at(2, { total: '9', x: '5' }), at(4, { total: '9', x: '5' }));
+    expect(computeStep(lines, at(4, { total: '9', x: '5' }), step, program, pairs)!.changes).toEqual({ i: '0', c: "'a'" });
+    // the model's next state takes the element and the line
+    const s = computeStep(lines, at(2, { total: '4', x: '4' }), step, program, again)!;
+    expect(withComputed(at(6, { total: '4', x: '9' }), at(2, { total: '4', x: '4' }), s)).toEqual(at(3, { total: '4', x: '5' }));
+    // an element that is there twice: which one comes next is the model's
+    const twice = 'for v in [1, 1, 2]:\n    pass\n';
+    const p2 = await Program.analyze(twice, { python: testPython(), target: '3.11' });
+    const h2 = hist(at(2, { v: '1' }), at(1, { v: '1' }));
+    expect(computeStep(twice.split('\n').slice(0, -1), at(1, { v: '1' }), step, p2, h2)).toBeNull();
+  });
+
   it('values longer than the format holds are cut as the tracer cuts them', () => {
     const s = computeStep(['r = list(range(100))'], at(1, {}), step)!;
     expect(s.changes.r).toHaveLength(103);
