@@ -28,6 +28,8 @@ export interface ComputedStep {
   line?: number;
   /** The one line control flow allows next in the frame, where the analysis says so (no other way out). */
   next?: number;
+  /** For `step_return`: the frame's return event, every step to it computed. */
+  state?: ModelState;
   /** For `step_into` a call of the program's function: the call event's frame and its arguments. */
   call?: { func: string; line: number; locals: Record<string, string> };
 }
@@ -109,6 +111,7 @@ export function computeStep(
   history?: readonly HistoryEntry[],
   pythonMinor?: number,
 ): ComputedStep | null {
+  if (action.kind === 'step_return') return toReturn(lines, before, program, history, pythonMinor);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
   const stmt = statementAt(lines, before.line);
@@ -157,6 +160,50 @@ export function computeStep(
   const next = onlyNext(program, before);
   if (next !== undefined) out.next = next;
   return out;
+}
+
+/** Most steps toReturn computes before it leaves the frame's return to the model. */
+const RETURN_STEPS = 200;
+
+/**
+ * `step_return` from a line: the frame's steps computed one after another (each
+ * as `n` would be) up to its `return`, when every one of them can be: the return
+ * event with the value and everything printed on the way. Null at the first step
+ * that cannot (a call of the program, a line with two ways on, ...).
+ */
+function toReturn(
+  lines: readonly string[],
+  before: ModelState,
+  program: Program | null | undefined,
+  history: readonly HistoryEntry[] | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  if (!program || program.error || before.event !== 'line' || before.func === '<module>') return null;
+  const hist: HistoryEntry[] = [...(history ?? [{ action: null, state: before }])];
+  let s = before;
+  let stdout = '';
+  for (let k = 0; k < RETURN_STEPS; k++) {
+    const c = computeStep(lines, s, { kind: 'step_over' }, program, hist, pythonMinor);
+    if (!c || c.call || c.state) return null;
+    stdout += c.stdout;
+    if (c.retval !== undefined) {
+      const state: ModelState = { ...s, event: 'return', retval: c.retval, exception: null, stdout, exit: null };
+      return { changes: {}, deleted: [], stdout, state };
+    }
+    const locals: Record<string, string> = {};
+    for (const [n, v] of Object.entries(s.locals)) if (!c.deleted.includes(n)) locals[n] = v;
+    Object.assign(locals, c.changes);
+    const line = c.line ?? c.next;
+    if (line === undefined) {
+      // the end of the function's code: it returns None there
+      const sc = program.scopesOf(s.func!, s.line!);
+      if (c.line !== undefined || sc.length !== 1 || !sc[0]!.returns.has(s.line!) || (sc[0]!.succ.get(s.line!) ?? []).length) return null;
+      return { changes: {}, deleted: [], stdout, state: { ...s, locals, event: 'return', retval: 'None', exception: null, stdout, exit: null } };
+    }
+    s = { ...s, line, locals, stdout: c.stdout };
+    hist.push({ action: { kind: 'step_over' }, state: s });
+  }
+  return null;
 }
 
 /** The one successor line of the state's line in its frame, when the analysis gives exactly one and no return. */
@@ -374,6 +421,7 @@ function branch(
  * the frame's return event); otherwise null, and the prediction stands.
  */
 export function withComputed(predicted: ModelState, before: ModelState, computed: ComputedStep): ModelState | null {
+  if (computed.state) return computed.state;
   // the next event is certain: the call of the function (nothing of the program runs before it)
   if (computed.call) {
     const c = computed.call;

@@ -503,7 +503,7 @@ export class NeuralSession implements PredictorSession {
         state = fixed;
         // a computed value is right when the step is the one predicted: its line's probability
         if (step.line !== undefined) for (const k of Object.keys(confidence.values)) if (k !== '<stdout>') delete confidence.values[k];
-        const keys = step.retval !== undefined ? ['<retval>'] : Object.keys(step.call?.locals ?? step.changes);
+        const keys = step.retval !== undefined || step.state ? ['<retval>'] : Object.keys(step.call?.locals ?? step.changes);
         for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
           confidence.values[k] = confidence.line;
           delete alternatives[k];

@@ -122,6 +122,25 @@ describe('a step computed from its statement', () => {
     expect(computeStep(twice.split('\n').slice(0, -1), at(1, { v: '1' }), step, p2, h2)).toBeNull();
   });
 
+  it('r: every step of the frame computed up to its return, the output on the way', async () => {
+    const src =
+      'def total(xs):\n    acc = 0\n    for x in xs:\n        acc += x\n        print(acc)\n    return acc * 10\n\ndef noisy(n):\n    n += 1\n\ntotal([1, 2])\nnoisy(1)\n';
+    const lines = src.split('\n').slice(0, -1);
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const ret = { kind: 'step_return' } as const;
+    const inTotal = at(2, { xs: '[1, 2]' }, 'total', [11]);
+    const entered = [
+      { action: null, state: { ...inTotal, event: 'call' as const, line: 1 } },
+      { action: { kind: 'step_into' } as const, state: inTotal },
+    ];
+    const s = computeStep(lines, inTotal, ret, program, entered)!;
+    expect(s.state).toEqual({ ...at(6, { xs: '[1, 2]', acc: '3', x: '2' }, 'total', [11]), event: 'return', retval: '30', stdout: '1\n3\n' });
+    // a function that ends without return returns None on its last line
+    const inNoisy = at(9, { n: '1' }, 'noisy', [12]);
+    const s2 = computeStep(lines, inNoisy, ret, program, [{ action: null, state: inNoisy }])!;
+    expect(s2.state).toMatchObject({ event: 'return', line: 9, retval: 'None', locals: { n: '2' } });
+  });
+
   it('values longer than the format holds are cut as the tracer cuts them', () => {
     const s = computeStep(['r = list(range(100))'], at(1, {}), step)!;
     expect(s.changes.r).toHaveLength(103);
