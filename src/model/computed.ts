@@ -31,7 +31,7 @@ export interface ComputedStep {
   /** For `step_return`: the frame's return event, every step to it computed. */
   state?: ModelState;
   /** For `step_into` a call of the program's function: the call event's frame and its arguments. */
-  call?: { func: string; line: number; locals: Record<string, string> };
+  call?: { func: string; line: number; locals: Record<string, string>; span?: [number, number] };
 }
 
 /** Statements whose next event is not the next line of the frame, or that pyval does not model here. */
@@ -111,6 +111,22 @@ export function computeStep(
   history?: readonly HistoryEntry[],
   pythonMinor?: number,
 ): ComputedStep | null {
+  budget = STEP_BUDGET;
+  return step(lines, before, action, program, history, pythonMinor);
+}
+
+/** Most steps one computed step may take inside it (`r`, `n` over calls): a prediction stays quick. */
+const STEP_BUDGET = 2000;
+let budget = 0;
+
+function step(
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program?: Program | null,
+  history?: readonly HistoryEntry[],
+  pythonMinor?: number,
+): ComputedStep | null {
   if (action.kind === 'step_return') return toReturn(lines, before, program, history, pythonMinor);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
@@ -130,9 +146,9 @@ export function computeStep(
       history,
       pythonMinor,
     );
-  if (action.kind === 'step_into' && program && !program.error) {
+  if (program && !program.error) {
     const call = callOf(stmt, lines, before, program, pythonMinor);
-    if (call !== undefined) return call;
+    if (call !== undefined) return action.kind === 'step_into' || call === null ? call : overCall(stmt, call, lines, before, program, pythonMinor);
   }
   if (NOT_SIMPLE.test(stmt) || /:\s*$/.test(stmt)) return null;
   if (action.kind === 'step_into' && OWN_FRAMES.test(stmt)) return null;
@@ -183,7 +199,8 @@ function toReturn(
   let s = before;
   let stdout = '';
   for (let k = 0; k < RETURN_STEPS; k++) {
-    const c = computeStep(lines, s, { kind: 'step_over' }, program, hist, pythonMinor);
+    if (--budget < 0) return null;
+    const c = step(lines, s, { kind: 'step_over' }, program, hist, pythonMinor);
     if (!c || c.call || c.state) return null;
     stdout += c.stdout;
     if (c.retval !== undefined) {
@@ -213,6 +230,83 @@ function onlyNext(program: Program | null | undefined, before: ModelState): numb
   if (scopes.length !== 1 || scopes[0]!.generator || scopes[0]!.returns.has(before.line!)) return undefined;
   const next = [...new Set(scopes[0]!.succ.get(before.line!) ?? [])];
   return next.length === 1 ? next[0] : undefined;
+}
+
+/** Where the bracket `text` starts with closes (string-aware); -1 if it does not. */
+function closingOffset(text: string): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * `n` over a statement whose one call of the program's code is a plain function
+ * (callOf): the function's steps computed from its first line to its return
+ * (toReturn), then the statement with the returned value in the call's place.
+ */
+function overCall(
+  stmt: string,
+  call: ComputedStep,
+  lines: readonly string[],
+  before: ModelState,
+  program: Program,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  const c = call.call!;
+  const fn = program.scopes.find((sc) => sc.coName === c.func && sc.callLine === c.line);
+  if (fn?.entryLines.length !== 1 || !c.span) return null;
+  const callState: ModelState = {
+    event: 'call',
+    line: c.line,
+    func: c.func,
+    stack: [...before.stack, before.line!],
+    locals: c.locals,
+    retval: null,
+    exception: null,
+    stdout: '',
+    exit: null,
+  };
+  const first: ModelState = { ...callState, event: 'line', line: fn.entryLines[0]! };
+  const hist: HistoryEntry[] = [
+    { action: null, state: callState },
+    { action: { kind: 'step_into' }, state: first },
+  ];
+  const ret = toReturn(lines, first, program, hist, pythonMinor);
+  if (!ret?.state || typeof ret.state.retval !== 'string' || ret.state.retval.endsWith(CUT_MARKER)) return null;
+  const slot = '__ndbg_returned';
+  const rest = stmt.slice(0, c.span[0]) + slot + stmt.slice(c.span[1]);
+  const module = before.func === '<module>';
+  const locals = { ...before.locals, [slot]: ret.state.retval };
+  const scope = module ? { locals } : { locals, globals: {} };
+  const tail = /^return\b\s*(.*)$/s.exec(rest);
+  if (tail) {
+    const r = evaluate(tail[1]!, scope, { pythonMinor });
+    return r.ok ? { changes: {}, deleted: [], stdout: ret.stdout + r.output, retval: cut(r.repr) } : null;
+  }
+  const r = execute(rest, scope, { pythonMinor });
+  if (!r.ok || Object.keys(r.globalChanges).length) return null;
+  if (r.output !== '' && !/^print\s*\(/.test(rest)) return null;
+  const changes: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.changes)) {
+    if (k === slot) continue;
+    if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
+    changes[k] = cut(v);
+  }
+  const out: ComputedStep = { changes, deleted: r.deleted.filter((k) => k !== slot), stdout: ret.stdout + r.output };
+  const next = onlyNext(program, before);
+  if (next !== undefined) out.next = next;
+  return out;
 }
 
 /** The text inside the brackets that open at `open` (string-aware), split at its top-level commas; null if unclosed. */
@@ -302,7 +396,9 @@ function callOf(
       out[n] = v;
     }
   }
-  return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals: out } };
+  const open = calls[0]!.index! + calls[0]![0].length - 1;
+  const close = open + closingOffset(stmt.slice(open));
+  return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals: out, span: [calls[0]!.index!, close + 1] } };
 }
 
 /** The last line of the block a header at `line` opens: the following lines indented deeper (blank and comment lines aside). */
