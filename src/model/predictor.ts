@@ -150,6 +150,14 @@ export function confidenceOf(gen: Generated, bytesOf: readonly Uint8Array[]): Co
 
 // --- the session -----------------------------------------------------------------------------
 
+/**
+ * The confidence of a value computed from the state before it (computed.ts): on the
+ * held-out data, where that state is the real one, computed values were right
+ * (docs/runtime.md, "Computed steps"); what is left is the chance that the state it
+ * was computed from was wrongly predicted, which that state's values already show.
+ */
+const COMPUTED_CONFIDENCE = 0.99;
+
 const GENERIC_FUNCS = ['<module>', '<lambda>', '<listcomp>', '<dictcomp>', '<setcomp>', '<genexpr>'];
 
 function staticFuncs(source: string): Set<string> {
@@ -501,13 +509,16 @@ export class NeuralSession implements PredictorSession {
       const fixed = step ? withComputed(state, before, step) : null;
       if (fixed && step) {
         state = fixed;
-        // a computed value is right when the step is the one predicted: its line's probability
-        if (step.line !== undefined) for (const k of Object.keys(confidence.values)) if (k !== '<stdout>') delete confidence.values[k];
+        // a computed value is exact given the values it was computed from (which carry
+        // confidences of their own); the model's confidences for what it replaced go
+        if (step.line !== undefined || step.state || step.call) for (const k of Object.keys(confidence.values)) delete confidence.values[k];
         const keys = step.retval !== undefined || step.state ? ['<retval>'] : Object.keys(step.call?.locals ?? step.changes);
         for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
-          confidence.values[k] = confidence.line;
+          confidence.values[k] = COMPUTED_CONFIDENCE;
           delete alternatives[k];
         }
+        // the event and line too, where they were computed
+        if (step.line !== undefined || step.next !== undefined || step.state || step.call) confidence.line = Math.max(confidence.line, COMPUTED_CONFIDENCE);
       }
     }
     const result: Prediction = { state, confidence, text, latencyMs: performance.now() - t0, tokens: gen.ids.length };
