@@ -155,13 +155,29 @@ function step(
   if (/\b(?:yield|await)\b/.test(stmt)) return null;
   const defined = definedNames(lines);
   for (const m of stmt.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return null;
+  return runStatement(stmt, before, program, {}, '', pythonMinor);
+}
+
+/**
+ * `stmt` run by pyval over the state's locals (and `extra` names, left out of the
+ * result): a `return`'s value, or what the statement binds, changes, deletes and
+ * prints (after `printed`, what came before it in the step), with the one next line.
+ */
+function runStatement(
+  stmt: string,
+  before: ModelState,
+  program: Program | null | undefined,
+  extra: Record<string, string>,
+  printed: string,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
   const module = before.func === '<module>';
-  const locals = { ...before.locals };
+  const locals = { ...before.locals, ...extra };
   const scope = module ? { locals } : { locals, globals: {} };
   const ret = /^return\b\s*(.*)$/s.exec(stmt);
   if (ret) {
     const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, { pythonMinor });
-    return r.ok ? { changes: {}, deleted: [], stdout: r.output, retval: cut(r.repr) } : null;
+    return r.ok ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(r.repr) } : null;
   }
   const r = execute(stmt, scope, { pythonMinor });
   if (!r.ok || Object.keys(r.globalChanges).length) return null;
@@ -169,10 +185,11 @@ function step(
   if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
   const changes: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.changes)) {
+    if (k in extra) continue;
     if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
     changes[k] = cut(v);
   }
-  const out: ComputedStep = { changes, deleted: r.deleted, stdout: r.output };
+  const out: ComputedStep = { changes, deleted: r.deleted.filter((k) => !(k in extra)), stdout: printed + r.output };
   const next = onlyNext(program, before);
   if (next !== undefined) out.next = next;
   return out;
@@ -232,24 +249,6 @@ function onlyNext(program: Program | null | undefined, before: ModelState): numb
   return next.length === 1 ? next[0] : undefined;
 }
 
-/** Where the bracket `text` starts with closes (string-aware); -1 if it does not. */
-function closingOffset(text: string): number {
-  let depth = 0;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c) && --depth === 0) return i;
-  }
-  return -1;
-}
-
 /**
  * `n` over a statement whose one call of the program's code is a plain function
  * (callOf): the function's steps computed from its first line to its return
@@ -286,31 +285,14 @@ function overCall(
   if (!ret?.state || typeof ret.state.retval !== 'string' || ret.state.retval.endsWith(CUT_MARKER)) return null;
   const slot = '__ndbg_returned';
   const rest = stmt.slice(0, c.span[0]) + slot + stmt.slice(c.span[1]);
-  const module = before.func === '<module>';
-  const locals = { ...before.locals, [slot]: ret.state.retval };
-  const scope = module ? { locals } : { locals, globals: {} };
-  const tail = /^return\b\s*(.*)$/s.exec(rest);
-  if (tail) {
-    const r = evaluate(tail[1]!, scope, { pythonMinor });
-    return r.ok ? { changes: {}, deleted: [], stdout: ret.stdout + r.output, retval: cut(r.repr) } : null;
-  }
-  const r = execute(rest, scope, { pythonMinor });
-  if (!r.ok || Object.keys(r.globalChanges).length) return null;
-  if (r.output !== '' && !/^print\s*\(/.test(rest)) return null;
-  const changes: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r.changes)) {
-    if (k === slot) continue;
-    if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
-    changes[k] = cut(v);
-  }
-  const out: ComputedStep = { changes, deleted: r.deleted.filter((k) => k !== slot), stdout: ret.stdout + r.output };
-  const next = onlyNext(program, before);
-  if (next !== undefined) out.next = next;
-  return out;
+  return runStatement(rest, before, program, { [slot]: ret.state.retval }, ret.stdout, pythonMinor);
 }
 
-/** The text inside the brackets that open at `open` (string-aware), split at its top-level commas; null if unclosed. */
-function argumentsAt(text: string, open: number): string[] | null {
+/**
+ * The brackets that open at `open` (string-aware): the text inside, split at its
+ * top-level commas, and where they close; null if they do not.
+ */
+function argumentsAt(text: string, open: number): { parts: string[]; close: number } | null {
   const parts: string[] = [];
   let depth = 0;
   let quote = '';
@@ -327,7 +309,7 @@ function argumentsAt(text: string, open: number): string[] | null {
     else if (')]}'.includes(c)) {
       if (--depth === 0) {
         parts.push(text.slice(start, i));
-        return parts.map((p) => p.trim()).filter((p, k, all) => p !== '' || k < all.length - 1);
+        return { parts: parts.map((p) => p.trim()).filter((p, k, all) => p !== '' || k < all.length - 1), close: i };
       }
     } else if (c === ',' && depth === 1) {
       parts.push(text.slice(start, i));
@@ -364,8 +346,9 @@ function callOf(
   const sig = statementAt(lines, fn.defLine);
   const m = sig === null ? null : new RegExp(`^def\\s+${name}\\s*\\(`).exec(sig.trim());
   if (!m) return null; // decorated, async, a method: not this simple case
-  const params = argumentsAt(sig!.trim(), m[0].length - 1);
-  const args = argumentsAt(stmt, calls[0]!.index! + calls[0]![0].length - 1);
+  const params = argumentsAt(sig!.trim(), m[0].length - 1)?.parts;
+  const argList = argumentsAt(stmt, calls[0]!.index! + calls[0]![0].length - 1);
+  const args = argList?.parts;
   if (!params || !args || params.some((p) => /[*/:]/.test(p)) || args.some((a) => /^\*/.test(a))) return null;
   const module = before.func === '<module>';
   const locals = { ...before.locals };
@@ -396,9 +379,7 @@ function callOf(
       out[n] = v;
     }
   }
-  const open = calls[0]!.index! + calls[0]![0].length - 1;
-  const close = open + closingOffset(stmt.slice(open));
-  return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals: out, span: [calls[0]!.index!, close + 1] } };
+  return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals: out, span: [calls[0]!.index!, argList!.close + 1] } };
 }
 
 /** The last line of the block a header at `line` opens: the following lines indented deeper (blank and comment lines aside). */
