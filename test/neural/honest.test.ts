@@ -1,9 +1,9 @@
 // Issue 13: predictions that say they are predictions, and are never nonsense.
 // Each example of the issue, with a scripted model that reproduces it.
 
-import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { engineEvent } from '../../src/commands/session.js';
@@ -66,6 +66,11 @@ describe('labelled', () => {
     expect((e as { notice: string }).notice).toMatch(/PREDICTED by the model v1, which predicts 26% of next states exactly.*--engine python.*--verify/);
     expect(engineEvent({ name: 'python' })).toEqual({ type: 'engine', name: 'python', predicted: false });
     expect(readAccuracy(join(ROOT, 'fixtures'))).toBeUndefined();
+    // what ndbg runs (constrained, computed steps), where the model directory has it measured
+    mkdirSync(join(dir, 'runtime'));
+    const summary = { split: 'test', constrained: { examples: 200, exact: 147, byAction: { step_into: { n: 80, exact: 64 } } } };
+    writeFileSync(join(dir, 'runtime', `${basename(dir)}-corpus.summary.json`), JSON.stringify(summary));
+    expect(readAccuracy(dir)).toMatchObject({ exact: 0.735, n: 200, split: 'test', perAction: { step_into: 0.8 } });
   });
 
   it("line mode prints the notice once on stderr, only when stderr is a terminal; stdout stays pdb's", async () => {

@@ -1,10 +1,12 @@
 // What the neural engine says about itself before the first stop: the model, its
-// measured accuracy (the model directory's eval.json, written by
-// `python -m ndbg.evaluate --card`), and one line for people saying that the
-// frames are predicted and how to get the real run.
+// measured accuracy, and one line for people saying that the frames are predicted
+// and how to get the real run. The accuracy is that of what ndbg runs (constrained
+// decoding and computed steps: the model directory's runtime/NAME-corpus.summary.json,
+// from `ndbg eval traces --out`), else the model's own (eval.json, from
+// `python -m ndbg.evaluate --card`).
 
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { EngineInfo, ModelAccuracy } from '../engine.js';
 
 interface EvalJson {
@@ -13,9 +15,33 @@ interface EvalJson {
   data?: { split?: string };
 }
 
-/** The accuracy recorded in `dir/eval.json` (exact match of next states), or undefined when there is none. */
+interface RuntimeSummary {
+  split?: string;
+  constrained?: { examples?: number; exact?: number; byAction?: Record<string, { n?: number; exact?: number }> };
+}
+
+/** The accuracy of what ndbg runs, from `dir/runtime/NAME-corpus.summary.json`, or undefined. */
+function runtimeAccuracy(dir: string): ModelAccuracy | undefined {
+  const path = join(dir, 'runtime', `${basename(dir)}-corpus.summary.json`);
+  if (!existsSync(path)) return undefined;
+  let j: RuntimeSummary;
+  try {
+    j = JSON.parse(readFileSync(path, 'utf8')) as RuntimeSummary;
+  } catch {
+    return undefined;
+  }
+  const c = j.constrained;
+  if (!c?.examples || typeof c.exact !== 'number') return undefined;
+  const perAction: Record<string, number> = {};
+  for (const [k, v] of Object.entries(c.byAction ?? {})) if (v.n && typeof v.exact === 'number') perAction[k] = round(v.exact / v.n);
+  return { exact: round(c.exact / c.examples), n: c.examples, perAction, ...(j.split ? { split: j.split } : {}), source: path };
+}
+
+/** The measured exact match of next states (runtime summary, else `dir/eval.json`), or undefined when there is none. */
 export function readAccuracy(dir: string | undefined): ModelAccuracy | undefined {
   if (!dir) return undefined;
+  const runtime = runtimeAccuracy(dir);
+  if (runtime) return runtime;
   const path = join(dir, 'eval.json');
   if (!existsSync(path)) return undefined;
   let j: EvalJson;
