@@ -11,7 +11,7 @@
 // program's functions, an object of the program, a name it does not hold, an
 // error the statement would raise) is left to the model.
 
-import { evaluate, evaluateTruth, execute, repr } from '../pyval/index.js';
+import { evaluate, evaluateTruth, execute, parseRepr, repr, type Value } from '../pyval/index.js';
 import type { Program } from './cfg.js';
 import { CUT_MARKER, REPR_LIMIT } from './format.js';
 import type { HistoryEntry, ModelAction, ModelState } from './types.js';
@@ -58,6 +58,27 @@ function definedNames(lines: readonly string[]): Set<string> {
   }
   return names;
 }
+
+/**
+ * Whether a value holds a set whose order pyval only guesses (elements whose hash
+ * depends on the program's PYTHONHASHSEED, like str): its repr would be a guess too.
+ */
+function guessedOrder(v: Value, depth = 0): boolean {
+  if (depth > 20) return true;
+  switch (v.kind) {
+    case 'set':
+    case 'frozenset':
+      return (v.store.size > 1 && !v.store.exactOrder) || v.store.values().some((x) => guessedOrder(x, depth + 1));
+    case 'list':
+    case 'tuple':
+      return v.items.some((x) => guessedOrder(x, depth + 1));
+    case 'dict':
+      return v.store.entries().some(([k, x]) => guessedOrder(k, depth + 1) || guessedOrder(x, depth + 1));
+    default:
+      return false;
+  }
+}
+const reprGuessed = (r: string) => guessedOrder(parseRepr(r));
 
 const cut = (r: string) => (r.length > REPR_LIMIT ? r.slice(0, REPR_LIMIT) + CUT_MARKER : r);
 
@@ -177,16 +198,23 @@ function runStatement(
   const ret = /^return\b\s*(.*)$/s.exec(stmt);
   if (ret) {
     const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, { pythonMinor });
-    return r.ok ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(r.repr) } : null;
+    return r.ok && !guessedOrder(r.value) ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(r.repr) } : null;
   }
   const r = execute(stmt, scope, { pythonMinor });
   if (!r.ok || Object.keys(r.globalChanges).length) return null;
   // an expression statement's value is echoed by execute (as at a prompt), never by a program
   if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
+  if (r.output !== '') {
+    // what print shows of a set pyval orders by guess is a guess too
+    const args = argumentsAt(stmt, stmt.indexOf('('))?.parts.filter((a) => !/^[A-Za-z_]\w*\s*=(?!=)/.test(a) && !a.startsWith('*'));
+    const shown = args?.length ? evaluate(`(${args.join(', ')},)`, scope, { pythonMinor }) : null;
+    if (args === undefined || (shown && (!shown.ok || guessedOrder(shown.value)))) return null;
+  }
   const changes: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.changes)) {
     if (k in extra) continue;
     if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
+    if (reprGuessed(v)) return null;
     changes[k] = cut(v);
   }
   const out: ComputedStep = { changes, deleted: r.deleted.filter((k) => !(k in extra)), stdout: printed + r.output };
@@ -435,7 +463,10 @@ function iteration(
   const fromBody = prev.event !== 'call' && at > L && at <= end;
   const module = before.func === '<module>';
   const locals = { ...before.locals };
-  const r = evaluate(`list(${iterable})`, module ? { locals } : { locals, globals: {} }, { pythonMinor });
+  const sc = module ? { locals } : { locals, globals: {} };
+  const whole = evaluate(iterable, sc, { pythonMinor });
+  if (!whole.ok || guessedOrder(whole.value)) return null;
+  const r = evaluate(`list(${iterable})`, sc, { pythonMinor });
   if (!r.ok || r.output !== '' || r.value.kind !== 'list') return null;
   const items = r.value.items;
   const parts = (v: (typeof items)[number]): string[] | null => {
