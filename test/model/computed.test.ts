@@ -85,19 +85,19 @@ describe('a step computed from its statement', () => {
     const lines = src.split('\n').slice(0, -1);
     const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
     const into = { kind: 'step_into' } as const;
-    const before = (l: number) => at(l, { v: '[1, 2]' });
-    const s8 = computeStep(lines, before(8), into, program)!;
+    const stateAt = (l: number) => at(l, { v: '[1, 2]' });
+    const s8 = computeStep(lines, stateAt(8), into, program)!;
     expect(s8.call).toMatchObject({ func: 'add', line: 4, locals: { a: '6', b: '10' } });
-    expect(computeStep(lines, before(9), into, program)!.call!.locals).toEqual({ a: '4', b: '1' });
-    expect(computeStep(lines, before(10), into, program)).toBeNull(); // two calls: which comes first is the model's
-    expect(computeStep(lines, before(11), into, program)).toBeNull(); // a keyword-only parameter
+    expect(computeStep(lines, stateAt(9), into, program)!.call!.locals).toEqual({ a: '4', b: '1' });
+    expect(computeStep(lines, stateAt(10), into, program)).toBeNull(); // two calls: which comes first is the model's
+    expect(computeStep(lines, stateAt(11), into, program)).toBeNull(); // a keyword-only parameter
     const guessed: ModelState = { ...at(4, { a: '3' }, 'add', [8]), event: 'call' };
-    expect(withComputed(guessed, before(8), s8)).toEqual({ ...guessed, locals: { a: '6', b: '10' } });
+    expect(withComputed(guessed, stateAt(8), s8)).toEqual({ ...guessed, locals: { a: '6', b: '10' } });
     // the next event is certain, whatever the model said
-    expect(withComputed({ ...guessed, func: 'scale', line: 1 }, before(8), s8)).toEqual({ ...guessed, locals: { a: '6', b: '10' } });
+    expect(withComputed({ ...guessed, func: 'scale', line: 1 }, stateAt(8), s8)).toEqual({ ...guessed, locals: { a: '6', b: '10' } });
     // `n` over it: the function's steps computed to its return, the value put in the call's place
-    expect(computeStep(lines, before(8), step, program)).toEqual({ changes: { s: '16' }, deleted: [], stdout: '', next: 9 });
-    expect(computeStep(lines, before(9), step, program)!.changes).toEqual({ t: '6' });
+    expect(computeStep(lines, stateAt(8), step, program)).toEqual({ changes: { s: '16' }, deleted: [], stdout: '', next: 9 });
+    expect(computeStep(lines, stateAt(9), step, program)!.changes).toEqual({ t: '6' });
   });
 
   it('a for header binds the next element: the first when entered, the one after the present value from the body', async () => {
