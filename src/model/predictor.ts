@@ -512,7 +512,12 @@ export class NeuralSession implements PredictorSession {
         // a computed value is exact given the values it was computed from (which carry
         // confidences of their own); the model's confidences for what it replaced go
         if (step.line !== undefined || step.state || step.call) for (const k of Object.keys(confidence.values)) delete confidence.values[k];
-        const keys = step.retval !== undefined || step.state ? ['<retval>'] : Object.keys(step.call?.locals ?? step.changes);
+        const reached = step.state;
+        const keys = reached
+          ? [...Object.keys(reached.locals).filter((k) => reached.locals[k] !== before.locals[k]), ...(reached.retval != null ? ['<retval>'] : [])]
+          : step.retval !== undefined
+            ? ['<retval>']
+            : Object.keys(step.call?.locals ?? step.changes);
         for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
           confidence.values[k] = COMPUTED_CONFIDENCE;
           delete alternatives[k];

@@ -96,7 +96,7 @@ describe('a step computed from its statement', () => {
     // the next event is certain, whatever the model said
     expect(withComputed({ ...guessed, func: 'scale', line: 1 }, stateAt(8), s8)).toEqual({ ...guessed, locals: { a: '6', b: '10' } });
     // `n` over it: the function's steps computed to its return, the value put in the call's place
-    expect(computeStep(lines, stateAt(8), step, program)).toEqual({ changes: { s: '16' }, deleted: [], stdout: '', next: 9 });
+    expect(computeStep(lines, stateAt(8), step, program)).toEqual({ changes: { s: '16' }, deleted: [], stdout: '', next: 9, called: 'add' });
     expect(computeStep(lines, stateAt(9), step, program)!.changes).toEqual({ t: '6' });
   });
 
@@ -140,6 +140,25 @@ describe('a step computed from its statement', () => {
     const inNoisy = at(9, { n: '1' }, 'noisy', [12]);
     const s2 = computeStep(lines, inNoisy, ret, program, [{ action: null, state: inNoisy }])!;
     expect(s2.state).toMatchObject({ event: 'return', line: 9, retval: 'None', locals: { n: '2' } });
+  });
+
+  it('c: to a breakpoint line of the same frame, or to the exit, every step on the way computed', async () => {
+    const src = 'def sq(v):\n    return v * v\n\ntotal = 0\nfor i in range(3):\n    total += sq(i)\n    print(total)\nprint("done")\n';
+    const lines = src.split('\n').slice(0, -1);
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const start = at(4, {});
+    const hist = [{ action: null, state: start }];
+    const toBp = computeStep(lines, start, { kind: 'breakpoint', line: 7 }, program, hist)!;
+    expect(toBp.state).toEqual({ ...at(7, { total: '0', i: '0' }), stdout: '' });
+    const toEnd = computeStep(lines, start, { kind: 'continue' }, program, hist)!;
+    expect(toEnd.state).toMatchObject({ event: 'exit', exit: 'normal', stdout: '0\n1\n5\ndone\n' });
+    // a line of another function could be reached by a call first: the model says
+    expect(computeStep(lines, start, { kind: 'breakpoint', line: 2 }, program, hist)).toBeNull();
+    // a line that is never reached: the exit
+    const src2 = 'x = 1\nif x > 5:\n    y = 2\nz = 3\n';
+    const p2 = await Program.analyze(src2, { python: testPython(), target: '3.11' });
+    const s2 = computeStep(src2.split('\n').slice(0, -1), at(1, {}), { kind: 'breakpoint', line: 3 }, p2, [{ action: null, state: at(1, {}) }])!;
+    expect(s2.state).toMatchObject({ event: 'exit', exit: 'normal' });
   });
 
   it('values longer than the format holds are cut as the tracer cuts them', () => {
