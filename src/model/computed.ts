@@ -171,6 +171,8 @@ function step(
       history,
       pythonMinor,
     );
+  const binding = hiddenBinding(stmt, before, program);
+  if (binding !== undefined) return binding;
   if (program && !program.error) {
     const call = callOf(stmt, lines, before, program, pythonMinor);
     if (call !== undefined) return action.kind === 'step_into' || call === null ? call : overCall(stmt, call, lines, before, program, pythonMinor);
@@ -317,6 +319,37 @@ function runFrame(
     if (line === target) return { ...s, stdout };
     hist.push({ action: { kind: 'step_over' }, state: s });
   }
+}
+
+/** Standard-library modules whose import prints nothing and runs none of the program's code. */
+const QUIET_MODULES = new Set(
+  'math cmath os sys re json string collections itertools functools operator heapq bisect statistics fractions decimal typing dataclasses enum copy textwrap unicodedata datetime time random array abc numbers'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A module-level statement that binds only names the module's locals never show: a
+ * plain `def` (no decorator, no call in its signature) or `import` of quiet standard
+ * modules. It changes nothing a state shows; the next line is the one after it.
+ * undefined: not such a statement.
+ */
+function hiddenBinding(stmt: string, before: ModelState, program: Program | null | undefined): ComputedStep | null | undefined {
+  const def = /^def\s+[A-Za-z_]\w*\s*\((.*)\)\s*(?:->[^:]*)?:$/s.exec(stmt);
+  const imp = /^import\s+(.+)$/s.exec(stmt);
+  if (!def && !imp) return undefined;
+  if (before.func !== '<module>' || !program || program.error) return null;
+  if (def) {
+    const fn = program.scopes.find((sc) => sc.defLine === before.line && sc.kind === 'function');
+    if (!fn || fn.callLine !== fn.defLine || /[()]/.test(def[1]!)) return null;
+  } else {
+    for (const part of imp![1]!.split(',')) {
+      const m = /^\s*([A-Za-z_][\w.]*)(?:\s+as\s+[A-Za-z_]\w*)?\s*$/.exec(part);
+      if (!m || !QUIET_MODULES.has(m[1]!.split('.')[0]!)) return null;
+    }
+  }
+  const next = onlyNext(program, before);
+  return next === undefined ? null : { changes: {}, deleted: [], stdout: '', next };
 }
 
 /** The one successor line of the state's line in its frame, when the analysis gives exactly one and no return. */

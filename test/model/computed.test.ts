@@ -161,6 +161,18 @@ describe('a step computed from its statement', () => {
     expect(s2.state).toMatchObject({ event: 'exit', exit: 'normal' });
   });
 
+  it('a module-level def or quiet import binds nothing a state shows: the next line follows', async () => {
+    const src =
+      'import math, os.path as p\ndef f(a, b=2):\n    return a\n\n@staticmethod\ndef g():\n    pass\nimport numpy\ndef h(x=print(1)):\n    pass\nz = 1\n';
+    const lines = src.split('\n').slice(0, -1);
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    expect(computeStep(lines, at(1, {}), step, program)).toEqual({ changes: {}, deleted: [], stdout: '', next: 2 });
+    expect(computeStep(lines, at(2, {}), step, program)!.next).toBe(5);
+    expect(computeStep(lines, at(6, {}), step, program)).toBeNull(); // decorated: the decorator runs
+    expect(computeStep(lines, at(8, {}), step, program)).toBeNull(); // not a module known to be quiet
+    expect(computeStep(lines, at(9, {}), step, program)).toBeNull(); // its default calls print
+  });
+
   it('values longer than the format holds are cut as the tracer cuts them', () => {
     const s = computeStep(['r = list(range(100))'], at(1, {}), step)!;
     expect(s.changes.r).toHaveLength(103);
