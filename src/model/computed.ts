@@ -1,15 +1,18 @@
 // What a step's own statement does, where it can be computed instead of guessed.
 //
-// A step (`s`, `n`) from a line whose statement is an assignment, an augmented
-// assignment, a `del`, a call statement, a `return` or the condition of an `if`,
-// `elif` or `while`, over values the state before it holds and builtins only, is
-// worked out exactly by pyval (src/pyval, the evaluator `p` and `!x = 5` use): the
-// names it binds or changes, what it prints, the value it returns, the branch it
-// takes. The predictor puts that in place of the model's guess for the same step
-// (predictor.ts), where the model predicted a step that stays in the frame.
-// Nothing of the program runs. Whatever pyval cannot do exactly (a call of the
-// program's functions, an object of the program, a name it does not hold, an
-// error the statement would raise) is left to the model.
+// From a line whose statement is an assignment (augmented, unpacking), a `del`, a
+// call statement, a `return`, the condition of an `if` / `elif` / `while`, a `for`
+// header, or at module level a plain `def` or a quiet `import`, over values the
+// state before it holds and builtins only, pyval (src/pyval, the evaluator `p` and
+// `!x = 5` use) works out the step exactly: the names it binds or changes, what it
+// prints, the value it returns, the branch it takes, the element it binds. On top of
+// single steps: `s` into a plain function (its arguments), `n` over one (its steps
+// to its return), `r` to the frame's return and `c` within the frame or to the exit
+// (the frame's steps, each computed). The predictor puts the result in place of the
+// model's guess (predictor.ts). Nothing of the program runs. Whatever pyval cannot do
+// exactly (a call that is no plain function, an object of the program, a name the
+// state lacks, an error the statement would raise, a set ordered by str hashes) is
+// left to the model. docs/runtime.md, "Computed steps".
 
 import { evaluate, evaluateTruth, execute, parseRepr, repr, type Value } from '../pyval/index.js';
 import type { Program } from './cfg.js';
