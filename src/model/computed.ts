@@ -15,7 +15,7 @@
 // left to the model. docs/runtime.md, "Computed steps".
 
 import { evaluate, evaluateTruth, execute, parseRepr, repr, type Value } from '../pyval/index.js';
-import type { Program } from './cfg.js';
+import type { Program, Scope } from './cfg.js';
 import { CUT_MARKER, REPR_LIMIT } from './format.js';
 import type { HistoryEntry, ModelAction, ModelState } from './types.js';
 
@@ -62,6 +62,25 @@ function definedNames(lines: readonly string[]): Set<string> {
     definedCache.set(lines, names);
   }
   return names;
+}
+
+/** Whether `text` names something the program defines (definedNames): it may call the program's code. */
+function namesTheProgram(text: string, lines: readonly string[]): boolean {
+  const defined = definedNames(lines);
+  for (const m of text.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return true;
+  return false;
+}
+
+/** The scope pyval evaluates in for a state: its locals (a copy), and for a function frame no globals it could know. */
+function scopeOf(state: ModelState, extra: Record<string, string> = {}): { locals: Record<string, string>; globals?: Record<string, string> } {
+  const locals = { ...state.locals, ...extra };
+  return state.func === '<module>' ? { locals } : { locals, globals: {} };
+}
+
+/** The one scope a state's frame can be in, when it is one and no generator (which may resume elsewhere). */
+function frameScope(program: Program, state: ModelState): Scope | null {
+  const scopes = program.scopesOf(state.func!, state.line!);
+  return scopes.length === 1 && !scopes[0]!.generator ? scopes[0]! : null;
 }
 
 /**
@@ -183,8 +202,7 @@ function step(
   if (NOT_SIMPLE.test(stmt) || /:\s*$/.test(stmt)) return null;
   if (action.kind === 'step_into' && OWN_FRAMES.test(stmt)) return null;
   if (/\b(?:yield|await)\b/.test(stmt)) return null;
-  const defined = definedNames(lines);
-  for (const m of stmt.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return null;
+  if (namesTheProgram(stmt, lines)) return null;
   return runStatement(stmt, before, program, {}, '', pythonMinor);
 }
 
@@ -202,8 +220,7 @@ function runStatement(
   pythonMinor: number | undefined,
 ): ComputedStep | null {
   const module = before.func === '<module>';
-  const locals = { ...before.locals, ...extra };
-  const scope = module ? { locals } : { locals, globals: {} };
+  const scope = scopeOf(before, extra);
   const ret = /^return\b\s*(.*)$/s.exec(stmt);
   if (ret) {
     const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, { pythonMinor });
@@ -358,9 +375,9 @@ function hiddenBinding(stmt: string, before: ModelState, program: Program | null
 /** The one successor line of the state's line in its frame, when the analysis gives exactly one and no return. */
 function onlyNext(program: Program | null | undefined, before: ModelState): number | undefined {
   if (!program || program.error) return undefined;
-  const scopes = program.scopesOf(before.func!, before.line!);
-  if (scopes.length !== 1 || scopes[0]!.generator || scopes[0]!.returns.has(before.line!)) return undefined;
-  const next = [...new Set(scopes[0]!.succ.get(before.line!) ?? [])];
+  const frame = frameScope(program, before);
+  if (!frame || frame.returns.has(before.line!)) return undefined;
+  const next = [...new Set(frame.succ.get(before.line!) ?? [])];
   return next.length === 1 ? next[0] : undefined;
 }
 
@@ -466,10 +483,8 @@ function callOf(
   const argList = argumentsAt(stmt, calls[0]!.index! + calls[0]![0].length - 1);
   const args = argList?.parts;
   if (!params || !args || params.some((p) => /[*/:]/.test(p)) || args.some((a) => /^\*/.test(a))) return null;
-  const module = before.func === '<module>';
-  const locals = { ...before.locals };
-  const scope = module ? { locals } : { locals, globals: {} };
-  const value = (expr: string, sc: typeof scope | { locals: Record<string, string> }) => {
+  const scope = scopeOf(before);
+  const value = (expr: string, sc: typeof scope) => {
     const r = evaluate(expr, sc, { pythonMinor });
     return r.ok && r.output === '' && !HIDDEN_REPR.test(r.repr) ? cut(r.repr) : null;
   };
@@ -531,15 +546,14 @@ function iteration(
 ): ComputedStep | null {
   if (!program || program.error || !history || history.length < 2 || /:=/.test(iterable)) return null;
   if (action.kind === 'step_into' && OWN_FRAMES.test(iterable)) return null;
-  const defined = definedNames(lines);
-  for (const m of iterable.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return null;
+  if (namesTheProgram(iterable, lines)) return null;
   const L = before.line!;
-  const scopes = program.scopesOf(before.func!, L);
-  if (scopes.length !== 1 || scopes[0]!.generator) return null;
-  const next = [...new Set(scopes[0]!.succ.get(L) ?? [])];
+  const frame = frameScope(program, before);
+  if (!frame) return null;
+  const next = [...new Set(frame.succ.get(L) ?? [])];
   const body = Math.min(...next.filter((l) => l > L));
   if (!Number.isFinite(body)) return null;
-  const after = next.length === 2 && !scopes[0]!.returns.has(L) ? next.find((l) => l !== body) : undefined;
+  const after = next.length === 2 && !frame.returns.has(L) ? next.find((l) => l !== body) : undefined;
   // where the header was reached from
   const prev = history[history.length - 2]!.state;
   const depth = before.stack.length;
@@ -549,9 +563,7 @@ function iteration(
   if (at === null) return null;
   const end = blockEnd(lines, L);
   const fromBody = prev.event !== 'call' && at > L && at <= end;
-  const module = before.func === '<module>';
-  const locals = { ...before.locals };
-  const sc = module ? { locals } : { locals, globals: {} };
+  const sc = scopeOf(before);
   const whole = evaluate(iterable, sc, { pythonMinor });
   if (!whole.ok || guessedOrder(whole.value)) return null;
   const r = evaluate(`list(${iterable})`, sc, { pythonMinor });
@@ -594,19 +606,15 @@ function branch(
 ): ComputedStep | null {
   if (!program || program.error || /:=/.test(cond) || (action.kind === 'step_into' && OWN_FRAMES.test(cond))) return null;
   const L = before.line!;
-  const defined = definedNames(lines);
-  for (const m of cond.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return null;
-  const scopes = program.scopesOf(before.func!, L);
-  if (scopes.length !== 1) return null;
-  const sc = scopes[0]!;
+  if (namesTheProgram(cond, lines)) return null;
+  const sc = frameScope(program, before);
+  if (!sc) return null;
   const next = [...new Set(sc.succ.get(L) ?? [])];
-  if (next.length !== 2 || sc.returns.has(L) || sc.generator) return null;
+  if (next.length !== 2 || sc.returns.has(L)) return null;
   const body = Math.min(...next.filter((l) => l > L));
   if (!Number.isFinite(body)) return null;
   const other = next.find((l) => l !== body)!;
-  const module = before.func === '<module>';
-  const locals = { ...before.locals };
-  const r = evaluateTruth(cond, module ? { locals } : { locals, globals: {} }, { pythonMinor });
+  const r = evaluateTruth(cond, scopeOf(before), { pythonMinor });
   if (!r.ok || r.truth === undefined) return null;
   return { changes: {}, deleted: [], stdout: r.output, line: r.truth ? body : other };
 }

@@ -221,6 +221,9 @@ export class NeuralSession implements PredictorSession {
   private readonly selections = new Map<number, Selection>();
   private readonly memo = new Map<string, number[]>();
   private readonly keys = new WeakMap<ModelState, string>();
+  /** The script's lines, and whether it writes its own reprs (reprAuto.ts): fixed for the session. */
+  private readonly lines: string[];
+  private readonly ownReprs: boolean;
   private closed = false;
 
   constructor(
@@ -238,6 +241,8 @@ export class NeuralSession implements PredictorSession {
     this.room = opts.room ?? ANSWER_ROOM;
     this.constrain = opts.constrain !== false;
     this.fullContext = this.tok.encodeItems(encodeContext(source, stdin));
+    this.lines = sourceLines(source);
+    this.ownReprs = ownReprs(source);
   }
 
   /** Read the code context into the cache (when it fits the window whole). */
@@ -251,7 +256,7 @@ export class NeuralSession implements PredictorSession {
     if (p?.error) return { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: p.error, stdout: '', exit: 'error' };
     let entry = p?.entry ?? null;
     if (!p) {
-      const lines = sourceLines(this.source);
+      const lines = this.lines;
       const k = lines.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#'));
       entry = k >= 0 ? k + 1 : null;
     }
@@ -322,7 +327,7 @@ export class NeuralSession implements PredictorSession {
    */
   private context(focus: number | null, stack: readonly number[], budget: number): { ids: number[]; warning?: string } {
     if (this.fullContext.length <= budget) return { ids: this.fullContext };
-    const lines = sourceLines(this.source);
+    const lines = this.lines;
     if (!this.lineIds) this.lineIds = lines.map((t, k) => this.tok.encode(`${k + 1} ${t}\n`));
     const head = [BOS, SPECIAL_ID.code];
     const tail = this.stdin ? [SPECIAL_ID.stdin, ...this.tok.encode(this.stdin)] : [];
@@ -453,11 +458,11 @@ export class NeuralSession implements PredictorSession {
     if (this.constrain) {
       const allowed = this.program
         ? allowedTargets(this.program, name, beforeState, arg)
-        : openAllowed(name, beforeState, sourceLines(this.source).length, staticFuncs(this.source));
-      const own = ownReprs(this.source);
+        : openAllowed(name, beforeState, this.lines.length, staticFuncs(this.source));
+      const own = this.ownReprs;
       grammar = new StateGrammar(allowed, own);
       if (!grammar.satisfiable()) {
-        grammar = new StateGrammar(openAllowed(name, beforeState, sourceLines(this.source).length, this.program?.coNames), own);
+        grammar = new StateGrammar(openAllowed(name, beforeState, this.lines.length, this.program?.coNames), own);
       }
     }
     const left = this.window - prompt.ids.length;
@@ -505,7 +510,7 @@ export class NeuralSession implements PredictorSession {
     }
     // what the step's own statement does, where it can be computed (computed.ts)
     if (state && !error && !opts.teacher && this.opts.compute !== false) {
-      const step = computeStep(sourceLines(this.source), before, action, this.program, history);
+      const step = computeStep(this.lines, before, action, this.program, history);
       const fixed = step ? withComputed(state, before, step) : null;
       if (fixed && step) {
         state = fixed;
