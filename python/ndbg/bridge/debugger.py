@@ -87,7 +87,7 @@ class BridgePdb(pdb.Pdb):
         if fn in OWN:
             return None
         n0 = S.n
-        lib = fn not in DEBUGGER_FILES and library(fn)
+        lib = library(fn)
         if not lib:
             S.n += 1
         r = bdb_dispatch(self, frame, 'call', arg)
@@ -135,8 +135,7 @@ class BridgePdb(pdb.Pdb):
             sys.settrace(replay.count_global)
             for f, _ in self.stack:
                 if f is not self.botframe:
-                    lib = library(f.f_code.co_filename) and f.f_code.co_filename not in DEBUGGER_FILES
-                    f.f_trace = None if lib else replay.count_local
+                    f.f_trace = None if library(f.f_code.co_filename) else replay.count_local
 
     def set_step(self):
         # bdb (bpo-13183) restores tracing in the caller of a returning frame
@@ -233,7 +232,7 @@ class BridgePdb(pdb.Pdb):
         n = S.n
         kind = 'exception' if pm else S.last_kind
         bottom = self.stack[-1][0]
-        lib = library(bottom.f_code.co_filename) and bottom.f_code.co_filename not in DEBUGGER_FILES
+        lib = library(bottom.f_code.co_filename)
         if not pm and in_program() and not S.hidden_depth and not S.untraced and not lib:
             if S.first_stop is None:
                 S.first_stop = n

@@ -36,9 +36,11 @@ LIBRARY = {}  # co_filename -> whether it is library code (library() fills it)
 
 
 def library(fn):
+    """Whether `fn` is library code, uncounted. pdb, bdb and cmd are not: the program's
+    calls into them (breakpoint()) are counted, then taken back (replay.hidden)."""
     lib = LIBRARY.get(fn)
     if lib is None:
-        lib = LIBRARY[fn] = fn.startswith(_LIB_PREFIX) or fn.startswith('<frozen ')
+        lib = LIBRARY[fn] = (fn.startswith(_LIB_PREFIX) or fn.startswith('<frozen ')) and fn not in DEBUGGER_FILES
     return lib
 
 
