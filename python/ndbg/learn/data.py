@@ -29,6 +29,7 @@ from multiprocessing import connection, get_context
 
 import numpy as np
 
+from ..gen.long import long_program
 from ..trace import format as fmt
 from ..trace.context import ContextSelector, context_budget
 from ..trace.tokenizer import Tokenizer
@@ -207,7 +208,12 @@ def process_program(index):
     cfg = _W['cfg']
     rng = random.Random(program_seed(cfg['seed'], index))
     files = _W.get('files')
-    prog = files[index] if files else _W['generate'](rng)
+    if files:
+        prog = files[index]
+    elif cfg.get('long_share') and rng.random() < cfg['long_share']:
+        prog = long_program(rng, _W['generate'])  # several programs composed (ndbg.gen.long)
+    else:
+        prog = _W['generate'](rng)
     source = prog.source
     stdin = getattr(prog, 'stdin', '') or ''
     h = normalized_hash(source)
@@ -526,6 +532,8 @@ def build(args):
         'split_all': args.split_all,
         'select_context': args.select_context,
     }
+    if args.long_share:
+        cfg['long_share'] = args.long_share
     _W['generate'] = generate
     if not args.programs and not args.programs_dir:
         raise SystemExit('give --programs N (generate) or --programs-dir DIR (files)')
@@ -746,6 +754,13 @@ def main(argv=None):
         default=True,
         help='train on programs longer than the window, each window showing the lines chosen '
         'for its first state (default on)',
+    )
+    b.add_argument(
+        '--long-share',
+        type=float,
+        default=0.0,
+        help='this fraction of the generated programs composed of several into one of 150-450 lines '
+        '(ndbg.gen.long), longer than the window',
     )
     b.add_argument('--time-limit', type=float, default=2.0, help='seconds per program')
     b.add_argument('--hard-timeout', type=float, default=60.0, help='seconds per chunk before a worker is killed')
