@@ -12,12 +12,6 @@ async function ndbg(script: string, commands: string[]): Promise<string> {
   return r.stdout.replaceAll(`${process.cwd()}/fixtures`, F);
 }
 
-let py39: Promise<boolean> | undefined;
-function pythonIs39(): Promise<boolean> {
-  py39 ??= runProcess(PYTHON, ['-c', 'import sys; print(sys.version_info[:2] == (3, 9))'], '').then((r) => r.stdout.trim() === 'True');
-  return py39;
-}
-
 /** The locations ('file(line)func()') pdb printed, in order. */
 function stops(out: string): string[] {
   return [...out.matchAll(/> \S+?\/(\w+\.py)\((\d+)\)(\S+?)\(\)/g)].map((m) => `${m[1]}:${m[2]} ${m[3]}`);
@@ -126,11 +120,6 @@ describe.concurrent('reverse execution (python engine)', () => {
 
   it('works from post-mortem and after continuing without breakpoints', async () => {
     const out = await ndbg('postmortem.py', ['c', 'rs', 'p a, b', 'rn', 'p a, b', 'q']);
-    if (await pythonIs39()) {
-      // CPython 3.9: pdb stops tracing on `continue`; ndbg keeps parity.
-      expect(out).toContain('*** No reverse-execution history: on Python 3.9');
-      return;
-    }
     expect(out).toContain('Uncaught exception. Entering post mortem debugging');
     expect(out).toContain('(Pdb) (5, 0)\n');
     expect(out).toContain('(Pdb) (3, 4)\n');

@@ -18,12 +18,11 @@ from ndbg.bridge import channel as bridge_channel  # noqa: E402
 from ndbg.bridge import history as bridge_history  # noqa: E402
 
 PYTHON = os.environ.get('NDBG_TEST_PYTHON', 'python3')
-PY39 = (
-    subprocess.run(
-        [PYTHON, '-c', 'import sys; print(sys.version_info[:2] == (3, 9))'], capture_output=True, text=True
-    ).stdout.strip()
-    == 'True'
-)
+_VERSION = subprocess.run(
+    [PYTHON, '-c', 'import sys; print(*sys.version_info[:2])'], capture_output=True, text=True
+).stdout.split()
+PY39 = _VERSION == ['3', '9']
+PY313 = tuple(map(int, _VERSION)) >= (3, 13)
 
 
 def script(tmp_path, text, name='prog.py'):
@@ -185,8 +184,9 @@ def test_program_output_and_input_requests(tmp_path):
 
 
 def test_event_index_does_not_depend_on_how_we_got_there(tmp_path):
-    # The same stop reached by continuing (pdb stops tracing: our counter
-    # keeps counting), by breakpoints, and by stepping has the same index.
+    # The same stop reached by continuing, by breakpoints, and by stepping has the
+    # same index. After `continue` without breakpoints the program runs untraced,
+    # as under pdb: the stop there has no index until a reverse command finds it.
     path = script(
         tmp_path,
         '''
@@ -203,17 +203,63 @@ def test_event_index_does_not_depend_on_how_we_got_there(tmp_path):
         main()
     ''',
     )
-    ways = [['c'], ['b work', 'c', 'cl 1', 'c'], ['n'] * 4 + ['s'] * 30 + ['c'], ['b 9', 'c', 'n', 'n']]
+    ways = [
+        ['c', 'Rnext', 'n'],
+        ['b work', 'c', 'cl 1', 'c', 'Rnext', 'n'],
+        ['n'] * 4 + ['s'] * 30 + ['b 11', 'c'],
+        ['b 9', 'c', 'n', 'n'],
+    ]
     index = set()
     for cmds in ways:
-        if PY39 and cmds[-1] == 'c':
-            continue  # 3.9 runs untraced after `c`, as pdb does (no index)
         # 3.13 stops on the breakpoint() line, older versions after it.
         r = bridge_driver.run([path], cmds + ['n', 'n', 'q'], cwd=str(tmp_path))
-        at = [s for s in stops(r['msgs']) if s['frames'][-1]['line'] == 11 and s['event'] == 'line']
+        got = stops(r['msgs'])
+        if 'Rnext' in cmds:  # untraced `c`: the stop after it is anchored, unknown
+            assert [s['frames'][-1]['line'] for s in got if 'n' not in s] in ([10], [11])
+        at = [s for s in got if s['frames'][-1]['line'] == 11 and s['event'] == 'line' and 'n' in s]
         assert at, cmds
         index.add(at[0]['n'])
     assert len(index) == 1, index
+
+
+def test_continue_without_breakpoints_runs_untraced_and_reverse_finds_the_stop(tmp_path):
+    # pdb stops tracing after `continue` with no breakpoint: so does ndbg (the program
+    # sees no trace function and runs at full speed). Reverse commands after it still
+    # work: a replay finds the stop (the run's k-th breakpoint() call, or its end in
+    # post-mortem), with the input the program read while untraced.
+    path = script(
+        tmp_path,
+        '''
+        import random
+        import sys
+        breakpoint()
+        seen = sys.gettrace()
+        a = random.randint(1, 10**9)
+        name = input()
+        b = len(name) + a
+        breakpoint()
+        c = b * 2
+        print(seen, 1 / (c - c))
+    ''',
+    )
+    back = ['Rnext'] * (2 if PY313 else 3)  # to `name = input()`
+    cmds = ['c', 'c', 'bob', 'p a, b, name'] + back + ['p a', 'c', 'eve', 'p b', 'c', 'Rstep']
+    r = bridge_driver.run([path], cmds + ['p b, c, name, seen', 'q'], cwd=str(tmp_path))
+    out = r['stdout']
+    assert 'diverged' not in out
+    a, b = map(int, re.search(r"\(Pdb\) \((\d+), (\d+), 'bob'\)", out).groups())
+    assert b == a + 3
+    got = stops(r['msgs'])
+    lines = [s['frames'][-1]['line'] for s in got]
+    # 3.13 stops on the breakpoint() line, older versions after it
+    # (3.9 shows a post-mortem frame's line as it was when tracing stopped, as pdb does)
+    assert lines == ([2, 4, 9, 8, 7, 9, 11, 11] if PY313 else [2, 5, 10, 9, 8, 7, 10, 10 if PY39 else 11, 11]), lines
+    assert '(Pdb) %d\n' % a in out  # back before input(): the same random number
+    # the stops right after an untraced `continue` have no index; the others do
+    known = [True, False, False] + [True] * len(back) + [False, False, True]
+    assert ['n' in s for s in got] == known, got
+    assert got[-2]['event'] == 'exception' and got[-2].get('pm')
+    assert "(Pdb) (%d, %d, 'eve', None)\n" % (b, 2 * b) in out  # back from post-mortem
 
 
 def _history_of(fn):

@@ -30,7 +30,7 @@ export type BridgeMessage =
   | {
       t: 's'; // stop (or `refresh`: same stop, new selection or state)
       event: 'call' | 'line' | 'return' | 'exception';
-      n: number; // index of the trace event in this run (1-based)
+      n?: number; // index of the trace event in this run (1-based); absent while unknown (after `continue` without breakpoints)
       frames: BridgeFrame[];
       selected: number;
       retval?: string;

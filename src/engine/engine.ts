@@ -55,7 +55,9 @@ export interface StopEvent {
   latencyMs?: number;
   /**
    * The index of this state's trace event in the current run (1-based; every
-   * call/line/return/exception event counts). Python engine only.
+   * call/line/return/exception event counts). Python engine only; absent after
+   * `continue` without breakpoints (the program ran untraced, as under pdb) until
+   * a reverse command has replayed the run up to here.
    */
   index?: number;
   /**

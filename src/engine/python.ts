@@ -233,8 +233,8 @@ export class PythonEngine implements Engine {
           event: m.event,
           frames: m.frames.map((f): Frame => ({ file: f.file, line: f.line, func: f.func, locals: f.locals ?? {}, ...(f.hidden ? { hidden: f.hidden } : {}) })),
           selected: m.selected,
-          index: m.n,
         };
+        if (m.n !== undefined) stop.index = m.n;
         if (m.retval !== undefined) stop.retval = m.retval;
         if (m.exception !== undefined) stop.exception = m.exception;
         if (m.pm) stop.postMortem = true;

@@ -27,7 +27,7 @@ from .state import (
     LIBRARY,
     NO_HISTORY,
     OWN,
-    PY39,
+    BASE,
     PY313,
     RANDOM_PY,
     RUN_CODE,
@@ -125,17 +125,18 @@ class BridgePdb(pdb.Pdb):
     def set_continue(self):
         was_running = in_program()  # pdb's set_continue may settrace(None)
         super().set_continue()
-        if not self.breaks and was_running and S.replay is None and PY39:
+        if not self.breaks and was_running and S.replay is None:
+            # pdb stopped tracing: the program runs at full speed, uncounted; the
+            # next stop is anchored (set_trace, setup)
             S.untraced = True
-        elif not self.breaks and was_running and S.replay is None:
-            # pdb switched tracing off; keep counting events (cheaply) so
-            # later stops and the post-mortem still have an index. pdb's
-            # dispatch returns self.trace_dispatch: make that the counter.
-            self.trace_dispatch = replay.count_local
-            sys.settrace(replay.count_global)
-            for f, _ in self.stack:
-                if f is not self.botframe:
-                    f.f_trace = None if library(f.f_code.co_filename) else replay.count_local
+            S.untraced_from = S.n
+            if S.random_state is None:
+                # The program's first `import random` may come now, untraced: the
+                # state its generator starts from is taken here instead of when
+                # that import returns (replay.keep_random_state).
+                import random
+
+                S.random_state = random.getstate()
 
     def set_step(self):
         # bdb (bpo-13183) restores tracing in the caller of a returning frame
@@ -160,11 +161,20 @@ class BridgePdb(pdb.Pdb):
             frame = sys._getframe().f_back
         while frame is not None and frame.f_code.co_filename in OWN:
             frame = frame.f_back  # SIGINT arrived inside one of our counters
+        sigint = sys._getframe(1).f_code.co_name == 'sigint_handler'
+        if not sigint:
+            S.set_traces += 1
         sys.settrace(None)  # pdb's own set-up must not be counted
         if S.replay is not None:
             # A breakpoint() call while replaying: stopping is for later.
+            replay.replay_set_trace()
             sys.settrace(replay.replay_trace)
             return
+        if S.untraced:  # the stop after an untraced `continue`
+            S.untraced = False
+            S.n = base = BASE * (len(S.anchors) + 1)
+            S.anchors.append((base, 'sigint' if sigint else 'set_trace', S.set_traces))
+            S.stretches.append((S.untraced_from, base))
         self.__dict__.pop('trace_dispatch', None)
         super().set_trace(frame)
 
@@ -198,13 +208,22 @@ class BridgePdb(pdb.Pdb):
         S.last_kind = 'exception'
         return super().user_exception(frame, exc_info)
 
-    def setup(self, f, tb):
+    def interaction(self, frame, tb_or_exc):
         if S.replay is not None or S.aborting:
-            # A replay ended in an exception (diverged, or unwound by us):
-            # no post-mortem; pdb.main goes on to the next run, muted.
-            replay.replay_ended()
-            return True
+            # A replay ended in an exception (diverged, or unwound by us, or at
+            # its post-mortem anchor): no post-mortem; pdb.main goes on to the
+            # next run, muted. (3.13's interaction() goes on after setup().)
+            replay.replay_ended(uncaught=frame is None)
+            return None
+        return super().interaction(frame, tb_or_exc)
+
+    def setup(self, f, tb):
         self._ndbg_pm = f is None
+        if f is None and S.untraced:  # post-mortem after an untraced `continue`
+            S.untraced = False
+            S.n = base = BASE * (len(S.anchors) + 1)
+            S.anchors.append((base, 'pm', None))
+            S.stretches.append((S.untraced_from, base))
         if tb is not None:
             strip_own(sys.exc_info()[1])
             while tb is not None and tb.tb_frame.f_code.co_filename in OWN:
@@ -268,7 +287,9 @@ class BridgePdb(pdb.Pdb):
                 finally:
                     ch.muted = muted
             frames.append(d)
-        ev = {'t': 's', 'event': kind, 'n': n, 'frames': frames, 'selected': self.curindex}
+        ev = {'t': 's', 'event': kind, 'frames': frames, 'selected': self.curindex}
+        if n < BASE:  # an anchored index is not known yet (state.py BASE)
+            ev['n'] = n
         loc = self.curframe_locals
         if kind == 'return' and '__return__' in loc:
             ev['retval'] = safe_repr(loc['__return__'], S.repr_limit)
@@ -455,10 +476,11 @@ class BridgePdb(pdb.Pdb):
             S.ch.send(self._ndbg_outcome(name, False))
             return None
         refusal = None
-        if S.untraced:
+        if any(a[1] == 'sigint' for a in S.anchors):
             refusal = (
-                'No reverse-execution history: on Python 3.9 the program runs untraced '
-                "after 'continue' without breakpoints. Set a breakpoint before continuing."
+                "No reverse-execution history: the program ran untraced after 'continue' "
+                'without breakpoints and was interrupted (Ctrl-C) at a point a replay cannot '
+                'find. Set a breakpoint before continuing.'
             )
         elif S.hidden_depth:
             refusal = (
@@ -571,7 +593,9 @@ def _read_input():
         if rp.input_i < len(S.inputs):
             n, line = S.inputs[rp.input_i]
             rp.input_i += 1
-            if n != S.n:
+            if n is None:  # read while untraced: now its index is known
+                S.inputs[rp.input_i - 1] = (S.n, line)
+            elif n != S.n:
                 replay.diverge('the program read input at event %d, recorded at %d' % (S.n, n))
             return line
         replay.diverge('the program read more input than recorded')
@@ -586,7 +610,7 @@ def _read_input():
         if S.edit_inputs is not None:
             S.edit_inputs.append(line)
     elif in_program():
-        S.inputs.append((S.n, line))
+        S.inputs.append((None if S.untraced else S.n, line))
     return line
 
 

@@ -3,13 +3,17 @@
 Every stop gets an index: the number of trace events (call, line, return,
 exception) in the program's own code since the run began; the library's code
 (state.py library) is not counted, since a replay runs it differently. The counters
-here keep counting where pdb itself does not trace. A reverse command makes
-the next run of the program a replay (mode 'record': count and record the
-history up to the current index, then compute the target with
-history.py; mode 'goto': count up to the target and hand the program
-back to pdb there). Replays re-apply the recorded stdin lines and edits, and
-check each recorded stop, so a program that behaves differently is reported
-instead of shown in a state that never happened.
+here keep counting where pdb itself does not trace, except after `continue`
+without breakpoints: then the program runs untraced, as under pdb, and the
+next stop is anchored (state.py BASE) to what a replay can find again: the
+run's k-th set_trace() call (breakpoint()) or its end (post-mortem). A reverse
+command makes the next run of the program a replay (mode 'record': count and
+record the history up to the current index, finding the anchors on the way
+(locate), then compute the target with history.py; mode 'goto': count up to
+the target and hand the program back to pdb there). Replays re-apply the
+recorded stdin lines and edits, and check each recorded stop, so a program
+that behaves differently is reported instead of shown in a state that never
+happened.
 """
 
 import bdb
@@ -17,6 +21,7 @@ import gc
 import os
 import pdb
 import sys
+import types
 
 from . import history
 from .state import (
@@ -25,7 +30,7 @@ from .state import (
     NO_HISTORY,
     OWN,
     PY313,
-    RANDOM_PY,
+    BASE,
     REAL_GETTRACE,
     RUN_CODE,
     S,
@@ -43,19 +48,6 @@ def count_local(frame, event, arg):
     return frame.f_trace
 
 
-def count_global(frame, event, arg):
-    fn = frame.f_code.co_filename
-    if fn in OWN:
-        return None
-    if fn in DEBUGGER_FILES:
-        return hidden(frame, count_local, S.n)
-    lib = LIBRARY.get(fn)
-    if lib or (lib is None and library(fn)):  # not counted (state.py library)
-        return keep_random_state(frame, None) if fn == RANDOM_PY else None
-    S.n += 1
-    return count_local
-
-
 if PY313:  # 3.13 steps by instruction after set_trace: opcode events are not counted
 
     def count_local(frame, event, arg):  # noqa: F811
@@ -65,11 +57,17 @@ if PY313:  # 3.13 steps by instruction after set_trace: opcode events are not co
 
 
 def gettrace():
-    """sys.gettrace as the program sees it (debugger.prepare installs it): None
-    while only the counter runs, as under pdb, which stops tracing after
-    `continue` without breakpoints."""
+    """sys.gettrace as the program sees it (debugger.prepare installs it): in a
+    replay, what the run being replayed showed at this point, pdb's trace function
+    or, in a stretch it ran untraced after `continue`, None."""
     t = REAL_GETTRACE()
-    return None if t is count_global else t
+    rp = S.replay
+    if rp is None or t is None:
+        return t
+    for start, end in S.stretches:
+        if start <= S.n < end:
+            return None
+    return types.MethodType(type(S.run_pdb).trace_dispatch, S.run_pdb)
 
 
 def hidden(frame, inner, n0):
@@ -78,6 +76,8 @@ def hidden(frame, inner, n0):
     (e.g. how many breakpoints exist), not on the program. Its events are
     counted as usual, then taken back when it returns, so indices stay the
     same whatever the debugger did. Rare, so the hot path stays as it is."""
+    if not S.hidden_depth:
+        S.hidden_n0 = n0
     S.hidden_depth += 1
 
     def local(frame, event, arg):
@@ -251,7 +251,7 @@ def go_live(frame, event, arg):
     sys.settrace(p.trace_dispatch)
     # The future after the target is abandoned: its edits, inputs and stops.
     S.edits = [e for e in S.edits if e[0] < target]
-    S.inputs = [i for i in S.inputs if i[0] < target]
+    S.inputs = [i for i in S.inputs if i[0] is not None and i[0] < target]
     S.stops = {k: v for k, v in S.stops.items() if k < target}
     S.n -= 1  # counted again by p.trace_dispatch
     return p.trace_dispatch(frame, event, arg)
@@ -299,12 +299,23 @@ class Replay:
         self.target = plan.target
         self.kind, self.level, self.pm_key, self.bps = plan.kind, plan.level, plan.pm_key, plan.bps
         self.history = history.History() if plan.mode == 'record' else None
-        cps = set(S.stops) | set(e[0] for e in S.edits)
-        self.cps = sorted(x for x in cps if x < self.target) + [self.target]
-        self.i = 0
-        self.next_cp = self.cps[0]
+        # Anchors of this run not found yet (state.py anchors): the target and every
+        # index from the first one's base on are unknown until it is found.
+        self.unresolved = list(S.anchors)
+        if self.unresolved:
+            self.target = float('inf')
+        self.rel_target = plan.target
         self.input_i = 0
         self.message = plan.message
+        self.set_cps(0)
+
+    def set_cps(self, after):
+        """Checkpoints: the recorded stops and edits past index `after` that are known."""
+        limit = self.unresolved[0][0] if self.unresolved else float('inf')
+        cps = set(S.stops) | set(e[0] for e in S.edits)
+        self.cps = sorted(x for x in cps if after < x < min(self.target, limit)) + [self.target]
+        self.i = 0
+        self.next_cp = self.cps[0]
 
     def advance_cp(self, n):
         cps = self.cps
@@ -312,11 +323,54 @@ class Replay:
             self.i += 1
         self.next_cp = cps[self.i] if self.i < len(cps) else float('inf')
 
+    def found(self, at):
+        """The first unresolved anchor is event index `at`: its indices become real."""
+        base = self.unresolved.pop(0)[0]
+        locate(base, at)
+        if not self.unresolved:
+            self.target = self.rel_target
+        self.set_cps(at)
+
+
+def locate(base, at):
+    """Indices base + k (an anchored stretch) are at + k: in the stops, edits and
+    inputs recorded, and in the plan being replayed."""
+
+    def real(n):
+        return at + (n - base) if n is not None and base <= n < base + BASE else n
+
+    S.stops = {real(k): v for k, v in S.stops.items()}
+    S.stretches = [(real(start), real(end)) for start, end in S.stretches]
+    S.edits = [(real(e[0]),) + tuple(e[1:]) for e in S.edits]
+    S.inputs = [(real(n), line) for n, line in S.inputs]
+    S.anchors = [a for a in S.anchors if a[0] != base]
+    rp = S.replay
+    if rp is not None:
+        rp.rel_target = real(rp.rel_target)
+
+    S.history = None  # recorded before the indices were known
+
+
+def replay_set_trace():
+    """A set_trace() call of the program while replaying: the anchor of a stop
+    after `continue` when it is the run's k-th. Its index is the one before the
+    call (the debugger's own events are given back, see hidden)."""
+    rp = S.replay
+    if rp.unresolved and rp.unresolved[0][1] == 'set_trace' and rp.unresolved[0][2] == S.set_traces:
+        at = S.hidden_n0 if S.hidden_depth else S.n
+        rp.found(at)
+        if rp.target <= at and rp.mode == 'record':
+            # The target is this call's own line (3.13 stops on the breakpoint() line,
+            # at an opcode event, not counted): the history up to it is complete.
+            rp.history.truncate(rp.target)
+            recorded(None)
+
 
 def begin_run(p):
     replay_ended()
     S.n = 0
     S.hidden_depth = 0
+    S.set_traces = 0
     S.run_pdb = p
     S.stdin.reset_eof()
     plan, S.plan = S.plan, None
@@ -345,10 +399,22 @@ def begin_run(p):
     p.trace_dispatch = replay_trace  # bdb.run installs self.trace_dispatch
 
 
-def replay_ended():
+def replay_ended(uncaught=False):
     """A run is over while replaying: either we aborted it on purpose (the
-    plan for the next run is set), or it ended before reaching its target."""
+    plan for the next run is set), or it ended before reaching its target,
+    or (uncaught: in an exception) it reached its end, the post-mortem anchor."""
     rp = S.replay
+    if rp is not None and not S.aborting and uncaught and rp.unresolved == [a for a in rp.unresolved if a[1] == 'pm']:
+        if rp.unresolved:
+            rp.found(S.n)
+        if rp.mode == 'record' and rp.target == S.n:
+            S.replay = None
+            S.aborting = False
+            rp.history.finish()
+            S.history = rp.history
+            target = reverse_target(rp, rp.history)
+            S.plan = Plan('goto', target) if target is not None else Plan('goto', S.n, message=NO_HISTORY)
+            return
     if rp is not None and not S.aborting:
         S.plan = Plan(
             'fresh',

@@ -8,12 +8,13 @@ import pdb
 import sys
 
 PY313 = sys.version_info >= (3, 13)
+# `continue` without breakpoints runs the program untraced, as pdb does; the
+# stops after it (a breakpoint() call, post-mortem) are *anchored*: their indices
+# count from a base of a multiple of BASE, standing for an event index that a
+# replay finds (replay.py locate) before it goes back. Never a real index.
+BASE = 1 << 40
 # sys.gettrace as Python has it: the program is given replay.gettrace instead.
 REAL_GETTRACE = sys.gettrace
-# CPython 3.9 keeps a frame's stale line number when tracing stops (pdb shows
-# it in post-mortem stacks). Counting on would correct it and break parity,
-# so on 3.9 `continue` without breakpoints ends the run's history, as in pdb.
-PY39 = sys.version_info < (3, 10)
 RUN_CODE = bdb.Bdb.run.__code__
 # Frames of the bridge's own code are never traced nor counted: they run
 # inside the program's calls (print -> our write) and must stay invisible.
@@ -79,6 +80,8 @@ class Session:
         self.last_kind = 'line'
         self.in_command = 0  # > 0 while pdb runs a command (not the program)
         self.hidden_depth = 0  # > 0 inside debugger code the program called
+        self.hidden_n0 = 0  # the index the outermost such call gives back (replay.hidden)
+        self.set_traces = 0  # set_trace() calls of the program in this run (Ctrl-C aside)
         self.edit_inputs = None  # lines read by the edit being recorded / replayed
         self.runs = 0  # ordinary runs of the program begun (replays aside)
         self.reported_bps = []  # the breakpoint table as last sent
@@ -90,7 +93,16 @@ class Session:
         self.edits = []  # (n, 'exec'|'jump', payload, level, input lines)
         self.inputs = []  # (n, line) read by the program
         self.history = None
-        self.untraced = False  # 3.9: the program ran without tracing
+        self.untraced = False  # the program runs untraced (`continue`, no breakpoints)
+        # (base, kind, k) per untraced stretch that ended in a stop: indices from base
+        # on stand for that stop's event, unknown until a replay finds it; kind is
+        # 'set_trace' (the run's k-th set_trace() call), 'pm' (the run's end, an
+        # uncaught exception) or 'sigint' (Ctrl-C: a replay cannot find it)
+        self.anchors = []
+        # (start, end) per untraced stretch: the indices of the stops it began and
+        # ended at (a replay's sys.gettrace() is None in between, as the run's was)
+        self.stretches = []
+        self.untraced_from = 0
         mod = sys.modules.get('random')
         self.random_state = mod.getstate() if mod is not None else None
         self.modules = set(sys.modules)
@@ -110,7 +122,7 @@ def in_program():
     # post-mortem); our counters keep a trace function set in between.
     if REAL_GETTRACE() is not None:
         return True
-    if S.untraced:  # 3.9 after `continue`: is bdb.run() still on the stack?
+    if S.untraced:  # after `continue`: is bdb.run() still on the stack?
         f = sys._getframe(1)
         while f is not None and f.f_code is not RUN_CODE:
             f = f.f_back
