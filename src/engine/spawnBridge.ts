@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { bridgeDir } from './bridgePath.js';
+import { resolvePython } from '../meta/pythonCommand.js';
 
 export interface BridgeSpawnOptions {
   /** Script path, or module name when `module` is true. */
@@ -59,7 +60,9 @@ export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
   const boot = join(bridgeDir(), 'boot');
   env.PYTHONPATH = env.PYTHONPATH ? `${boot}${delimiter}${env.PYTHONPATH}` : boot;
   env.NDBG_BRIDGE = `--fd-out=3 --fd-in=4 --watch=5 --locals=${o.withLocals ? 1 : 0}`;
-  const child = spawn(o.python ?? 'python3', ['-m', 'pdb', ...pdbArgs], {
+  const python = resolvePython(o.python ?? 'python3', env, o.cwd);
+  Object.assign(env, python.env);
+  const child = spawn(python.command, ['-m', 'pdb', ...pdbArgs], {
     cwd: o.cwd,
     env,
     // fd 0: the program's real stdin is not ours to give (its input()

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceLines } from './format.js';
+import { resolvePython } from '../meta/pythonCommand.js';
 
 /** One entry of cfg.py's `calls` (a function a line may enter). */
 export interface CfgCallee {
@@ -121,9 +122,10 @@ function spawnCfg(source: string, opts: { python?: string; target?: string; time
   if (opts.target) args.push('--target', opts.target);
   if (opts.pdbFacts) args.push('--pdb-facts');
   return new Promise<CfgResult>((resolve, reject) => {
-    const child = spawn(opts.python ?? 'python3', args, {
+    const python = resolvePython(opts.python ?? 'python3'); // the user's interpreter, chosen from their directory
+    const child = spawn(python.command, args, {
       cwd: PYTHON_DIR,
-      env: { ...process.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: '1' },
+      env: { ...process.env, ...python.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: opts.timeoutMs ?? 30_000,
     });

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { analysisScript } from '../bridgePath.js';
+import { resolvePython } from '../../meta/pythonCommand.js';
 
 export interface PdbFacts {
   python: string;
@@ -79,7 +80,12 @@ function probe(python: string): Promise<PdbFacts> {
     let text = '';
     let child: ChildProcessByStdio<null, Readable, null>;
     try {
-      child = spawn(python, ['-I', analysisScript('pdbfacts.py')], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 });
+      const py = resolvePython(python);
+      child = spawn(py.command, ['-I', analysisScript('pdbfacts.py')], {
+        env: { ...process.env, ...py.env },
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 20_000,
+      });
     } catch {
       resolve(FALLBACK_FACTS);
       return;
