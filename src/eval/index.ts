@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
+import { RERANK_WIDTH } from '../model/rerank.js';
 import type { Predictor } from '../model/types.js';
 import { evalSample, parseRows, type CruxResult, type CruxTask, type CruxVia } from './cruxeval.js';
 import { setDir, traceProgramsDir } from './programs.js';
@@ -29,6 +30,8 @@ options:
   --python PATH        python3 for the control-flow analysis and the CruxEval sandbox
   --per-record K       traces: K states of each program, evenly spaced (default: all of
                        them, in order; with --limit, K spreads the limit over more programs)
+  --rerank N           traces: branches decoded again and re-ranked per state (default:
+                       what ndbg runs, src/model/rerank.ts; 0 = greedy only)
   --quiet              no progress bar
 `;
 
@@ -47,6 +50,7 @@ interface EvalArgs {
   /** traces: a directory of programs to trace first (--programs, --set NAME). */
   programs?: string;
   python?: string;
+  rerank?: number;
   quiet: boolean;
 }
 
@@ -99,6 +103,12 @@ export function parseEvalArgs(argv: string[]): EvalArgs | 'help' {
         const v = Number(need());
         if (!Number.isInteger(v) || v < 1) throw bad('--per-record needs a positive whole number');
         a.perRecord = v;
+        break;
+      }
+      case '--rerank': {
+        const v = Number(need());
+        if (!Number.isInteger(v) || v < 0) throw bad('--rerank needs a whole number (0: greedy only)');
+        a.rerank = v;
         break;
       }
       case '--out':
@@ -247,7 +257,13 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
       a.split = 'test';
     }
     const lines: string[] = [];
-    const summary: Record<string, unknown> = { model: predictor.info.name, data: a.programs ?? a.data, split: a.split, perRecord: a.perRecord ?? null };
+    const summary: Record<string, unknown> = {
+      model: predictor.info.name,
+      data: a.programs ?? a.data,
+      split: a.split,
+      perRecord: a.perRecord ?? null,
+      rerank: a.rerank ?? RERANK_WIDTH,
+    };
     for (const constrain of a.constrain) {
       const label = `traces (${a.split}), ${constrain ? 'constrained' : 'unconstrained'}`;
       const tally = newTally();
@@ -259,7 +275,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
       }
       const bar = progressBar(a.limit ?? records.length, label, a.quiet);
       for (const r of records) {
-        await evalRecord(predictor, r, { constrain, limit: a.limit, perRecord: a.perRecord }, tally, (ex, pred, ok) => {
+        await evalRecord(predictor, r, { constrain, limit: a.limit, perRecord: a.perRecord, rerank: a.rerank }, tally, (ex, pred, ok) => {
           if (a.out) lines.push(JSON.stringify({ record: ex.record, constrain, action: ex.action, exact: ok.exact, ok, predicted: pred, gold: ex.gold }));
           if (a.limit) bar(tally.examples, `exact ${pct(tally.exact, tally.examples)}`);
         });

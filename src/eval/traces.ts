@@ -232,13 +232,18 @@ export function spread<T>(items: readonly T[], k?: number): T[] {
 export async function evalRecord(
   predictor: Predictor,
   r: TraceRecord,
-  o: { constrain: boolean; limit?: number; perRecord?: number },
+  o: { constrain: boolean; limit?: number; perRecord?: number; rerank?: number },
   tally: TraceTally,
   onExample?: (ex: TraceExample, pred: ModelState | null, ok: Record<Component | 'exact', boolean>) => void,
 ): Promise<void> {
   const examples = spread(examplesOf(r), o.perRecord);
   if (!examples.length) return;
-  const session = await predictor.open(r.source, { stdin: r.stdin ?? '', constrain: o.constrain, alternatives: false });
+  const session = await predictor.open(r.source, {
+    stdin: r.stdin ?? '',
+    constrain: o.constrain,
+    alternatives: false,
+    ...(o.rerank !== undefined ? { rerank: o.rerank } : {}),
+  });
   try {
     for (const ex of examples) {
       if (o.limit !== undefined && tally.examples >= o.limit) return;

@@ -27,6 +27,7 @@ import {
 } from './format.js';
 import { StateGrammar } from './grammar.js';
 import { computeStep, withComputed } from './computed.js';
+import { rerank, RERANK_WIDTH } from './rerank.js';
 import { ownReprs } from './reprAuto.js';
 import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
 import type { Tokenizer } from './tokenizer.js';
@@ -469,15 +470,16 @@ export class NeuralSession implements PredictorSession {
     const maxTokens = this.opts.maxTokens ?? Math.max(this.room, left);
     let alternatives: Record<string, Alternative[]> = {};
     const gen = await this.lock.run(async () => {
-      const g = await generate(this.cache, prompt.ids, {
+      const decoding = {
         maxTokens,
         vocabLimit: this.tok.vocabSize,
         bytesOf: this.tok.bytesOf,
-        grammar,
         signal: opts.signal,
         speculate: this.opts.speculate,
         teacher: opts.teacher ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name)) : undefined,
-      });
+      };
+      const greedy = await generate(this.cache, prompt.ids, { ...decoding, grammar });
+      const g = await rerank(this.cache, prompt.ids, greedy, decoding, this.opts.rerank ?? RERANK_WIDTH);
       if (!opts.teacher && this.opts.alternatives !== false) {
         alternatives = await alternativesOf(this.cache, prompt.ids, g, confidenceOf(g, this.tok.bytesOf).values, this.tok.bytesOf, {
           ...DEFAULT_ALTERNATIVES,

@@ -61,6 +61,8 @@ export interface OpenOptions {
   constrain?: boolean;
   /** Runner-up values where the model is unsure (default true; Prediction.alternatives). */
   alternatives?: boolean;
+  /** Branches decoded again from their runner-up, the likeliest state kept (rerank.ts; default RERANK_WIDTH). */
+  rerank?: number;
 }
 
 export interface Confidence {
