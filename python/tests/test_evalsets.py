@@ -1,4 +1,5 @@
-"""The hand-written evaluation programs (evalsets/handwritten, evalsets/long):
+"""The hand-written evaluation programs (evalsets/handwritten, evalsets/long, and
+evalsets/handwritten-long, made from the first by scripts/make-long-evalset.py):
 each one runs to completion under the system python3, prints the same output on
 two runs with different hash seeds, imports only the standard library, has the
 length its set asks for, and exits nonzero exactly when its first line says
@@ -15,8 +16,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 EVALSETS = os.path.join(ROOT, 'evalsets')
 PYTHON = os.environ.get('NDBG_EVALSET_PYTHON', '/usr/bin/python3')
 TIMEOUT = 10
-LINES = {'handwritten': (10, 80), 'long': (300, None)}
-MIN_COUNT = {'handwritten': 45, 'long': 10}
+LINES = {'handwritten': (10, 80), 'long': (300, None), 'handwritten-long': (300, 400)}
+MIN_COUNT = {'handwritten': 45, 'long': 10, 'handwritten-long': 45}
 
 
 def programs(kind):
@@ -73,6 +74,17 @@ def uses_input(tree):
 @pytest.mark.parametrize('kind', sorted(LINES))
 def test_set_size(kind):
     assert len(programs(kind)) >= MIN_COUNT[kind]
+
+
+def test_long_set_is_the_short_one_after_definitions():
+    # each handwritten-long program ends with its handwritten program, whole
+    short = {os.path.basename(p): open(p, encoding='utf-8').read() for p in programs('handwritten')}
+    long_ = {os.path.basename(p): open(p, encoding='utf-8').read() for p in programs('handwritten-long')}
+    assert sorted(long_) == sorted(short)
+    for name, text in long_.items():
+        assert text.endswith('\n\n\n' + short[name]), name
+        body = ast.parse(text[: -len(short[name])])
+        assert all(isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)) for n in body.body), name
 
 
 def test_stdin_programs():

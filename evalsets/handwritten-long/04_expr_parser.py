@@ -1,0 +1,317 @@
+import string
+from collections import defaultdict
+
+
+# --- from 05_binary_search.py ---
+def binary_search(items, target):
+    lo, hi = 0, len(items) - 1
+    steps = 0
+    while lo <= hi:
+        steps += 1
+        mid = (lo + hi) // 2
+        if items[mid] == target:
+            return mid, steps
+        if items[mid] < target:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return -1, steps
+
+
+# --- from 06_merge_sort.py ---
+def merge(left, right):
+    out = []
+    i = j = 0
+    while i < len(left) and j < len(right):
+        if left[i] <= right[j]:
+            out.append(left[i])
+            i += 1
+        else:
+            out.append(right[j])
+            j += 1
+    out.extend(left[i:])
+    out.extend(right[j:])
+    return out
+
+
+def merge_sort(xs):
+    if len(xs) <= 1:
+        return xs
+    mid = len(xs) // 2
+    return merge(merge_sort(xs[:mid]), merge_sort(xs[mid:]))
+
+
+# --- from 07_insertion_sort.py ---
+def insertion_sort(arr):
+    """Sort arr in place and return the number of shifts made."""
+    shifts = 0
+    for i in range(1, len(arr)):
+        key = arr[i]
+        j = i - 1
+        while j >= 0 and arr[j] > key:
+            arr[j + 1] = arr[j]
+            j -= 1
+            shifts += 1
+        arr[j + 1] = key
+    return shifts
+
+
+# --- from 08_rle.py ---
+def rle_encode(s):
+    if not s:
+        return ""
+    parts = []
+    prev, run = s[0], 1
+    for ch in s[1:]:
+        if ch == prev:
+            run += 1
+        else:
+            parts.append(f"{run}{prev}")
+            prev, run = ch, 1
+    parts.append(f"{run}{prev}")
+    return "".join(parts)
+
+
+def rle_decode(code):
+    out = []
+    num = ""
+    for ch in code:
+        if ch.isdigit():
+            num += ch
+        else:
+            out.append(ch * int(num))
+            num = ""
+    return "".join(out)
+
+
+# --- from 09_caesar.py ---
+def shift_char(c, k):
+    if c.lower() not in ALPHA:
+        return c
+    idx = (ALPHA.index(c.lower()) + k) % 26
+    out = ALPHA[idx]
+    return out.upper() if c.isupper() else out
+
+
+def caesar(text, k):
+    return "".join(shift_char(c, k) for c in text)
+
+
+# --- from 10_roman.py ---
+def to_roman(n):
+    result = ""
+    for value, sym in NUMERALS:
+        while n >= value:
+            result += sym
+            n -= value
+    return result
+
+
+def from_roman(s):
+    values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+    total = 0
+    for i, ch in enumerate(s):
+        v = values[ch]
+        if i + 1 < len(s) and values[s[i + 1]] > v:
+            total -= v
+        else:
+            total += v
+    return total
+
+
+# --- from 11_traffic_light.py ---
+def step(state, event):
+    return TRANSITIONS.get((state, event), state)
+
+
+def run(events, start="red"):
+    state = start
+    trace = [state]
+    for ev in events:
+        state = step(state, ev)
+        trace.append(state)
+    return trace
+
+
+# --- from 12_transpose.py ---
+def transpose(matrix):
+    if not matrix:
+        return []
+    rows, cols = len(matrix), len(matrix[0])
+    result = [[None] * rows for _ in range(cols)]
+    for r in range(rows):
+        for c in range(cols):
+            result[c][r] = matrix[r][c]
+    return result
+
+
+def show(matrix):
+    for row in matrix:
+        print(" ".join(str(x).rjust(3) for x in row))
+
+
+# --- from 13_flatten.py ---
+def flatten(nested):
+    """Flatten arbitrarily nested lists and tuples into one list."""
+    flat = []
+    for item in nested:
+        if isinstance(item, (list, tuple)):
+            flat.extend(flatten(item))
+        else:
+            flat.append(item)
+    return flat
+
+
+def depth(nested):
+    if not isinstance(nested, (list, tuple)):
+        return 0
+    if not nested:
+        return 1
+    return 1 + max(depth(x) for x in nested)
+
+
+# --- from 14_group_by.py ---
+def group_by_dept(rows):
+    groups = defaultdict(list)
+    for name, dept, salary in rows:
+        groups[dept].append((name, salary))
+    return dict(groups)
+
+
+def summarize(groups):
+    summary = {}
+    for dept, people in sorted(groups.items()):
+        total = sum(s for _, s in people)
+        summary[dept] = {"count": len(people), "avg": total / len(people)}
+    return summary
+
+
+# --- from 15_brackets.py ---
+def check_brackets(text):
+    """Return None if balanced, otherwise the index of the first problem."""
+    stack = []
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            stack.append((ch, i))
+        elif ch in PAIRS:
+            if not stack or stack[-1][0] != PAIRS[ch]:
+                return i
+            stack.pop()
+    if stack:
+        return stack[-1][1]
+    return None
+
+
+# --- from 16_fib_memo.py ---
+def fib(n):
+    if n in _cache:
+        return _cache[n]
+    result = fib(n - 1) + fib(n - 2)
+    _cache[n] = result
+    return result
+
+
+def fib_iter(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+# --- from 17_gcd_lcm.py ---
+def gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return abs(a)
+
+
+def lcm(a, b):
+    return abs(a * b) // gcd(a, b)
+
+
+def lcm_many(*nums):
+    result = 1
+    for n in nums:
+        result = lcm(result, n)
+    return result
+
+
+def simplify(num, den):
+    g = gcd(num, den)
+    return num // g, den // g
+
+
+# --- from 18_sieve.py ---
+def sieve(limit):
+    is_prime = [True] * (limit + 1)
+    is_prime[0] = is_prime[1] = False
+    p = 2
+    while p * p <= limit:
+        if is_prime[p]:
+            for multiple in range(p * p, limit + 1, p):
+                is_prime[multiple] = False
+        p += 1
+    return [i for i, flag in enumerate(is_prime) if flag]
+
+
+def twin_primes(primes):
+    return [(a, b) for a, b in zip(primes, primes[1:]) if b - a == 2]
+
+
+# Recursive-descent parser for + - * / and parentheses over integers.
+
+def tokenize(s):
+    tokens, i = [], 0
+    while i < len(s):
+        c = s[i]
+        if c.isspace():
+            i += 1
+        elif c.isdigit():
+            j = i
+            while j < len(s) and s[j].isdigit():
+                j += 1
+            tokens.append(int(s[i:j]))
+            i = j
+        else:
+            tokens.append(c)
+            i += 1
+    return tokens
+
+
+def parse_expr(tokens, pos):
+    value, pos = parse_term(tokens, pos)
+    while pos < len(tokens) and tokens[pos] in ('+', '-'):
+        op = tokens[pos]
+        rhs, pos = parse_term(tokens, pos + 1)
+        value = value + rhs if op == '+' else value - rhs
+    return value, pos
+
+
+def parse_term(tokens, pos):
+    value, pos = parse_factor(tokens, pos)
+    while pos < len(tokens) and tokens[pos] in ('*', '/'):
+        op = tokens[pos]
+        rhs, pos = parse_factor(tokens, pos + 1)
+        value = value * rhs if op == '*' else value // rhs
+    return value, pos
+
+
+def parse_factor(tokens, pos):
+    tok = tokens[pos]
+    if tok == '(':
+        value, pos = parse_expr(tokens, pos + 1)
+        return value, pos + 1  # skip ')'
+    if tok == '-':
+        value, pos = parse_factor(tokens, pos + 1)
+        return -value, pos
+    return tok, pos + 1
+
+
+def evaluate(s):
+    value, _ = parse_expr(tokenize(s), 0)
+    return value
+
+
+print(evaluate("2 + 3 * 4"))
+print(evaluate("(2 + 3) * 4"))
+print(evaluate("-(10 - 4) / 2 + 7"))
