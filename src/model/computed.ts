@@ -14,7 +14,8 @@
 // state lacks, an error the statement would raise, a set ordered by str hashes) is
 // left to the model. docs/runtime.md, "Computed steps".
 
-import { evaluate, evaluateTruth, execute, parseRepr, repr, type Value } from '../pyval/index.js';
+import { evaluate, evaluateTruth, execute, parseRepr, repr, strRepr, type Value } from '../pyval/index.js';
+import { parseExpression, parseStatements, type Expr } from '../pyval/parser.js';
 import type { Program, Scope } from './cfg.js';
 import { CUT_MARKER, REPR_LIMIT } from './format.js';
 import type { HistoryEntry, ModelAction, ModelState } from './types.js';
@@ -179,6 +180,9 @@ function step(
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
   const stmt = statementAt(lines, before.line);
   if (stmt === null) return null;
+  if (before.func === '<lambda>') return lambdaReturn(stmt, lines, before, program, pythonMinor);
+  const own = reprReturn(stmt, before);
+  if (own) return own;
   const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
   if (header) return branch(header[1]!, lines, before, action, program, pythonMinor);
   const loop = /^for\s+\(?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*\)?\s+in\s+(.+):$/s.exec(stmt);
@@ -247,6 +251,60 @@ function runStatement(
   const next = onlyNext(program, before);
   if (next !== undefined) out.next = next;
   return out;
+}
+
+/**
+ * The `return` of a `__repr__`: it returns the text the state shows for `self`, since
+ * the tracer shows `self` by calling this same method (a repr the format cut, or
+ * the default `<X object at ...>`, says nothing).
+ */
+function reprReturn(stmt: string, before: ModelState): ComputedStep | null {
+  const self = before.locals.self;
+  if (before.func !== '__repr__' || !/^return\b/.test(stmt) || self === undefined) return null;
+  if (self.endsWith(CUT_MARKER) || / object at 0x[0-9a-f]+>$/.test(self)) return null;
+  const retval = cut(strRepr(self));
+  const state: ModelState = { ...before, locals: { ...before.locals }, stack: [...before.stack], event: 'return', retval, exception: null, exit: null };
+  return { changes: {}, deleted: [], stdout: '', retval, state };
+}
+
+/** The lambda expressions of a statement, outermost first. */
+function lambdasOf(node: unknown, out: Array<Extract<Expr, { k: 'lambda' }>> = []): Array<Extract<Expr, { k: 'lambda' }>> {
+  if (Array.isArray(node)) for (const x of node) lambdasOf(x, out);
+  else if (node && typeof node === 'object') {
+    if ((node as Expr).k === 'lambda') out.push(node as Extract<Expr, { k: 'lambda' }>);
+    for (const v of Object.values(node)) if (v && typeof v === 'object') lambdasOf(v, out);
+  }
+  return out;
+}
+
+/**
+ * `s` / `n` at a lambda's line event: its body is one expression, so the next event
+ * is the frame's return, with the body's value, when the statement holds one lambda
+ * (the frame's code is known) whose body calls nothing of the program.
+ */
+function lambdaReturn(
+  stmt: string,
+  lines: readonly string[],
+  before: ModelState,
+  program: Program | null | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  // pyval parses simple statements; of a `return` or a compound header, the expression
+  const head = /^(?:return|if|elif|while|for\s.+?\sin)\s+(.*?):?$/s.exec(stmt);
+  const text = head ? head[1]! : stmt;
+  let found: Array<Extract<Expr, { k: 'lambda' }>>;
+  try {
+    found = lambdasOf(head ? parseExpression(text) : parseStatements(stmt));
+  } catch {
+    return null;
+  }
+  if (found.length !== 1) return null;
+  const body = text.slice(found[0]!.body.s, found[0]!.body.e);
+  if (OWN_FRAMES.test(body) || namesTheProgram(body, lines)) return null;
+  const r = runStatement(`return ${body}`, before, program, {}, '', pythonMinor);
+  if (r?.retval === undefined) return null;
+  const state: ModelState = { ...before, locals: { ...before.locals }, stack: [...before.stack], event: 'return', retval: r.retval, stdout: r.stdout, exception: null, exit: null };
+  return { ...r, state };
 }
 
 /**

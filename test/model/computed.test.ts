@@ -173,6 +173,31 @@ describe('a step computed from its statement', () => {
     expect(computeStep(lines, at(9, {}), step, program)).toBeNull(); // its default calls print
   });
 
+  it("a lambda's line: its frame returns the body's value next, when the line holds one lambda", () => {
+    const lines = ['def rank(d):', '    return sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))', 'pairs = map(lambda a: a * 2, lambda b: b)'];
+    const before: ModelState = at(2, { kv: "('over', 1)" }, '<lambda>', [9, 2]);
+    for (const kind of ['step_over', 'step_into'] as const) {
+      const s = computeStep(lines, before, { kind })!;
+      expect(s.state).toEqual({ ...before, event: 'return', retval: "(-1, 'over')" });
+    }
+    // the model's guess is replaced by the computed state
+    expect(withComputed({ ...before, event: 'return', retval: "(-1, 'jumps')" }, before, computeStep(lines, before, step)!)).toEqual({
+      ...before,
+      event: 'return',
+      retval: "(-1, 'over')",
+    });
+    expect(computeStep(lines, at(3, { a: '1' }, '<lambda>', [3]), step)).toBeNull(); // two lambdas: which frame is this?
+    expect(computeStep(['f = lambda w: counts[w]'], at(1, { w: "'a'" }, '<lambda>', [1]), step)).toBeNull(); // a name it lacks
+  });
+
+  it("a __repr__'s return: the text the state shows for self", () => {
+    const lines = ['class Account:', '    def __repr__(self):', "        return f'<Account {self.name}: {self.balance}>'"];
+    const before = at(3, { self: '<Account alice: 120>' }, '__repr__', [9]);
+    expect(computeStep(lines, before, step)!.state).toEqual({ ...before, event: 'return', retval: "'<Account alice: 120>'" });
+    expect(computeStep(lines, at(3, { self: '<__main__.Account object at 0x7f01>' }, '__repr__', [9]), step)).toBeNull();
+    expect(computeStep(lines, at(3, { self: '<Account alice: 120>' }, '__str__', [9]), step)).toBeNull();
+  });
+
   it('values longer than the format holds are cut as the tracer cuts them', () => {
     const s = computeStep(['r = list(range(100))'], at(1, {}), step)!;
     expect(s.changes.r).toHaveLength(103);
