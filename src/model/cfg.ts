@@ -118,7 +118,8 @@ function spawnCfg(source: string, opts: { python?: string; target?: string; time
   const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-'));
   const file = join(dir, 'script.py');
   writeFileSync(file, source);
-  const args = ['-m', 'ndbg.analysis.cfg', file];
+  // -S: no site (the analysis is the standard library and ours; site's .pth files can take longer than it)
+  const args = ['-S', '-m', 'ndbg.analysis.cfg', file];
   if (opts.target) args.push('--target', opts.target);
   if (opts.pdbFacts) args.push('--pdb-facts');
   return new Promise<CfgResult>((resolve, reject) => {

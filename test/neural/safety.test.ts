@@ -43,7 +43,7 @@ function checkSpawns(): void {
     expect(argv).not.toContain(SCRIPT);
     expect(text).not.toMatch(/ndbg\/bridge|-m pdb|neural_danger/);
     const cfg = argv.includes('ndbg.analysis.cfg');
-    const probe = argv[1] === '-I' && /\/python\/ndbg\/analysis\/pdbfacts\.py$/.test(argv[2] ?? '') && argv.length === 3;
+    const probe = argv[1] === '-I' && argv[2] === '-S' && /\/python\/ndbg\/analysis\/pdbfacts\.py$/.test(argv[3] ?? '') && argv.length === 4;
     expect(cfg || probe, text.slice(0, 200)).toBe(true);
   }
 }

@@ -81,7 +81,7 @@ function probe(python: string): Promise<PdbFacts> {
     let child: ChildProcessByStdio<null, Readable, null>;
     try {
       const py = resolvePython(python);
-      child = spawn(py.command, ['-I', analysisScript('pdbfacts.py')], {
+      child = spawn(py.command, ['-I', '-S', analysisScript('pdbfacts.py')], {
         env: { ...process.env, ...py.env },
         stdio: ['ignore', 'pipe', 'ignore'],
         timeout: 20_000,
