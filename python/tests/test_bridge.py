@@ -262,6 +262,49 @@ def test_continue_without_breakpoints_runs_untraced_and_reverse_finds_the_stop(t
     assert "(Pdb) (%d, %d, 'eve', None)\n" % (b, 2 * b) in out  # back from post-mortem
 
 
+def test_untraced_stretches_edits_and_divergence(tmp_path):
+    # An edit made at the stop after an untraced `continue` is replayed there; a stretch
+    # gone back over and stepped through traced is traced in later replays; a replay
+    # that cannot reach the stop says so.
+    edited = script(
+        tmp_path,
+        '''
+        import sys
+        x = 1
+        breakpoint()
+        y = x + 1
+        seen = sys.gettrace() is None
+        print(x, y, seen)
+    ''',
+        'edited.py',
+    )
+    to_seen = ['n'] * (4 if PY313 else 2)  # to the line after y's; 3.13 stops at breakpoint() and again after it
+    r = bridge_driver.run([edited], ['c', '!x = 5'] + to_seen + ['p x, y', 'Rstep', 'p x, y', 'q'], cwd=str(tmp_path))
+    assert 'diverged' not in r['stdout']
+    assert r['stdout'].count('(Pdb) (5, 6)\n') == 2, r['stdout']
+    to_print = ['n'] * (6 if PY313 else 5)  # from the first line to print(...); 3.13 stops twice at breakpoint()
+    cmds = ['c', 'Rcontinue'] + to_print + ['p seen', 'n', 'Rstep', 'p seen', 'q']
+    r = bridge_driver.run([edited], cmds, cwd=str(tmp_path))
+    assert 'diverged' not in r['stdout'], r['stdout']
+    assert r['stdout'].count('(Pdb) False\n') == 2, r['stdout']  # stepped through: traced, twice
+    once = script(
+        tmp_path,
+        '''
+        import os
+        mark = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ran')
+        first = not os.path.exists(mark)
+        open(mark, 'w').close()
+        if first:
+            breakpoint()
+        x = 1
+    ''',
+        'once.py',
+    )
+    r = bridge_driver.run([once], ['c', 'Rstep', 'q'], cwd=str(tmp_path))
+    assert 'Replay diverged from the recorded history (the program ended before the stop after continue)' in r['stdout']
+    assert r['code'] == 0 and 'Traceback' not in r['raw_stderr']
+
+
 def _history_of(fn):
     h = bridge_history.History()
 

@@ -13,6 +13,7 @@ What BridgePdb adds to pdb:
 """
 
 import bdb
+import importlib.util
 import os
 import pdb
 import sys
@@ -130,7 +131,7 @@ class BridgePdb(pdb.Pdb):
             # next stop is anchored (set_trace, setup)
             S.untraced = True
             S.untraced_from = S.n
-            if S.random_state is None:
+            if S.random_state is None and _stdlib_random():
                 # The program's first `import random` may come now, untraced: the
                 # state its generator starts from is taken here instead of when
                 # that import returns (replay.keep_random_state).
@@ -167,7 +168,7 @@ class BridgePdb(pdb.Pdb):
         sys.settrace(None)  # pdb's own set-up must not be counted
         if S.replay is not None:
             # A breakpoint() call while replaying: stopping is for later.
-            replay.replay_set_trace()
+            replay.replay_set_trace(frame)
             sys.settrace(replay.replay_trace)
             return
         if S.untraced:  # the stop after an untraced `continue`
@@ -219,7 +220,7 @@ class BridgePdb(pdb.Pdb):
 
     def setup(self, f, tb):
         self._ndbg_pm = f is None
-        if f is None and S.untraced:  # post-mortem after an untraced `continue`
+        if f is None and S.untraced and not in_program():  # the run's end, after an untraced `continue`
             S.untraced = False
             S.n = base = BASE * (len(S.anchors) + 1)
             S.anchors.append((base, 'pm', None))
@@ -482,6 +483,12 @@ class BridgePdb(pdb.Pdb):
                 'without breakpoints and was interrupted (Ctrl-C) at a point a replay cannot '
                 'find. Set a breakpoint before continuing.'
             )
+        elif S.untraced:
+            refusal = (
+                "No reverse-execution history: the program ran untraced after 'continue' "
+                'without breakpoints and stopped at a point a replay cannot find. '
+                'Set a breakpoint before continuing.'
+            )
         elif S.hidden_depth:
             refusal = (
                 "Reverse execution is not available inside the debugger's own code "
@@ -529,6 +536,16 @@ class BridgePdb(pdb.Pdb):
 # debugger, `Bdb.trace_dispatch` for its trace function (sys.gettrace()).
 BridgePdb.__module__, BridgePdb.__name__, BridgePdb.__qualname__ = 'pdb', 'Pdb', 'Pdb'
 BridgePdb.trace_dispatch.__qualname__ = 'Bdb.trace_dispatch'
+
+
+def _stdlib_random():
+    """Whether `import random` would load the standard library's module (a program
+    may have a random.py of its own, which is its code, not the library)."""
+    try:
+        spec = importlib.util.find_spec('random')
+    except (ImportError, ValueError):
+        return False
+    return spec is not None and spec.origin == RANDOM_PY
 
 
 # ------------------------------------------------------------- tracebacks

@@ -21,7 +21,6 @@ import gc
 import os
 import pdb
 import sys
-import types
 
 from . import history
 from .state import (
@@ -37,6 +36,7 @@ from .state import (
     Plan,
     canonic,
     library,
+    stdlib_random,
 )
 from .values import fingerprint_locals
 
@@ -58,16 +58,17 @@ if PY313:  # 3.13 steps by instruction after set_trace: opcode events are not co
 
 def gettrace():
     """sys.gettrace as the program sees it (debugger.prepare installs it): in a
-    replay, what the run being replayed showed at this point, pdb's trace function
-    or, in a stretch it ran untraced after `continue`, None."""
+    replay, None in a stretch the run being replayed ran untraced after `continue`,
+    as that run saw it."""
     t = REAL_GETTRACE()
-    rp = S.replay
-    if rp is None or t is None:
+    if S.replay is None or t is None:
         return t
     for start, end in S.stretches:
         if start <= S.n < end:
             return None
-    return types.MethodType(type(S.run_pdb).trace_dispatch, S.run_pdb)
+    # Elsewhere the replay's own function: a program that keeps it and sets it back
+    # again keeps the replay counting (a program that shows it is told it diverged).
+    return t
 
 
 def hidden(frame, inner, n0):
@@ -253,6 +254,7 @@ def go_live(frame, event, arg):
     S.edits = [e for e in S.edits if e[0] < target]
     S.inputs = [i for i in S.inputs if i[0] is not None and i[0] < target]
     S.stops = {k: v for k, v in S.stops.items() if k < target}
+    S.stretches = [(a, min(b, target)) for a, b in S.stretches if a < target]  # traced from here on
     S.n -= 1  # counted again by p.trace_dispatch
     return p.trace_dispatch(frame, event, arg)
 
@@ -351,18 +353,23 @@ def locate(base, at):
     S.history = None  # recorded before the indices were known
 
 
-def replay_set_trace():
-    """A set_trace() call of the program while replaying: the anchor of a stop
-    after `continue` when it is the run's k-th. Its index is the one before the
-    call (the debugger's own events are given back, see hidden)."""
+def replay_set_trace(frame):
+    """A set_trace() call of the program (in `frame`) while replaying: the anchor of
+    a stop after `continue` when it is the run's k-th. Its index is the one before
+    the call (the debugger's own events are given back, see hidden)."""
     rp = S.replay
     if rp.unresolved and rp.unresolved[0][1] == 'set_trace' and rp.unresolved[0][2] == S.set_traces:
         at = S.hidden_n0 if S.hidden_depth else S.n
         rp.found(at)
+        # 3.13 stops on the breakpoint() line (an opcode event, not counted): its index
+        # is `at`, whose event has passed; what was done at that stop is done now
+        for e in S.edits:
+            if e[0] == at:
+                apply_edit(frame, e)
         if rp.target <= at and rp.mode == 'record':
-            # The target is this call's own line (3.13 stops on the breakpoint() line,
-            # at an opcode event, not counted): the history up to it is complete.
+            # the target is that stop: the history up to it is complete
             rp.history.truncate(rp.target)
+            sys.settrace(replay_trace)  # the abort raises at the program's next events
             recorded(None)
 
 
@@ -389,7 +396,7 @@ def begin_run(p):
         f = getattr(mod, '__dict__', {}).get('__file__') or ''
         if f.endswith('.py') and not library(f) and 'packages' + os.sep not in f:
             del sys.modules[name]
-    mod = sys.modules.get('random')
+    mod = stdlib_random()
     if mod is not None and S.random_state is not None:
         mod.setstate(S.random_state)
     gc.collect()
@@ -416,12 +423,13 @@ def replay_ended(uncaught=False):
             S.plan = Plan('goto', target) if target is not None else Plan('goto', S.n, message=NO_HISTORY)
             return
     if rp is not None and not S.aborting:
+        where = 'event %d' % rp.target if rp.target != float('inf') else 'the stop after continue'
         S.plan = Plan(
             'fresh',
             message=(
                 '*** Replay diverged from the recorded history (the program ended before '
-                'event %d): the program is not deterministic, so that state cannot be '
-                'shown. It was restarted.' % rp.target
+                '%s): the program is not deterministic, so that state cannot be '
+                'shown. It was restarted.' % where
             ),
         )
     S.replay = None

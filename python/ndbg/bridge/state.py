@@ -103,9 +103,16 @@ class Session:
         # ended at (a replay's sys.gettrace() is None in between, as the run's was)
         self.stretches = []
         self.untraced_from = 0
-        mod = sys.modules.get('random')
+        mod = stdlib_random()
         self.random_state = mod.getstate() if mod is not None else None
         self.modules = set(sys.modules)
+
+
+def stdlib_random():
+    """The standard library's `random` module where it is loaded (a program's own
+    random.py, its code, is not it), else None."""
+    mod = sys.modules.get('random')
+    return mod if getattr(mod, '__file__', None) == RANDOM_PY else None
 
 
 S = Session()
