@@ -173,6 +173,7 @@ class BridgePdb(pdb.Pdb):
             return
         if S.untraced:  # the stop after an untraced `continue`
             S.untraced = False
+            S.hidden_depth = 0  # debugger code left while untraced was not seen returning
             S.n = base = BASE * (len(S.anchors) + 1)
             S.anchors.append((base, 'sigint' if sigint else 'set_trace', S.set_traces))
             S.stretches.append((S.untraced_from, base))
@@ -222,6 +223,7 @@ class BridgePdb(pdb.Pdb):
         self._ndbg_pm = f is None
         if f is None and S.untraced and not in_program():  # the run's end, after an untraced `continue`
             S.untraced = False
+            S.hidden_depth = 0  # debugger code left while untraced was not seen returning
             S.n = base = BASE * (len(S.anchors) + 1)
             S.anchors.append((base, 'pm', None))
             S.stretches.append((S.untraced_from, base))
