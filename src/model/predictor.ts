@@ -26,7 +26,7 @@ import {
   type State,
 } from './format.js';
 import { StateGrammar } from './grammar.js';
-import { computeStep, withComputed } from './computed.js';
+import { computeStep, withComputed } from './computed/index.js';
 import { rerank, RERANK_WIDTH } from './rerank.js';
 import { ownReprs } from './reprAuto.js';
 import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';

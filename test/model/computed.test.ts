@@ -3,7 +3,7 @@
 // wherever the program's own code, objects or errors are involved.
 import { describe, expect, it } from 'vitest';
 import { Program } from '../../src/model/cfg.js';
-import { computeStep, statementAt, withComputed } from '../../src/model/computed.js';
+import { computeStep, statementAt, withComputed } from '../../src/model/computed/index.js';
 import type { ModelState } from '../../src/model/types.js';
 import { testPython } from './helpers.js';
 

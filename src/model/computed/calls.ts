@@ -1,0 +1,140 @@
+import { evaluate } from '../../pyval/index.js';
+import type { Program } from '../cfg.js';
+import { CUT_MARKER } from '../format.js';
+import type { HistoryEntry, ModelState } from '../types.js';
+import type { ComputedStep } from './index.js';
+import { toReturn } from './rollout.js';
+import { cut, definedNames, HIDDEN_REPR, scopeOf, statementAt } from './scope.js';
+import { runStatement } from './statement.js';
+
+/**
+ * `n` over a statement whose one call of the program's code is a plain function
+ * (callOf): the function's steps computed from its first line to its return
+ * (toReturn), then the statement with the returned value in the call's place.
+ */
+export function overCall(
+  stmt: string,
+  call: ComputedStep,
+  lines: readonly string[],
+  before: ModelState,
+  program: Program,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  const c = call.call!;
+  const fn = program.scopes.find((sc) => sc.coName === c.func && sc.callLine === c.line);
+  if (fn?.entryLines.length !== 1 || !c.span) return null;
+  const callState: ModelState = {
+    event: 'call',
+    line: c.line,
+    func: c.func,
+    stack: [...before.stack, before.line!],
+    locals: c.locals,
+    retval: null,
+    exception: null,
+    stdout: '',
+    exit: null,
+  };
+  const first: ModelState = { ...callState, event: 'line', line: fn.entryLines[0]! };
+  const hist: HistoryEntry[] = [
+    { action: null, state: callState },
+    { action: { kind: 'step_into' }, state: first },
+  ];
+  const ret = toReturn(lines, first, program, hist, pythonMinor);
+  if (!ret?.state || typeof ret.state.retval !== 'string' || ret.state.retval.endsWith(CUT_MARKER)) return null;
+  const slot = '__ndbg_returned';
+  const rest = stmt.slice(0, c.span[0]) + slot + stmt.slice(c.span[1]);
+  const done = runStatement(rest, before, program, { [slot]: ret.state.retval }, ret.stdout, pythonMinor);
+  return done ? { ...done, called: c.func } : null;
+}
+
+/**
+ * The brackets that open at `open` (string-aware): the text inside, split at its
+ * top-level commas, and where they close; null if they do not.
+ */
+export function argumentsAt(text: string, open: number): { parts: string[]; close: number } | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = open + 1;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) {
+      if (--depth === 0) {
+        parts.push(text.slice(start, i));
+        return { parts: parts.map((p) => p.trim()).filter((p, k, all) => p !== '' || k < all.length - 1), close: i };
+      }
+    } else if (c === ',' && depth === 1) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+/**
+ * `step_into` a statement whose one call of the program's code is a function
+ * defined by a plain `def` (positional or keyword arguments, literal defaults, no
+ * `*`): the call event's locals are the parameters bound to the arguments, each
+ * computed. undefined: the statement calls no function of the program (the other
+ * rules apply); null: it does, and the model says.
+ */
+export function callOf(
+  stmt: string,
+  lines: readonly string[],
+  before: ModelState,
+  program: Program,
+  pythonMinor: number | undefined,
+): ComputedStep | null | undefined {
+  const defined = definedNames(lines);
+  const calls = [...stmt.matchAll(/(?<![\w.])([A-Za-z_]\w*)\s*\(/g)].filter((m) => defined.has(m[1]!));
+  const named = [...stmt.matchAll(/(?<![\w.])[A-Za-z_]\w*/g)].filter((m) => defined.has(m[0]));
+  if (!calls.length) return named.length ? null : undefined;
+  if (calls.length !== 1 || named.length !== 1 || /\b(?:lambda|yield|await)\b|:=/.test(stmt)) return null;
+  const name = calls[0]![1]!;
+  const fns = program.scopes.filter((sc) => sc.coName === name);
+  if (fns.length !== 1 || fns[0]!.kind !== 'function' || fns[0]!.generator) return null;
+  const fn = fns[0]!;
+  if (fn.callLine !== fn.defLine) return null; // decorated: the call may be the decorator's
+  const sig = statementAt(lines, fn.defLine);
+  const m = sig === null ? null : new RegExp(`^def\\s+${name}\\s*\\(`).exec(sig.trim());
+  if (!m) return null; // decorated, async, a method: not this simple case
+  const params = argumentsAt(sig!.trim(), m[0].length - 1)?.parts;
+  const argList = argumentsAt(stmt, calls[0]!.index! + calls[0]![0].length - 1);
+  const args = argList?.parts;
+  if (!params || !args || params.some((p) => /[*/:]/.test(p)) || args.some((a) => /^\*/.test(a))) return null;
+  const scope = scopeOf(before);
+  const value = (expr: string, sc: typeof scope) => {
+    const r = evaluate(expr, sc, { pythonMinor });
+    return r.ok && r.output === '' && !HIDDEN_REPR.test(r.repr) ? cut(r.repr) : null;
+  };
+  const bound: Record<string, string> = {};
+  const names = params.map((p) => p.split('=')[0]!.trim());
+  let k = 0;
+  for (const a of args) {
+    const kw = /^([A-Za-z_]\w*)\s*=(?!=)(.*)$/s.exec(a);
+    const target = kw ? kw[1]! : names[k++];
+    if (target === undefined || !names.includes(target) || target in bound) return null;
+    const v = value(kw ? kw[2]! : a, scope);
+    if (v === null) return null;
+    bound[target] = v;
+  }
+  const out: Record<string, string> = {};
+  for (let i = 0; i < params.length; i++) {
+    const n = names[i]!;
+    if (n in bound) out[n] = bound[n]!;
+    else {
+      const d = /^[A-Za-z_]\w*\s*=(.*)$/s.exec(params[i]!);
+      const v = d ? value(d[1]!, { locals: {} }) : null; // a default: a literal, evaluated alone
+      if (v === null) return null;
+      out[n] = v;
+    }
+  }
+  return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals: out, span: [calls[0]!.index!, argList!.close + 1] } };
+}

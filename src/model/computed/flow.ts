@@ -1,0 +1,111 @@
+import { evaluate, evaluateTruth, repr } from '../../pyval/index.js';
+import type { Program } from '../cfg.js';
+import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
+import type { ComputedStep } from './index.js';
+import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES, scopeOf } from './scope.js';
+
+/** The last line of the block a header at `line` opens: the following lines indented deeper (blank and comment lines aside). */
+export function blockEnd(lines: readonly string[], line: number): number {
+  const indent = (t: string) => t.length - t.trimStart().length;
+  const own = indent(lines[line - 1]!);
+  let end = line;
+  for (let k = line; k < lines.length; k++) {
+    const t = lines[k]!;
+    if (t.trim() === '' || t.trim().startsWith('#')) continue;
+    if (indent(t) <= own) break;
+    end = k + 1;
+  }
+  return end;
+}
+
+/**
+ * A `for` header: the next element bound to the targets and the body's first line,
+ * or the line after the loop once the elements are used up. Which element comes
+ * next is read from the state before the header: entered from outside the loop
+ * (or the frame's call), the first; come back from its body, the one after the
+ * targets' present values (only where that element is the one such).
+ */
+export function iteration(
+  targets: string[],
+  iterable: string,
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  history: readonly HistoryEntry[] | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  if (!program || program.error || !history || history.length < 2 || /:=/.test(iterable)) return null;
+  if (action.kind === 'step_into' && OWN_FRAMES.test(iterable)) return null;
+  if (namesTheProgram(iterable, lines)) return null;
+  const L = before.line!;
+  const frame = frameScope(program, before);
+  if (!frame) return null;
+  const next = [...new Set(frame.succ.get(L) ?? [])];
+  const body = Math.min(...next.filter((l) => l > L));
+  if (!Number.isFinite(body)) return null;
+  const after = next.length === 2 && !frame.returns.has(L) ? next.find((l) => l !== body) : undefined;
+  // where the header was reached from
+  const prev = history[history.length - 2]!.state;
+  const depth = before.stack.length;
+  const sameFrameSoFar = prev.func === before.func && prev.stack.length >= depth && before.stack.every((l, i) => prev.stack[i] === l);
+  if (!sameFrameSoFar && !(prev.event === 'call' && prev.func === before.func && prev.stack.join() === before.stack.join())) return null;
+  const at = prev.stack.length > depth ? prev.stack[depth]! : prev.line;
+  if (at === null) return null;
+  const end = blockEnd(lines, L);
+  const fromBody = prev.event !== 'call' && at > L && at <= end;
+  const sc = scopeOf(before);
+  const whole = evaluate(iterable, sc, { pythonMinor });
+  if (!whole.ok || guessedOrder(whole.value)) return null;
+  const r = evaluate(`list(${iterable})`, sc, { pythonMinor });
+  if (!r.ok || r.output !== '' || r.value.kind !== 'list') return null;
+  const items = r.value.items;
+  const parts = (v: (typeof items)[number]): string[] | null => {
+    if (targets.length === 1) return [repr(v)];
+    if ((v.kind !== 'tuple' && v.kind !== 'list') || v.items.length !== targets.length) return null;
+    return v.items.map((x) => repr(x));
+  };
+  let i = 0;
+  if (fromBody) {
+    const now = targets.map((t) => before.locals[t]);
+    const hits = items.map((v, k) => (parts(v)?.every((p, j) => cut(p) === now[j]) ? k : -1)).filter((k) => k >= 0);
+    if (hits.length !== 1) return null;
+    i = hits[0]! + 1;
+  } else if (prev.line === L && prev.event === 'line') return null; // a jump, or an edit: not from where it seems
+  if (i >= items.length) return after === undefined ? null : { changes: {}, deleted: [], stdout: '', line: after };
+  const values = parts(items[i]!);
+  if (!values || values.some((v) => HIDDEN_REPR.test(v))) return null;
+  const changes: Record<string, string> = {};
+  targets.forEach((t, j) => {
+    changes[t] = cut(values[j]!);
+  });
+  return { changes, deleted: [], stdout: '', line: body };
+}
+
+/**
+ * The branch a condition takes: its body's first line when true (the least line
+ * after the header control flow allows), the other successor when false. Only
+ * where the analysis gives exactly two lines and no return from the header.
+ */
+export function branch(
+  cond: string,
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  if (!program || program.error || /:=/.test(cond) || (action.kind === 'step_into' && OWN_FRAMES.test(cond))) return null;
+  const L = before.line!;
+  if (namesTheProgram(cond, lines)) return null;
+  const sc = frameScope(program, before);
+  if (!sc) return null;
+  const next = [...new Set(sc.succ.get(L) ?? [])];
+  if (next.length !== 2 || sc.returns.has(L)) return null;
+  const body = Math.min(...next.filter((l) => l > L));
+  if (!Number.isFinite(body)) return null;
+  const other = next.find((l) => l !== body)!;
+  const r = evaluateTruth(cond, scopeOf(before), { pythonMinor });
+  if (!r.ok || r.truth === undefined) return null;
+  return { changes: {}, deleted: [], stdout: r.output, line: r.truth ? body : other };
+}

@@ -1,0 +1,157 @@
+// What a step's own statement does, where it can be computed instead of guessed.
+//
+// From a line whose statement is an assignment (augmented, unpacking), a `del`, a
+// call statement, a `return`, the condition of an `if` / `elif` / `while`, a `for`
+// header, or at module level a plain `def` or a quiet `import`, over values the
+// state before it holds and builtins only, pyval (src/pyval, the evaluator `p` and
+// `!x = 5` use) works out the step exactly: the names it binds or changes, what it
+// prints, the value it returns, the branch it takes, the element it binds. On top of
+// single steps: `s` into a plain function (its arguments), `n` over one (its steps
+// to its return), `r` to the frame's return and `c` within the frame or to the exit
+// (the frame's steps, each computed). The predictor puts the result in place of the
+// model's guess (predictor.ts). Nothing of the program runs. Whatever pyval cannot do
+// exactly (a call that is no plain function, an object of the program, a name the
+// state lacks, an error the statement would raise, a set ordered by str hashes) is
+// left to the model. docs/runtime.md, "Computed steps".
+
+import type { Program } from '../cfg.js';
+import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
+import { callOf, overCall } from './calls.js';
+import { branch, iteration } from './flow.js';
+import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
+import { NOT_SIMPLE, namesTheProgram, OWN_FRAMES, statementAt } from './scope.js';
+import { hiddenBinding, lambdaReturn, reprReturn, runStatement } from './statement.js';
+
+export { statementAt } from './scope.js';
+
+export interface ComputedStep {
+  /** Names the statement binds or changes: name -> repr, cut as the trace format cuts. */
+  changes: Record<string, string>;
+  deleted: string[];
+  /** What it prints. */
+  stdout: string;
+  /** For a `return`: the returned value's repr. */
+  retval?: string;
+  /** For an `if` / `elif` / `while` header: the line its condition leads to. */
+  line?: number;
+  /** The one line control flow allows next in the frame, where the analysis says so (no other way out). */
+  next?: number;
+  /** For `step_return`, `breakpoint L` and `continue`: the state reached, every step to it computed. */
+  state?: ModelState;
+  /** `n` over a call of the program (overCall): its function's name. */
+  called?: string;
+  /** For `step_into` a call of the program's function: the call event's frame and its arguments. */
+  call?: { func: string; line: number; locals: Record<string, string>; span?: [number, number] };
+}
+
+/**
+ * What the step `action` from `before` does by its own statement, computed; null
+ * where the model has to say (see the file's comment).
+ */
+export function computeStep(
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program?: Program | null,
+  history?: readonly HistoryEntry[],
+  pythonMinor?: number,
+): ComputedStep | null {
+  resetBudget();
+  return step(lines, before, action, program, history, pythonMinor);
+}
+
+export function step(
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program?: Program | null,
+  history?: readonly HistoryEntry[],
+  pythonMinor?: number,
+): ComputedStep | null {
+  if (action.kind === 'step_return') return toReturn(lines, before, program, history, pythonMinor);
+  if (action.kind === 'breakpoint') return toLineOrExit(lines, before, action.line, program, history, pythonMinor);
+  if (action.kind === 'continue') return toLineOrExit(lines, before, null, program, history, pythonMinor);
+  if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
+  if (before.event !== 'line' || before.line === null || before.func === null) return null;
+  const stmt = statementAt(lines, before.line);
+  if (stmt === null) return null;
+  if (before.func === '<lambda>') return lambdaReturn(stmt, lines, before, program, pythonMinor);
+  const own = reprReturn(stmt, before);
+  if (own) return own;
+  const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
+  if (header) return branch(header[1]!, lines, before, action, program, pythonMinor);
+  const loop = /^for\s+\(?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*\)?\s+in\s+(.+):$/s.exec(stmt);
+  if (loop)
+    return iteration(
+      loop[1]!.split(',').map((t) => t.trim()),
+      loop[2]!,
+      lines,
+      before,
+      action,
+      program,
+      history,
+      pythonMinor,
+    );
+  const binding = hiddenBinding(stmt, before, program);
+  if (binding !== undefined) return binding;
+  if (program && !program.error) {
+    const call = callOf(stmt, lines, before, program, pythonMinor);
+    if (call !== undefined) return action.kind === 'step_into' || call === null ? call : overCall(stmt, call, lines, before, program, pythonMinor);
+  }
+  if (NOT_SIMPLE.test(stmt) || /:\s*$/.test(stmt)) return null;
+  if (action.kind === 'step_into' && OWN_FRAMES.test(stmt)) return null;
+  if (/\b(?:yield|await)\b/.test(stmt)) return null;
+  if (namesTheProgram(stmt, lines)) return null;
+  return runStatement(stmt, before, program, {}, '', pythonMinor);
+}
+
+/**
+ * `predicted` with what `computed` knows put in place: only where the model
+ * predicted the step to stay in the same frame (a line event, or for a `return`
+ * the frame's return event); otherwise null, and the prediction stands.
+ */
+export function withComputed(predicted: ModelState, before: ModelState, computed: ComputedStep): ModelState | null {
+  if (computed.state) return computed.state;
+  // the next event is certain: the call of the function (nothing of the program runs before it)
+  if (computed.call) {
+    const c = computed.call;
+    return {
+      event: 'call',
+      line: c.line,
+      func: c.func,
+      stack: [...before.stack, before.line!],
+      locals: { ...c.locals },
+      retval: null,
+      exception: null,
+      stdout: '',
+      exit: null,
+    };
+  }
+  const sameFrame = predicted.func === before.func && predicted.stack.length === before.stack.length && predicted.stack.every((l, i) => l === before.stack[i]);
+  if (computed.retval === undefined && computed.line === undefined && computed.next !== undefined && !(sameFrame && predicted.event === 'line')) {
+    // the statement runs to its end (pyval computed it), and one line can follow
+    predicted = {
+      event: 'line',
+      line: computed.next,
+      func: before.func,
+      stack: [...before.stack],
+      locals: {},
+      retval: null,
+      exception: null,
+      stdout: '',
+      exit: null,
+    };
+  } else if (!sameFrame) return null;
+  if (computed.retval !== undefined) {
+    if (predicted.event !== 'return' || predicted.line !== before.line) return null;
+    return { ...predicted, retval: computed.retval, stdout: computed.stdout };
+  }
+  if (predicted.event !== 'line') return null;
+  if (computed.line !== undefined) return { ...predicted, line: computed.line, locals: { ...before.locals, ...computed.changes }, stdout: computed.stdout };
+  // the statement binds, changes and deletes exactly what pyval says; a name it
+  // does not touch keeps the model's value (it may share an object with one it changes)
+  const locals: Record<string, string> = {};
+  for (const [k, v] of Object.entries(before.locals)) if (!computed.deleted.includes(k)) locals[k] = predicted.locals[k] ?? v;
+  Object.assign(locals, computed.changes);
+  return { ...predicted, locals, stdout: computed.stdout };
+}

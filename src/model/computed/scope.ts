@@ -1,0 +1,109 @@
+import { parseRepr, type Value } from '../../pyval/index.js';
+import type { Program, Scope } from '../cfg.js';
+import { CUT_MARKER, REPR_LIMIT } from '../format.js';
+import type { ModelState } from '../types.js';
+
+/** Statements whose next event is not the next line of the frame, or that pyval does not model here. */
+export const NOT_SIMPLE =
+  /^(?:if|elif|else|for|while|with|try|except|finally|def|class|async|match|case|yield|import|from|global|nonlocal|raise|assert|break|continue|pass|await|@)\b/;
+/** Code that makes frames of its own (3.11 comprehensions, lambdas, generators) or suspends one. */
+export const OWN_FRAMES = /\b(?:for|lambda|yield|await)\b/;
+/** Reprs the trace format hides in module and class bodies. */
+export const HIDDEN_REPR = /^<(?:built-in function|function|class|module|bound method|built-in method) /;
+
+/** Names the program binds by def, class or import (cached per source): a statement naming one may call the program. */
+const definedCache = new WeakMap<readonly string[], Set<string>>();
+export function definedNames(lines: readonly string[]): Set<string> {
+  let names = definedCache.get(lines);
+  if (!names) {
+    names = new Set();
+    for (const l of lines) {
+      const d = /^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)/.exec(l);
+      if (d) names.add(d[1]!);
+      const imp = /^\s*(?:from\s+\S+\s+)?import\s+(.+)$/.exec(l);
+      if (imp) for (const m of imp[1]!.matchAll(/([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?/g)) names.add(m[2] ?? m[1]!.split('.')[0]!);
+    }
+    definedCache.set(lines, names);
+  }
+  return names;
+}
+
+/** Whether `text` names something the program defines (definedNames): it may call the program's code. */
+export function namesTheProgram(text: string, lines: readonly string[]): boolean {
+  const defined = definedNames(lines);
+  for (const m of text.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0])) return true;
+  return false;
+}
+
+/** The scope pyval evaluates in for a state: its locals (a copy), and for a function frame no globals it could know. */
+export function scopeOf(state: ModelState, extra: Record<string, string> = {}): { locals: Record<string, string>; globals?: Record<string, string> } {
+  const locals = { ...state.locals, ...extra };
+  return state.func === '<module>' ? { locals } : { locals, globals: {} };
+}
+
+/** The one scope a state's frame can be in, when it is one and no generator (which may resume elsewhere). */
+export function frameScope(program: Program, state: ModelState): Scope | null {
+  const scopes = program.scopesOf(state.func!, state.line!);
+  return scopes.length === 1 && !scopes[0]!.generator ? scopes[0]! : null;
+}
+
+/**
+ * Whether a value holds a set whose order pyval only guesses (elements whose hash
+ * depends on the program's PYTHONHASHSEED, like str): its repr would be a guess too.
+ */
+export function guessedOrder(v: Value, depth = 0): boolean {
+  if (depth > 20) return true;
+  switch (v.kind) {
+    case 'set':
+    case 'frozenset':
+      return (v.store.size > 1 && !v.store.exactOrder) || v.store.values().some((x) => guessedOrder(x, depth + 1));
+    case 'list':
+    case 'tuple':
+      return v.items.some((x) => guessedOrder(x, depth + 1));
+    case 'dict':
+      return v.store.entries().some(([k, x]) => guessedOrder(k, depth + 1) || guessedOrder(x, depth + 1));
+    default:
+      return false;
+  }
+}
+export const reprGuessed = (r: string) => guessedOrder(parseRepr(r));
+
+export const cut = (r: string) => (r.length > REPR_LIMIT ? r.slice(0, REPR_LIMIT) + CUT_MARKER : r);
+
+/**
+ * The logical line (statement) that starts at `line` (1-based): its physical lines
+ * joined while brackets are open or a line ends in a backslash. Null when the line
+ * continues an earlier statement, or for compound or multi-statement lines.
+ */
+export function statementAt(lines: readonly string[], line: number): string | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  for (let k = line - 1; k < lines.length; k++) {
+    const text = lines[k]!;
+    let cont = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (quote) {
+        if (c === '\\') i++;
+        else if (text.startsWith(quote, i)) {
+          i += quote.length - 1;
+          quote = '';
+        }
+        continue;
+      }
+      if (c === '#') break;
+      if (c === '"' || c === "'") quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      else if ('([{'.includes(c)) depth++;
+      else if (')]}'.includes(c)) depth--;
+      else if (c === ';' && depth === 0) return null;
+      else if (c === '\\' && i === text.length - 1) cont = true;
+    }
+    parts.push(cont ? text.slice(0, -1) : text);
+    if (quote.length === 1) return null; // an unterminated string
+    if (depth < 0) return null; // the line continues an earlier statement
+    if (depth === 0 && !quote && !cont) break;
+  }
+  const stmt = parts.join('\n').trim();
+  return stmt === '' ? null : stmt;
+}

@@ -1,0 +1,154 @@
+import { evaluate, execute, strRepr } from '../../pyval/index.js';
+import { parseExpression, parseStatements, type Expr } from '../../pyval/parser.js';
+import type { Program } from '../cfg.js';
+import { CUT_MARKER } from '../format.js';
+import type { ModelState } from '../types.js';
+import { argumentsAt } from './calls.js';
+import type { ComputedStep } from './index.js';
+import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES, reprGuessed, scopeOf } from './scope.js';
+
+/**
+ * `stmt` run by pyval over the state's locals (and `extra` names, left out of the
+ * result): a `return`'s value, or what the statement binds, changes, deletes and
+ * prints (after `printed`, what came before it in the step), with the one next line.
+ */
+export function runStatement(
+  stmt: string,
+  before: ModelState,
+  program: Program | null | undefined,
+  extra: Record<string, string>,
+  printed: string,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  const module = before.func === '<module>';
+  const scope = scopeOf(before, extra);
+  const ret = /^return\b\s*(.*)$/s.exec(stmt);
+  if (ret) {
+    const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, { pythonMinor });
+    return r.ok && !guessedOrder(r.value) ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(r.repr) } : null;
+  }
+  const r = execute(stmt, scope, { pythonMinor });
+  if (!r.ok || Object.keys(r.globalChanges).length) return null;
+  // an expression statement's value is echoed by execute (as at a prompt), never by a program
+  if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
+  if (r.output !== '') {
+    // what print shows of a set pyval orders by guess is a guess too
+    const args = argumentsAt(stmt, stmt.indexOf('('))?.parts.filter((a) => !/^[A-Za-z_]\w*\s*=(?!=)/.test(a) && !a.startsWith('*'));
+    const shown = args?.length ? evaluate(`(${args.join(', ')},)`, scope, { pythonMinor }) : null;
+    if (args === undefined || (shown && (!shown.ok || guessedOrder(shown.value)))) return null;
+  }
+  const changes: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.changes)) {
+    if (k in extra) continue;
+    if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
+    if (reprGuessed(v)) return null;
+    changes[k] = cut(v);
+  }
+  const out: ComputedStep = { changes, deleted: r.deleted.filter((k) => !(k in extra)), stdout: printed + r.output };
+  const next = onlyNext(program, before);
+  if (next !== undefined) out.next = next;
+  return out;
+}
+
+/**
+ * The `return` of a `__repr__`: it returns the text the state shows for `self`, since
+ * the tracer shows `self` by calling this same method (a repr the format cut, or
+ * the default `<X object at ...>`, says nothing).
+ */
+export function reprReturn(stmt: string, before: ModelState): ComputedStep | null {
+  const self = before.locals.self;
+  if (before.func !== '__repr__' || !/^return\b/.test(stmt) || self === undefined) return null;
+  if (self.endsWith(CUT_MARKER) || / object at 0x[0-9a-f]+>$/.test(self)) return null;
+  const retval = cut(strRepr(self));
+  const state: ModelState = { ...before, locals: { ...before.locals }, stack: [...before.stack], event: 'return', retval, exception: null, exit: null };
+  return { changes: {}, deleted: [], stdout: '', retval, state };
+}
+
+/** The lambda expressions of a statement, outermost first. */
+export function lambdasOf(node: unknown, out: Array<Extract<Expr, { k: 'lambda' }>> = []): Array<Extract<Expr, { k: 'lambda' }>> {
+  if (Array.isArray(node)) for (const x of node) lambdasOf(x, out);
+  else if (node && typeof node === 'object') {
+    if ((node as Expr).k === 'lambda') out.push(node as Extract<Expr, { k: 'lambda' }>);
+    for (const v of Object.values(node)) if (v && typeof v === 'object') lambdasOf(v, out);
+  }
+  return out;
+}
+
+/**
+ * `s` / `n` at a lambda's line event: its body is one expression, so the next event
+ * is the frame's return, with the body's value, when the statement holds one lambda
+ * (the frame's code is known) whose body calls nothing of the program.
+ */
+export function lambdaReturn(
+  stmt: string,
+  lines: readonly string[],
+  before: ModelState,
+  program: Program | null | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  // pyval parses simple statements; of a `return` or a compound header, the expression
+  const head = /^(?:return|if|elif|while|for\s.+?\sin)\s+(.*?):?$/s.exec(stmt);
+  const text = head ? head[1]! : stmt;
+  let found: Array<Extract<Expr, { k: 'lambda' }>>;
+  try {
+    found = lambdasOf(head ? parseExpression(text) : parseStatements(stmt));
+  } catch {
+    return null;
+  }
+  if (found.length !== 1) return null;
+  const body = text.slice(found[0]!.body.s, found[0]!.body.e);
+  if (OWN_FRAMES.test(body) || namesTheProgram(body, lines)) return null;
+  const r = runStatement(`return ${body}`, before, program, {}, '', pythonMinor);
+  if (r?.retval === undefined) return null;
+  const state: ModelState = {
+    ...before,
+    locals: { ...before.locals },
+    stack: [...before.stack],
+    event: 'return',
+    retval: r.retval,
+    stdout: r.stdout,
+    exception: null,
+    exit: null,
+  };
+  return { ...r, state };
+}
+
+/** Standard-library modules whose import prints nothing and runs none of the program's code. */
+export const QUIET_MODULES = new Set(
+  'math cmath os sys re json string collections itertools functools operator heapq bisect statistics fractions decimal typing dataclasses enum copy textwrap unicodedata datetime time random array abc numbers'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A module-level statement that binds only names the module's locals never show: a
+ * plain `def` (no decorator, no call in its signature) or `import` of quiet standard
+ * modules. It changes nothing a state shows; the next line is the one after it.
+ * undefined: not such a statement.
+ */
+export function hiddenBinding(stmt: string, before: ModelState, program: Program | null | undefined): ComputedStep | null | undefined {
+  const def = /^def\s+[A-Za-z_]\w*\s*\((.*)\)\s*(?:->[^:]*)?:$/s.exec(stmt);
+  const imp = /^import\s+(.+)$/s.exec(stmt);
+  if (!def && !imp) return undefined;
+  if (before.func !== '<module>' || !program || program.error) return null;
+  if (def) {
+    const fn = program.scopes.find((sc) => sc.defLine === before.line && sc.kind === 'function');
+    if (!fn || fn.callLine !== fn.defLine || /[()]/.test(def[1]!)) return null;
+  } else {
+    for (const part of imp![1]!.split(',')) {
+      const m = /^\s*([A-Za-z_][\w.]*)(?:\s+as\s+[A-Za-z_]\w*)?\s*$/.exec(part);
+      if (!m || !QUIET_MODULES.has(m[1]!.split('.')[0]!)) return null;
+    }
+  }
+  const next = onlyNext(program, before);
+  return next === undefined ? null : { changes: {}, deleted: [], stdout: '', next };
+}
+
+/** The one successor line of the state's line in its frame, when the analysis gives exactly one and no return. */
+export function onlyNext(program: Program | null | undefined, before: ModelState): number | undefined {
+  if (!program || program.error) return undefined;
+  const frame = frameScope(program, before);
+  if (!frame || frame.returns.has(before.line!)) return undefined;
+  const next = [...new Set(frame.succ.get(before.line!) ?? [])];
+  return next.length === 1 ? next[0] : undefined;
+}
