@@ -152,7 +152,7 @@ export function confidenceOf(gen: Generated, bytesOf: readonly Uint8Array[]): Co
 // --- the session -----------------------------------------------------------------------------
 
 /**
- * The confidence of a value computed from the state before it (computed.ts): on the
+ * The confidence of a value computed from the state before it (computed/): on the
  * held-out data, where that state is the real one, computed values were right
  * (docs/runtime.md, "Computed steps"); what is left is the chance that the state it
  * was computed from was wrongly predicted, which that state's values already show.
@@ -186,7 +186,7 @@ export interface SessionOptions extends OpenOptions {
   room?: number;
   /** Override the model's context window (tests). */
   window?: number;
-  /** Work out what a step's own statement does where pyval can (computed.ts; default true). */
+  /** Work out what a step's own statement does where pyval can (computed/; default true). */
   compute?: boolean;
   /** Drafted tokens checked per forward pass (prompt lookup; default 6, 0 = off). */
   speculate?: number;
@@ -510,7 +510,7 @@ export class NeuralSession implements PredictorSession {
         error = `the model used up its ${maxTokens}-token budget; the last ${gen.forced} tokens were completed by the grammar, not predicted`;
       }
     }
-    // what the step's own statement does, where it can be computed (computed.ts)
+    // what the step's own statement does, where it can be computed (computed/)
     if (state && !error && !opts.teacher && this.opts.compute !== false) {
       const step = computeStep(this.lines, before, action, this.program, history);
       const fixed = step ? withComputed(state, before, step) : null;

@@ -1,4 +1,4 @@
-// A step's own statement, computed where pyval can (src/model/computed.ts): the
+// A step's own statement, computed where pyval can (src/model/computed/): the
 // values it binds, what it prints, what it returns; and left to the model
 // wherever the program's own code, objects or errors are involved.
 import { describe, expect, it } from 'vitest';
