@@ -238,3 +238,44 @@ def test_programs_dir_needs_the_models_tokenizer(tmp_path):
         text=True,
     )
     assert r.returncode != 0 and '--tokenizer' in r.stderr
+
+
+def test_long_share_composes_programs_longer_than_the_window(dataset, tmp_path):
+    import glob
+    import gzip
+
+    out = tmp_path / 'long'
+    subprocess.run(
+        [
+            sys.executable,
+            '-m',
+            'ndbg.data',
+            'build',
+            '--programs',
+            '12',
+            '--long-share',
+            '1',
+            '--out',
+            str(out),
+            '--tokenizer',
+            os.path.join(dataset, 'tokenizer.json'),
+            '--workers',
+            '1',
+            '--max-steps',
+            '16',
+        ],
+        cwd=PYTHON_DIR,
+        check=True,
+        capture_output=True,
+    )
+    recs = []
+    for path in glob.glob(str(out / '*' / 'traces-*.jsonl.gz')):
+        with gzip.open(path, 'rt') as f:
+            recs += [json.loads(line) for line in f]
+    assert len(recs) >= 10
+    assert all('long' in r['features'] and r['source'].count('\n') >= 100 for r in recs)
+    # their code does not fit: every window shows the lines selected for its first state
+    selected = [r for r in recs if r.get('context_budget')]
+    assert len(selected) >= len(recs) - 1 and all(r['windows'] > 0 for r in selected)
+    meta = json.load(open(out / 'meta.json'))
+    assert meta['config']['long_share'] == 1.0
