@@ -349,7 +349,6 @@ def locate(base, at):
     rp = S.replay
     if rp is not None:
         rp.rel_target = real(rp.rel_target)
-
     S.history = None  # recorded before the indices were known
 
 
@@ -411,7 +410,7 @@ def replay_ended(uncaught=False):
     plan for the next run is set), or it ended before reaching its target,
     or (uncaught: in an exception) it reached its end, the post-mortem anchor."""
     rp = S.replay
-    if rp is not None and not S.aborting and uncaught and rp.unresolved == [a for a in rp.unresolved if a[1] == 'pm']:
+    if rp is not None and not S.aborting and uncaught and all(a[1] == 'pm' for a in rp.unresolved):
         if rp.unresolved:
             rp.found(S.n)
         if rp.mode == 'record' and rp.target == S.n:
