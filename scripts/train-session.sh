@@ -11,8 +11,8 @@
 # into one run. The weights that ship come from a short linear cool-down of a copy
 # (--schedule decay); the committed checkpoint stays the undecayed one. Without a
 # checkpoint the run starts from the shipped model's weights (--init-onnx).
-# Settings (environment): PY, LR, PROGRAMS, DECAY_MIN, PER_ACTION, THREADS, DATA (comma-separated
-# data dirs; default data/corpus, which start builds when it is missing).
+# Settings (environment): PY, LR, PROGRAMS, LONG_PROGRAMS, DECAY_MIN, PER_ACTION, THREADS, DATA
+# (comma-separated data dirs; default data/corpus,data/longtrain, which start builds when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -22,7 +22,8 @@ PROGRAMS=${PROGRAMS:-8000}
 DECAY_MIN=${DECAY_MIN:-8}
 PER_ACTION=${PER_ACTION:-200}
 THREADS=${THREADS:-$(nproc)}
-DATA=${DATA:-data/corpus}
+LONG_PROGRAMS=${LONG_PROGRAMS:-4000}
+DATA=${DATA:-data/corpus,data/longtrain}
 RUN=runs/session
 CKPT=checkpoints/current.pt
 export PYTHONPATH=$ROOT/python
@@ -40,6 +41,12 @@ start)
     echo "building data/corpus ($PROGRAMS programs, the shipped tokenizer)" >&2
     "$PY" -m ndbg.data build --programs "$PROGRAMS" --out data/corpus \
       --tokenizer "models/$(cat models/default)/tokenizer.json" --seed "$(date +%s)" > runs/data.out 2>&1
+  fi
+  if [[ ",$DATA," == *,data/longtrain,* && ! -f data/longtrain/meta.json ]]; then
+    # long programs composed of generated ones (docs/training.md, "Long generated programs")
+    echo "building data/longtrain ($LONG_PROGRAMS long programs)" >&2
+    "$PY" -m ndbg.data build --programs "$LONG_PROGRAMS" --long-share 1 --out data/longtrain \
+      --tokenizer "models/$(cat models/default)/tokenizer.json" --seed "$(($(date +%s) + 1))" > runs/data-long.out 2>&1
   fi
   if [ -f "$CKPT" ]; then
     from=(--resume "$CKPT")
