@@ -172,11 +172,7 @@ class BridgePdb(pdb.Pdb):
             sys.settrace(replay.replay_trace)
             return
         if S.untraced:  # the stop after an untraced `continue`
-            S.untraced = False
-            S.hidden_depth = 0  # debugger code left while untraced was not seen returning
-            S.n = base = BASE * (len(S.anchors) + 1)
-            S.anchors.append((base, 'sigint' if sigint else 'set_trace', S.set_traces))
-            S.stretches.append((S.untraced_from, base))
+            _anchor('sigint' if sigint else 'set_trace', S.set_traces)
         self.__dict__.pop('trace_dispatch', None)
         super().set_trace(frame)
 
@@ -222,11 +218,7 @@ class BridgePdb(pdb.Pdb):
     def setup(self, f, tb):
         self._ndbg_pm = f is None
         if f is None and S.untraced and not in_program():  # the run's end, after an untraced `continue`
-            S.untraced = False
-            S.hidden_depth = 0  # debugger code left while untraced was not seen returning
-            S.n = base = BASE * (len(S.anchors) + 1)
-            S.anchors.append((base, 'pm', None))
-            S.stretches.append((S.untraced_from, base))
+            _anchor('pm', None)
         if tb is not None:
             strip_own(sys.exc_info()[1])
             while tb is not None and tb.tb_frame.f_code.co_filename in OWN:
@@ -538,6 +530,16 @@ class BridgePdb(pdb.Pdb):
 # debugger, `Bdb.trace_dispatch` for its trace function (sys.gettrace()).
 BridgePdb.__module__, BridgePdb.__name__, BridgePdb.__qualname__ = 'pdb', 'Pdb', 'Pdb'
 BridgePdb.trace_dispatch.__qualname__ = 'Bdb.trace_dispatch'
+
+
+def _anchor(kind, k):
+    """The stop that ends an untraced stretch: its indices count from a new base
+    (state.py anchors) until a replay finds where it is."""
+    S.untraced = False
+    S.hidden_depth = 0  # debugger code left while untraced was not seen returning
+    S.n = base = BASE * (len(S.anchors) + 1)
+    S.anchors.append((base, kind, k))
+    S.stretches.append((S.untraced_from, base))
 
 
 def _stdlib_random():
