@@ -29,7 +29,9 @@ from multiprocessing import connection, get_context
 
 import numpy as np
 
+from ..gen.classes import class_script
 from ..gen.long import long_program
+from ..gen.short import short_program
 from ..trace import format as fmt
 from ..trace.context import ContextSelector, context_budget
 from ..trace.tokenizer import Tokenizer
@@ -178,6 +180,7 @@ def split_of(h):
 
 # --- per-program work (runs in workers) -------------------------------------------
 
+SHAPES = {'short': short_program, 'classes': class_script}  # --mix's extra shapes
 _W = {}  # worker globals: generate, tokenizer, config
 
 
@@ -204,6 +207,37 @@ def file_programs(dirs):
     return progs
 
 
+def parse_mix(text):
+    """`short=0.4,classes=0.3` -> {'short': 0.4, 'classes': 0.3}: the share of programs
+    drawn from each extra shape (the rest come from the main generator)."""
+    mix = {}
+    for part in filter(None, (text or '').split(',')):
+        name, _, share = part.partition('=')
+        if name not in SHAPES:
+            raise SystemExit(f'--mix: unknown shape {name!r} (known: {", ".join(sorted(SHAPES))})')
+        try:
+            mix[name] = float(share)
+        except ValueError:
+            raise SystemExit(f'--mix: {part!r} is not NAME=SHARE') from None
+    if sum(mix.values()) > 1:
+        raise SystemExit('--mix: the shares add up to more than 1')
+    return mix
+
+
+def mixed_program(rng, mix, generate):
+    """A program of one of --mix's shapes, by share, else of the main generator."""
+    r = rng.random()
+    for name, share in sorted(mix.items()):
+        if r < share:
+            make = SHAPES[name]
+            src = make(rng)
+            if src is not None:
+                return _Program(src, 'function', features=('shape:' + name,))
+            break
+        r -= share
+    return generate(rng)
+
+
 def process_program(index):
     cfg = _W['cfg']
     rng = random.Random(program_seed(cfg['seed'], index))
@@ -213,7 +247,7 @@ def process_program(index):
     elif cfg.get('long_share') and rng.random() < cfg['long_share']:
         prog = long_program(rng, _W['generate'])  # several programs composed (ndbg.gen.long)
     else:
-        prog = _W['generate'](rng)
+        prog = mixed_program(rng, cfg.get('mix') or {}, _W['generate'])
     source = prog.source
     stdin = getattr(prog, 'stdin', '') or ''
     h = normalized_hash(source)
@@ -534,6 +568,8 @@ def build(args):
     }
     if args.long_share:
         cfg['long_share'] = args.long_share
+    if args.mix:
+        cfg['mix'] = parse_mix(args.mix)
     _W['generate'] = generate
     if not args.programs and not args.programs_dir:
         raise SystemExit('give --programs N (generate) or --programs-dir DIR (files)')
@@ -726,6 +762,11 @@ def main(argv=None):
         '--split-all',
         choices=[name for name, _ in SPLITS],
         help='put every program in this split (an evaluation set: --split-all test)',
+    )
+    b.add_argument(
+        '--mix',
+        help='extra program shapes and their shares, e.g. short=0.4,classes=0.3 '
+        '(short: CruxEval-shaped functions called once; classes: class-based scripts)',
     )
     b.add_argument('--out', required=True)
     b.add_argument('--seed', type=int, default=0)
