@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# One session's share of the model's training (issue 10: every session trains).
+# One session's share of the model's training: the model trains a little in every session.
 #
 #   scripts/train-session.sh start            # data if missing, then resume in the background
 #   scripts/train-session.sh status           # the run's last log lines
 #   scripts/train-session.sh finish NAME      # stop, cool down a copy, export models/NAME,
 #                                             # evaluate it beside models/default, keep the checkpoint
 #
-# The run resumes from checkpoints/current.pt (committed: weights, AdamW state, step,
-# tokens, data position) at a constant learning rate, so any number of sessions chain
+# The run resumes from runs/session/ckpt.pt when this machine has one, else from
+# checkpoints/current.pt (committed, compact: bf16 weights and AdamW state, step, tokens, data position) at a constant learning rate, so any number of sessions chain
 # into one run. The weights that ship come from a short linear cool-down of a copy
 # (--schedule decay); the committed checkpoint stays the undecayed one. Without a
 # checkpoint the run starts from the shipped model's weights (--init-onnx).
-# Settings (environment): PY, LR, PROGRAMS, LONG_PROGRAMS, DECAY_MIN, PER_ACTION, THREADS, DATA
-# (comma-separated data dirs; default data/corpus,data/longtrain, which start builds when missing).
+# Settings (environment): PY, LR, PROGRAMS, LONG_PROGRAMS, MIX_PROGRAMS, MIX, DECAY_MIN, PER_ACTION,
+# THREADS, DATA (comma-separated data dirs; default data/corpus,data/longtrain,data/mix, which start
+# builds when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -23,7 +24,9 @@ DECAY_MIN=${DECAY_MIN:-8}
 PER_ACTION=${PER_ACTION:-200}
 THREADS=${THREADS:-$(nproc)}
 LONG_PROGRAMS=${LONG_PROGRAMS:-4000}
-DATA=${DATA:-data/corpus,data/longtrain}
+MIX_PROGRAMS=${MIX_PROGRAMS:-8000}
+MIX=${MIX:-short=0.55,classes=0.45}
+DATA=${DATA:-data/corpus,data/longtrain,data/mix}
 RUN=runs/session
 CKPT=checkpoints/current.pt
 export PYTHONPATH=$ROOT/python
@@ -48,7 +51,15 @@ start)
     "$PY" -m ndbg.data build --programs "$LONG_PROGRAMS" --long-share 1 --out data/longtrain \
       --tokenizer "models/$(cat models/default)/tokenizer.json" --seed "$(($(date +%s) + 1))" > runs/data-long.out 2>&1
   fi
-  if [ -f "$CKPT" ]; then
+  if [[ ",$DATA," == *,data/mix,* && ! -f data/mix/meta.json ]]; then
+    # short functions and class scripts (docs/generator.md, "Extra shapes")
+    echo "building data/mix ($MIX_PROGRAMS programs: $MIX)" >&2
+    "$PY" -m ndbg.data build --programs "$MIX_PROGRAMS" --mix "$MIX" --out data/mix \
+      --tokenizer "models/$(cat models/default)/tokenizer.json" --seed "$(($(date +%s) + 2))" > runs/data-mix.out 2>&1
+  fi
+  if [ -f "$RUN/ckpt.pt" ]; then
+    from=(--resume "$RUN/ckpt.pt")        # this machine's run, stopped and started again
+  elif [ -f "$CKPT" ]; then
     from=(--resume "$CKPT")
   else
     from=(--init-onnx "models/$(cat models/default)/model.onnx")
@@ -79,9 +90,9 @@ finish)
       --out "runs/eval-$m" > "runs/eval-$m.out" 2>&1
   done
   mkdir -p checkpoints
-  cp "$RUN/ckpt.pt" "$CKPT"
+  "$PY" -m ndbg.learn.checkpoint compact "$RUN/ckpt.pt" "$CKPT"   # bf16: half the bytes in history
   echo "models/$name and models/$old on the same test states: runs/eval-$name/eval.md, runs/eval-$old/eval.md" >&2
-  echo "checkpoint for the next session: $CKPT (commit it)" >&2
+  echo "checkpoint for the next session: $CKPT (commit it when the run has moved on)" >&2
   ;;
 *)
   sed -n '2,15p' "$0" >&2
