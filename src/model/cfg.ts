@@ -384,6 +384,53 @@ export class Program {
 
   private callers?: Map<string, number[]>;
 
+  /**
+   * The names the module frame may show at an event on `line`: those bound by a
+   * module line that can have run before it on some path (its predecessors in the
+   * module's control flow, transitively; `line` itself too where the event comes
+   * after its code ran: a return or an exception, or a loop back to it), names a
+   * function may bind there by `global`, and `extra` (names an edit put in the
+   * frame). Never a function's own names, never a name only a later line binds.
+   * Null where the module's names are not known (cfg.py's `bound` is null).
+   */
+  moduleNamesAt(line: number, ran: boolean, extra: readonly string[] = []): Set<string> | null {
+    if (!this.cfg.bound) return null;
+    const key = `${line}:${ran ? 1 : 0}`;
+    let base = this.reachMemo.get(key);
+    if (!base) {
+      const m = this.module;
+      const seen = new Set<number>();
+      const todo = [...(m.pred.get(line) ?? [])];
+      if (ran) todo.push(line);
+      while (todo.length) {
+        const l = todo.pop()!;
+        if (seen.has(l)) continue;
+        seen.add(l);
+        for (const p of m.pred.get(l) ?? []) todo.push(p);
+      }
+      const bound = new Set(this.globalNames());
+      for (const l of seen) for (const n of this.cfg.binds?.[String(l)]?.binds ?? []) bound.add(n);
+      base = new Set([...m.names].filter((n) => bound.has(n)));
+      this.reachMemo.set(key, base);
+    }
+    const more = extra.filter((n) => this.module.names.has(n) && !base!.has(n));
+    return more.length ? new Set([...base, ...more]) : base;
+  }
+
+  private readonly reachMemo = new Map<string, Set<string>>();
+  private globals?: Set<string>;
+
+  /** Names a `global` statement anywhere declares: a call from any module line may bind them. */
+  private globalNames(): Set<string> {
+    if (!this.globals) {
+      this.globals = new Set();
+      for (const m of this.source.matchAll(/\bglobal[ \t]+([A-Za-z_][\w \t,]*)/g)) {
+        for (const n of m[1]!.split(',')) if (n.trim()) this.globals.add(n.trim());
+      }
+    }
+    return this.globals;
+  }
+
   /** Names the code of `line` may bind, unbind or mutate (directly or through calls). */
   effects(line: number): { binds: string[]; all: string[] } {
     const b = this.cfg.binds?.[String(line)];

@@ -65,9 +65,20 @@ class Builder {
   readonly events = new Map<Exclude<EventName, 'exit'>, Map<number, FrameOption[]>>();
   exits = new Set<ExitKind>();
 
+  /** `program`: narrows a complete module state's names to those bound on the way there; `extra`: names an edit put in the module frame. */
+  constructor(
+    private readonly program?: Program,
+    private readonly extra: readonly string[] = [],
+  ) {}
+
   add(event: Exclude<EventName, 'exit'>, line: number, opt: FrameOption): void {
     // the module's own call event is not recorded (docs/format.md); lines start at 1
     if (line < 1 || (event === 'call' && opt.func === '<module>')) return;
+    if (this.program && opt.func === '<module>' && opt.mode === 'complete') {
+      // a line event comes before its line's code runs; a return or exception after
+      const names = this.program.moduleNamesAt(line, event !== 'line', this.extra);
+      if (names) opt = { ...opt, names };
+    }
     let lines = this.events.get(event);
     if (!lines) this.events.set(event, (lines = new Map()));
     const list = lines.get(line) ?? [];
@@ -91,7 +102,7 @@ function complete(scope: Scope, stack: number[] | null): FrameOption {
 export function allowedTargets(program: Program, action: ActionName, before: State, breakpointLine?: number | null): Allowed {
   const open = () => openAllowed(action, before, program.nLines, program.coNames);
   if (program.error) return open();
-  const b = new Builder();
+  const b = new Builder(program, before.func === '<module>' ? Object.keys(before.locals) : []);
   const inverse = action.startsWith('inv_');
 
   if (action === 'continue') {
