@@ -5,7 +5,7 @@ or more within 3 points of the same code short).
 
     cd python && python -m ndbg.data build --programs-dir ../evalsets/handwritten --split-all test \\
         --tokenizer ../models/v7/tokenizer.json --out ../data/handwritten --workers 1
-    python3 scripts/long-same-states.py data/handwritten evalsets/handwritten-long data/handwritten-long-same
+    python3 scripts/make-long-evalset.py && python3 scripts/long-same-states.py data/handwritten data/evalsets/handwritten-long data/handwritten-long-same
     node bin/ndbg.js eval traces --model models/v7 --data data/handwritten --split test --per-record 4 --constrain on
     node bin/ndbg.js eval traces --model models/v7 --data data/handwritten-long-same --split test --per-record 4 --constrain on
 

@@ -2,24 +2,52 @@
 // sets of programs written by people (evalsets/), traced now into a temporary data
 // set with the checkout's Python tools (python -m ndbg.data build --programs-dir,
 // the model's own tokenizer), then measured like any held-out split. The tracer is
-// not part of the package: this works in a checkout of ndbg.
+// not part of the package: this works in a checkout of ndbg. A set listed in
+// evalsets/derived.json is not committed: its script makes it from another set when
+// it is first needed (into data/evalsets/NAME) and checks the digest recorded there.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UserError } from '../engine/errors.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** The named sets under evalsets/ (each a directory of .py programs). */
+interface Derived {
+  from: string;
+  script: string;
+  sha256: string;
+}
+
+/** The sets made from others when needed: evalsets/derived.json. */
+function derivedSets(): Record<string, Derived> {
+  const file = join(ROOT, 'evalsets', 'derived.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Derived>) : {};
+}
+
+/** The named sets: directories under evalsets/ (each of .py programs) and the derived ones. */
 export function namedSets(): string[] {
   const dir = join(ROOT, 'evalsets');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
+  const dirs = readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
+    .map((d) => d.name);
+  return [...new Set([...dirs, ...Object.keys(derivedSets())])].sort();
+}
+
+/** Where a derived set is made (ignored by git, like every other data set). */
+function derivedDir(name: string): string {
+  return join(ROOT, 'data', 'evalsets', name);
+}
+
+/** Makes a derived set with its script, which checks the recorded digest. */
+function derive(name: string, spec: Derived, python: string): void {
+  const r = spawnSync(python, [join(ROOT, spec.script), '--out', derivedDir(name)], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) {
+    const why = r.error ? r.error.message : ((r.stderr || r.stdout).trim().split('\n').pop() ?? `exit ${r.status}`);
+    throw new UserError(`ndbg eval: making the evaluation set '${name}' from '${spec.from}' failed: ${why}`, 1);
+  }
 }
 
 export function setDir(name: string): string {
@@ -30,13 +58,16 @@ export function setDir(name: string): string {
       2,
     );
   }
-  return join(ROOT, 'evalsets', name);
+  return name in derivedSets() ? derivedDir(name) : join(ROOT, 'evalsets', name);
 }
 
 /** Traces the programs of `dir` into a temporary data set (its test split); returns the set's directory and a cleanup. */
 export function traceProgramsDir(dir: string, tokenizer: string, python: string): { data: string; cleanup: () => void } {
   if (!existsSync(join(ROOT, 'python', 'ndbg', 'learn', 'data.py'))) {
     throw new UserError('ndbg eval: --programs needs the tracer, which is in a checkout of ndbg, not in the package', 1);
+  }
+  for (const [name, spec] of Object.entries(derivedSets())) {
+    if (resolve(dir) === derivedDir(name)) derive(name, spec, python); // made fresh, digest checked
   }
   if (!existsSync(dir)) throw new UserError(`ndbg eval: --programs ${dir}: no such directory`, 2);
   const out = mkdtempSync(join(tmpdir(), 'ndbg-evalset-'));

@@ -1,6 +1,6 @@
 // `ndbg eval traces --programs DIR | --set NAME`: programs written by people are
 // traced with the checkout's tracer into a held-out split, then measured.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,21 @@ describe('ndbg eval traces --programs', () => {
       cleanup();
     }
   });
+
+  it('makes a derived set when it is needed and checks its digest', () => {
+    const a = parseEvalArgs(['traces', '--set', 'handwritten-long']);
+    const dir = a !== 'help' ? (a.programs ?? '') : '';
+    expect(dir).toBe(join(ROOT, 'data', 'evalsets', 'handwritten-long'));
+    rmSync(dir, { recursive: true, force: true });
+    const { data, cleanup } = traceProgramsDir(dir, join(ROOT, 'models', readDefault(), 'tokenizer.json'), PY);
+    try {
+      const short = readdirSync(join(ROOT, 'evalsets', 'handwritten')).filter((f) => f.endsWith('.py'));
+      expect(readdirSync(dir).filter((f) => f.endsWith('.py'))).toEqual(short);
+      expect([...readRecords(data, 'test')]).toHaveLength(short.length);
+    } finally {
+      cleanup();
+    }
+  }, 300_000);
 
   it('says what failed when the directory is missing', () => {
     expect(() => traceProgramsDir('/nonexistent/dir', 'tok.json', PY)).toThrow(/no such directory/);
