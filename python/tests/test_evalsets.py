@@ -18,8 +18,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 EVALSETS = os.path.join(ROOT, 'evalsets')
 PYTHON = os.environ.get('NDBG_EVALSET_PYTHON', '/usr/bin/python3')
 TIMEOUT = 10
-LINES = {'handwritten': (10, 80), 'long': (300, None), 'handwritten-long': (300, 400)}
-MIN_COUNT = {'handwritten': 45, 'long': 10, 'handwritten-long': 45}
+LINES = {'handwritten': (10, 80), 'long': (300, None), 'handwritten-long': (300, 400), 'classes': (10, 80)}
+MIN_COUNT = {'handwritten': 45, 'long': 10, 'handwritten-long': 45, 'classes': 20}
 
 
 DERIVED = os.path.join(tempfile.mkdtemp(prefix='ndbg-evalsets-'), 'handwritten-long')
