@@ -4,7 +4,7 @@
 next command ('s', 'n', 'r', 'c', 'b LINE' then 'c'), and returns the stops as
 (event, line, func, depth, locals) tuples, with 'exit' when the program ended
 before the next stop. Locals go through the tracer's repr and its rule of which
-locals show (ndbg.bridge.shown) so that they compare with trace events; pdb's own
+locals show, program objects' attributes included (ndbg.bridge.shown) so that they compare with trace events; pdb's own
 '__return__' / '__exception__' are dropped.
 """
 
@@ -14,7 +14,7 @@ import linecache
 import pdb
 import sys
 
-from ndbg.bridge.shown import is_namespace, shows
+from ndbg.bridge.shown import is_namespace, shown_locals
 from ndbg.bridge.values import PDB_LOCALS
 from ndbg.trace.tracer import FILENAME, safe_repr
 
@@ -56,10 +56,8 @@ class _Driver(pdb.Pdb):
             if back.f_code.co_filename == FILENAME:
                 depth += 1
             back = back.f_back
-        namespace = is_namespace(frame.f_code)
-        loc = {
-            k: safe_repr(v) for k, v in list(frame.f_locals.items()) if k not in PDB_LOCALS and shows(k, v, namespace)
-        }
+        items = [(k, v) for k, v in list(frame.f_locals.items()) if k not in PDB_LOCALS]
+        loc = shown_locals(items, is_namespace(frame.f_code), safe_repr)
         self.stops.append((self._event, frame.f_lineno, frame.f_code.co_name, depth, loc))
         if not self.commands:
             raise _Quit

@@ -230,3 +230,36 @@ def test_golden_format(tok, name):
     wins = fmt.build_windows(tok, ctx, states, GOLDEN_WINDOW)
     data['windows'] = [{'ids': w.ids, 'mask': w.mask} for w in wins]
     check_or_write(golden_path('format', name + '.json'), data)
+
+
+def test_golden_constants():
+    """The numbers both implementations must agree on (src/model/format.ts reads
+    the same file in test/model/golden.test.ts)."""
+    from ndbg.bridge import shown
+    from ndbg.trace.tracer import REPR_LIMIT, REPR_MARKER
+
+    assert fmt.FORMAT_VERSION == 2
+    check_or_write(
+        golden_path('constants.json'),
+        {
+            'format_version': fmt.FORMAT_VERSION,
+            'repr_limit': REPR_LIMIT,
+            'repr_marker': REPR_MARKER,
+            'attr_depth': shown.ATTR_DEPTH,
+            'attr_limit': shown.ATTR_LIMIT,
+        },
+    )
+
+
+def test_objects_program_has_dotted_entries_in_place():
+    _, tr, _, _ = program_states('objects')
+    last = tr.events[-1]['locals']
+    assert list(last) == [
+        'cart',
+        'cart.items',
+        'cart.last',
+        'cart.last.name',
+        'cart.last.qty',
+    ]
+    add = [e['locals'] for e in tr.events if e['func'] == 'add' and e['event'] == 'return'][-1]
+    assert list(add)[:4] == ['self', 'self.owner', 'self.items', 'self.last'] and add['self.last.name'] == "'ink'"

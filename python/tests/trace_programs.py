@@ -135,4 +135,30 @@ def outer():
 
 print(list(outer()))
 ''',
+    'objects': '''class Item:
+    def __init__(self, name, qty=1):
+        self.name = name
+        self.qty = qty
+
+    def __repr__(self):
+        return 'Item(%r, %r)' % (self.name, self.qty)
+
+class Cart:
+    def __init__(self, owner):
+        self.owner = owner
+        self.items = []
+        self.last = None
+
+    def add(self, name):
+        item = Item(name)
+        self.items.append(item)
+        self.last = item
+        return len(self.items)
+
+cart = Cart('ann')
+cart.add('pen')
+cart.add('ink')
+del cart.owner
+print(cart.last.name)
+''',
 }

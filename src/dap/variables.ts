@@ -7,6 +7,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Frame, StopEvent, ValueView } from '../engine/engine.js';
 import type { Ref, References } from './references.js';
 import type { Runner } from './runner.js';
+import { isAttributeEntry } from '../model/format.js';
 import { show } from './values.js';
 
 /** More children than this and the editor pages them (DAP's indexedVariables). */
@@ -32,7 +33,7 @@ export function scopes(runner: Runner, refs: References, frame: number): DebugPr
       name: predicted ? 'Locals (predicted)' : 'Locals',
       presentationHint: 'locals',
       variablesReference: refs.scope('locals', frame),
-      namedVariables: Object.keys(f.locals).length,
+      namedVariables: Object.keys(f.locals).filter((k) => !isAttributeEntry(k)).length,
       expensive: false,
     },
   ];
@@ -83,6 +84,7 @@ async function locals(runner: Runner, refs: References, stop: StopEvent, frame: 
   }
   for (const [name, repr] of Object.entries(f.locals)) {
     if (/^__.*__$/.test(name)) continue; // pdb's __return__ / __exception__: shown above
+    if (isAttributeEntry(name)) continue; // `cart.items`: a child of `cart`, shown when it is opened
     const r = await runner.evaluateNow(name, { frame });
     const view: ValueView = r.ok ? r.result : { value: repr, type: '', size: 0 };
     const verify = bottom ? stop.verify?.locals?.[name] : undefined;

@@ -27,7 +27,7 @@ import type {
 } from './engine.js';
 import type { NeuralDebugger } from './neural/debugger.js';
 import { PythonEngine } from './python.js';
-import { CUT_MARKER, REPR_LIMIT } from '../model/format.js';
+import { CUT_MARKER, FORMAT_VERSION, isAttributeEntry, REPR_LIMIT } from '../model/format.js';
 import type { ModelState } from '../model/types.js';
 
 /** Most commands the real side runs to get back from other files to the program's own frame. */
@@ -44,13 +44,15 @@ export function normalizeRepr(r: string): string {
  * tracer shows them. Which locals those are the bridge says (`hidden`: the
  * tracer's own rule, python/ndbg/bridge/shown.py); only reprs are normalized here.
  */
-export function realState(stop: StopEvent, file: string): ModelState | null {
+export function realState(stop: StopEvent, file: string, formatVersion = FORMAT_VERSION): ModelState | null {
   const frames = stop.frames.filter((f) => f.file === file);
   const bottom = stop.frames[stop.frames.length - 1];
   if (!frames.length || !bottom || bottom.file !== file) return null;
   const hidden = new Set(bottom.hidden);
   const locals: Record<string, string> = {};
-  for (const [k, v] of Object.entries(bottom.locals)) if (!hidden.has(k)) locals[k] = normalizeRepr(v);
+  // a model trained on format 1 never saw the program's objects' attribute entries
+  const shown = (k: string) => !hidden.has(k) && (formatVersion >= 2 || !isAttributeEntry(k));
+  for (const [k, v] of Object.entries(bottom.locals)) if (shown(k)) locals[k] = normalizeRepr(v);
   return {
     event: stop.event,
     line: bottom.line,
@@ -284,7 +286,7 @@ export class VerifyEngine implements Engine {
   private check(real: StopEvent, predictedOut: string): VerifyInfo | null {
     const file = this.neural.file;
     const where = this.neural.where;
-    const r = realState(real, file);
+    const r = realState(real, file, this.neural.formatVersion);
     let v: VerifyInfo;
     if (where === 'node') {
       const node = this.neural.currentNode!;

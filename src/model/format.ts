@@ -5,7 +5,10 @@
 
 import type { Item, Tokenizer } from './tokenizer.js';
 
-export const FORMAT_VERSION = 1;
+/** The version this side writes (docs/format.md, "Versions"): 2 added the program's objects. */
+export const FORMAT_VERSION = 2;
+/** Versions a model may have been trained on: a version-1 model's prompts leave the dotted entries out (forVersion). */
+export const FORMAT_VERSIONS: readonly number[] = [1, 2];
 
 /** Ids 0..SPECIALS.length-1. Appending is compatible; reordering is a format change. */
 export const SPECIALS = [
@@ -44,6 +47,14 @@ export const END = SPECIAL_ID.end;
 /** The tracer's cut (docs/format.md, "Reprs"): a repr is at most REPR_LIMIT characters, or exactly that many plus CUT_MARKER. */
 export const REPR_LIMIT = 100;
 export const CUT_MARKER = '...';
+
+/**
+ * The program's objects (docs/format.md, "Objects"; python/ndbg/bridge/shown.py): a
+ * local's attribute entries `name.attr` nest at most ATTR_DEPTH deep, at most
+ * ATTR_LIMIT of them per local. Pinned by test/golden/constants.json.
+ */
+export const ATTR_DEPTH = 3;
+export const ATTR_LIMIT = 12;
 
 export const EVENTS = ['call', 'line', 'return', 'exception', 'exit'] as const;
 export type EventName = (typeof EVENTS)[number];
@@ -215,6 +226,53 @@ export function isIdentifier(name: string): boolean {
   return IDENTIFIER.test(name);
 }
 
+/** A local's name (an identifier) or an attribute's dotted pseudo-local (`a.b.c`). */
+export function isLocalName(name: string): boolean {
+  return name.split('.').every(isIdentifier);
+}
+
+/**
+ * Set `name` in `locals` (in place, or a reordered copy): a new attribute entry `P.attr`
+ * goes right after the last entry of P's group (P itself or `P.…`), where the tracer
+ * writes it; anything else new goes last (format.py `place`).
+ */
+export function placeEntry(locals: Record<string, string>, name: string, value: string): Record<string, string> {
+  const dot = name.lastIndexOf('.');
+  if (hasOwn(locals, name) || dot < 0) {
+    setEntry(locals, name, value);
+    return locals;
+  }
+  const parent = name.slice(0, dot);
+  const keys = Object.keys(locals);
+  let at = -1;
+  keys.forEach((k, i) => {
+    if (k === parent || k.startsWith(`${parent}.`)) at = i;
+  });
+  if (at < 0 || at === keys.length - 1) {
+    setEntry(locals, name, value);
+    return locals;
+  }
+  const out: Record<string, string> = {};
+  keys.forEach((k, i) => {
+    setEntry(out, k, locals[k]!);
+    if (i === at) setEntry(out, name, value);
+  });
+  return out;
+}
+
+/** Whether a locals key is an attribute entry (`cart.items`), not a local. */
+export function isAttributeEntry(name: string): boolean {
+  return name.includes('.');
+}
+
+/** `state` as a model trained on format `version` knows it: version 1 has no attribute entries. */
+export function forVersion(state: State, version: number): State {
+  if (version >= 2 || !Object.keys(state.locals).some(isAttributeEntry)) return state;
+  const locals: Record<string, string> = {};
+  for (const [k, v] of Object.entries(state.locals)) if (!isAttributeEntry(k)) setEntry(locals, k, v);
+  return { ...state, locals };
+}
+
 /** Python's int(x) followed by str(): the text is an int written canonically. */
 const CANONICAL_INT = /^(0|-?[1-9][0-9]*)$/;
 
@@ -282,8 +340,8 @@ export function decodeState(itemsIn: readonly Item[], before?: State | null): St
       if (kind === S.var) {
         const eq = body.indexOf('=');
         const name = eq < 0 ? body : body.slice(0, eq);
-        if (eq < 0 || !isIdentifier(name)) throw new Malformed(`bad variable ${JSON.stringify(body)}`);
-        setEntry(locals, name, body.slice(eq + 1));
+        if (eq < 0 || !isLocalName(name)) throw new Malformed(`bad variable ${JSON.stringify(body)}`);
+        locals = placeEntry(locals, name, body.slice(eq + 1));
       } else {
         if (!hasOwn(locals, body)) throw new Malformed(`deleting unknown ${JSON.stringify(body)}`);
         delete locals[body];

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import { FORMAT_VERSION } from './format.js';
+import { FORMAT_VERSION, FORMAT_VERSIONS } from './format.js';
 import { cachedGraph, ensureCacheDir } from './optimizedCache.js';
 import { Tokenizer, type TokenizerJson } from './tokenizer.js';
 
@@ -148,10 +148,10 @@ export function loadModelFiles(dirIn: string): ModelFiles {
     );
   }
   const fv = config.format_version;
-  if (fv !== FORMAT_VERSION) {
+  if (fv == null || !FORMAT_VERSIONS.includes(fv)) {
     throw new ModelError(
       `${join(dir, 'config.json')}: the model was trained on trace format version ${fv ?? 'unknown'}, ` +
-        `this ndbg reads and writes version ${FORMAT_VERSION} (docs/format.md): use a model exported for format ${FORMAT_VERSION}, or an ndbg release that matches the model`,
+        `this ndbg reads versions ${FORMAT_VERSIONS.join(' and ')} (docs/format.md): use a model exported for format ${FORMAT_VERSION}, or an ndbg release that matches the model`,
     );
   }
   const tokPath = join(dir, 'tokenizer.json');
@@ -162,8 +162,9 @@ export function loadModelFiles(dirIn: string): ModelFiles {
   } catch (e) {
     throw new ModelError(`${(e as Error).message}: copy the tokenizer.json of the dataset the model was trained on, or re-export the model`);
   }
-  if (tokJson.format_version !== undefined && tokJson.format_version !== FORMAT_VERSION) {
-    throw new ModelError(`${tokPath}: tokenizer of trace format version ${tokJson.format_version}, this ndbg reads version ${FORMAT_VERSION}`);
+  // the tokenizer is the same byte-level BPE in versions 1 and 2 (a v2 corpus may reuse a v1 model's)
+  if (tokJson.format_version !== undefined && !FORMAT_VERSIONS.includes(tokJson.format_version)) {
+    throw new ModelError(`${tokPath}: tokenizer of trace format version ${tokJson.format_version}, this ndbg reads versions ${FORMAT_VERSIONS.join(' and ')}`);
   }
   if (tokenizer.vocabSize > m.vocab_size) {
     throw new ModelError(`${tokPath} has ${tokenizer.vocabSize} tokens but the model only ${m.vocab_size}: the tokenizer does not belong to this model`);

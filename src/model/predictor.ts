@@ -20,6 +20,8 @@ import {
   encodeAction,
   encodeContext,
   encodeState,
+  FORMAT_VERSION,
+  forVersion,
   makeState,
   sourceLines,
   type ActionName,
@@ -90,9 +92,9 @@ export function toModelState(s: State): ModelState {
 /** Output longer than this is cut to its end in prompts: one print loop must not fill the window. */
 const PROMPT_STDOUT_LIMIT = 512;
 
-/** A history state as prompts show it. */
-function promptState(s: ModelState): State {
-  const st = toFormatState(s);
+/** A history state as prompts show it, to a model trained on format `version` (no attribute entries for 1). */
+function promptState(s: ModelState, version: number): State {
+  const st = forVersion(toFormatState(s), version);
   if (st.stdout.length > PROMPT_STDOUT_LIMIT) st.stdout = st.stdout.slice(-PROMPT_STDOUT_LIMIT);
   return st;
 }
@@ -225,6 +227,8 @@ export class NeuralSession implements PredictorSession {
   /** The script's lines, and whether it writes its own reprs (reprAuto.ts): fixed for the session. */
   private readonly lines: string[];
   private readonly ownReprs: boolean;
+  /** The trace format the model was trained on (config.json; docs/format.md "Versions"). */
+  readonly formatVersion: number;
   private closed = false;
 
   constructor(
@@ -244,6 +248,7 @@ export class NeuralSession implements PredictorSession {
     this.fullContext = this.tok.encodeItems(encodeContext(source, stdin));
     this.lines = sourceLines(source);
     this.ownReprs = ownReprs(source);
+    this.formatVersion = files.config.format_version ?? FORMAT_VERSION;
   }
 
   /** Read the code context into the cache (when it fits the window whole). */
@@ -295,14 +300,14 @@ export class NeuralSession implements PredictorSession {
   }
 
   private completeIds(s: ModelState): number[] {
-    return this.memoized(`C${this.keyOf(s)}`, () => this.tok.encodeItems(encodeState(promptState(s))));
+    return this.memoized(`C${this.keyOf(s)}`, () => this.tok.encodeItems(encodeState(promptState(s, this.formatVersion))));
   }
 
   private pairIds(a: ModelAction, prev: ModelState, s: ModelState): number[] {
     const { name, arg } = actionName(a);
     return this.memoized(`P${name}:${arg}|${this.keyOf(prev)}|${this.keyOf(s)}`, () => [
       ...this.tok.encodeItems(encodeAction(name, arg)),
-      ...this.tok.encodeItems(encodeState(promptState(s), promptState(prev), name)),
+      ...this.tok.encodeItems(encodeState(promptState(s, this.formatVersion), promptState(prev, this.formatVersion), name)),
     ]);
   }
 
@@ -453,7 +458,7 @@ export class NeuralSession implements PredictorSession {
     const t0 = performance.now();
     const { name, arg } = actionName(action);
     const before = history[history.length - 1]!.state;
-    const beforeState = toFormatState(before);
+    const beforeState = forVersion(toFormatState(before), this.formatVersion);
     const prompt = this.prompt(history, action);
     let grammar: StateGrammar | null = null;
     if (this.constrain) {

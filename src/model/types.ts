@@ -118,6 +118,8 @@ export interface PredictorSession {
   predict(history: HistoryEntry[], action: ModelAction, opts?: PredictOptions): Promise<Prediction>;
   /** Release the session's cache. */
   close(): void;
+  /** The trace format the model was trained on (docs/format.md "Versions"); absent: the current one. */
+  readonly formatVersion?: number;
 }
 
 export interface Predictor {

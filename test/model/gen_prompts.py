@@ -32,7 +32,19 @@ def to_state(d):
     )
 
 
+class _WholeContext:
+    """format.ts buildPrompt packs the whole context (the predictor selects lines on
+    its own, pinned by test/golden/context/): so do these cases."""
+
+    def __init__(self, tokenizer, source, stdin, **kw):
+        self.whole = E.encode_context(tokenizer, source, stdin)
+
+    def ids(self, state):
+        return self.whole
+
+
 def main():
+    E.ContextSelector = _WholeContext
     tok = Tokenizer.load(os.path.join(ROOT, 'test', 'golden', 'tokenizer.json'))
     cases = []
     for path in sorted(glob.glob(os.path.join(ROOT, 'test', 'golden', 'format', '*.json'))):

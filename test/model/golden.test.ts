@@ -4,11 +4,18 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ATTR_DEPTH,
+  ATTR_LIMIT,
+  CUT_MARKER,
+  FORMAT_VERSION,
+  REPR_LIMIT,
   buildPrompt,
   buildWindows,
   decodeState,
   decodeStateIds,
   encodeContext,
+  forVersion,
+  makeState,
   encodeState,
   encodeAction,
   isDiff,
@@ -157,5 +164,35 @@ describe('buildPrompt mirrors examples.build_prompt', () => {
       if (full.length !== ids.length) windowed++;
     }
     expect(windowed).toBeGreaterThan(10);
+  });
+});
+
+describe('constants shared with the Python side (test/golden/constants.json)', () => {
+  it('match', () => {
+    const c = JSON.parse(readFileSync(join(GOLDEN, 'constants.json'), 'utf8')) as Record<string, unknown>;
+    expect({ format_version: FORMAT_VERSION, repr_limit: REPR_LIMIT, repr_marker: CUT_MARKER, attr_depth: ATTR_DEPTH, attr_limit: ATTR_LIMIT }).toEqual(c);
+  });
+});
+
+describe('objects (format version 2)', () => {
+  const before = makeState('line', { line: 3, func: '__init__', stack: [5], locals: { self: '<__main__.C object>', 'self.a': '1', a: '1', b: '2' } });
+  it('a new attribute entry of a diff decodes after its parent group, as the tracer writes it', () => {
+    const after = makeState('return', {
+      ...before,
+      event: 'return',
+      line: 4,
+      retval: 'None',
+      locals: { self: '<__main__.C object>', 'self.a': '1', 'self.b': '2', a: '1', b: '2' },
+    });
+    const items = encodeState(after, before, 'step_into');
+    expect(render(items)).toBe('<|return|>4<|var|>self.b=2<|retval|>None<|end|>');
+    expect(stateKey(decodeState(items, before))).toBe(stateKey(after));
+  });
+  it('a version-1 model sees no attribute entries', () => {
+    expect(forVersion(before, 1).locals).toEqual({ self: '<__main__.C object>', a: '1', b: '2' });
+    expect(forVersion(before, 2)).toBe(before);
+  });
+  it('rejects names that are not dotted identifiers', () => {
+    for (const bad of ['a..b=1', 'a.1=2', '.a=1']) expect(() => decodeState([5, '3', 10, bad, 15], before)).toThrow();
   });
 });

@@ -85,7 +85,7 @@ describe.skipIf(skip !== null)(`model directories${skip ? ` (skipped: ${skip})` 
     [
       'another format version',
       (d: string) => editConfig(d, (c) => (c.format_version = 0)),
-      /trained on trace format version 0, this ndbg reads and writes version 1/,
+      /trained on trace format version 0, this ndbg reads versions 1 and 2/,
     ],
     ['missing tokenizer.json', (d: string) => unlinkSync(join(d, 'tokenizer.json')), /tokenizer\.json is missing \(the tokenizer\)/],
     ['a foreign tokenizer', (d: string) => writeFileSync(join(d, 'tokenizer.json'), '{"synthetic": true}'), /tokenizer\.json: not an ndbg tokenizer/],

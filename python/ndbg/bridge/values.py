@@ -2,7 +2,7 @@
 broken or huge values) and fingerprints of plain values for checking that a
 replay sees what the recorded run saw (never running program code)."""
 
-from .shown import is_namespace, shows
+from .shown import attributes, is_namespace, shows
 
 PLAIN = (int, float, complex, bool, type(None), str, bytes)
 
@@ -57,7 +57,8 @@ PDB_LOCALS = ('__return__', '__exception__')
 
 def frame_locals(frame, is_module, limit, mapping=None):
     """The frame's locals as reprs, and the names among them that a trace state
-    of the frame does not show (shown.py's rule, and what pdb added)."""
+    of the frame does not show (shown.py's rule, and what pdb added). A shown
+    program object is followed by its attributes (`cart.items`), as in a trace."""
     # `mapping`: pdb's curframe_locals for the current frame. On Python <= 3.12
     # reading frame.f_locals again re-syncs that dict from the fast locals and
     # would silently undo an edit (`!x = 5`) made since the stop.
@@ -72,4 +73,7 @@ def frame_locals(frame, is_module, limit, mapping=None):
         out[k] = safe_repr(v, limit)
         if k in PDB_LOCALS or not shows(k, v, namespace):
             hidden.append(k)
+        else:
+            for dotted, r in attributes(k, v, lambda x: safe_repr(x, limit)):
+                out[dotted] = r
     return out, hidden

@@ -12,7 +12,10 @@ import ast
 from dataclasses import dataclass, field
 from typing import Dict, Optional, Tuple
 
-FORMAT_VERSION = 1
+from ..bridge.shown import ATTR_DEPTH, ATTR_LIMIT  # noqa: F401 (the objects rule's caps, pinned by golden files)
+
+# 2: the program's objects' attributes as dotted pseudo-locals (docs/format.md, "Objects")
+FORMAT_VERSION = 2
 
 # Ids 0..len(SPECIALS)-1. Appending is compatible; reordering is a format change.
 SPECIALS = (
@@ -276,9 +279,9 @@ def decode_state(items, before=None):
             body = text()
             if kind == S['var']:
                 name, eq, value = body.partition('=')
-                if not eq or not name.isidentifier():
+                if not eq or not is_local_name(name):
                     raise Malformed('bad variable %r' % body)
-                locals_[name] = value
+                locals_ = place(locals_, name, value)
             else:
                 if body not in locals_:
                     raise Malformed('deleting unknown %r' % body)
@@ -304,6 +307,33 @@ def decode_state(items, before=None):
     if event == 'exception' and st.exception is None:
         raise Malformed('exception without exc')
     return st
+
+
+def is_local_name(name):
+    """A local's name (an identifier) or an attribute's dotted pseudo-local (`a.b.c`)."""
+    return all(part.isidentifier() for part in name.split('.'))
+
+
+def place(locals_, name, value):
+    """`locals_` with `name` set to `value`. A new attribute entry `P.attr` goes
+    right after the last entry of P's group (P itself or `P.…`), where the tracer
+    writes it: a diff lists only what changed, and a new attribute of `self` is
+    not the frame's last local. Anything else new goes last, as before."""
+    if name in locals_ or '.' not in name:
+        locals_[name] = value
+        return locals_
+    parent = name.rpartition('.')[0]
+    keys = list(locals_)
+    at = None
+    for i, k in enumerate(keys):
+        if k == parent or k.startswith(parent + '.'):
+            at = i
+    if at is None or at == len(keys) - 1:
+        locals_[name] = value
+        return locals_
+    items = list(locals_.items())
+    items.insert(at + 1, (name, value))
+    return dict(items)
 
 
 def func_of_lines(source):

@@ -4,7 +4,9 @@
 every call / line / return / exception event of the program's own frames (code
 objects compiled from `source`; the standard library, builtins and other files are
 not traced). Each event carries the frame's locals as cut `repr` strings, the return
-value or exception, and the stdout written since the previous event.
+value or exception, and the stdout written since the previous event. An instance of
+a class the program defines is followed by its attributes as dotted pseudo-locals
+(`cart.items`; the rule is ndbg.bridge.shown's, docs/format.md "Objects").
 
 Standard library only; runs on python3 3.9 to 3.13. It executes the program in the
 calling process; callers that run untrusted or many programs run it in a worker (see
@@ -21,7 +23,7 @@ import signal
 import sys
 import time
 
-from ..bridge.shown import is_namespace, shows  # the bridge's rule: --verify compares with it
+from ..bridge.shown import is_namespace, shown_locals  # the bridge's rule: --verify compares with it
 
 FILENAME = '<ndbg>'
 REPR_LIMIT = 100
@@ -108,12 +110,7 @@ class _Recorder:
 
     def _locals(self, frame):
         limit = self.repr_limit
-        namespace = is_namespace(frame.f_code)
-        return {
-            name: safe_repr(value, limit)
-            for name, value in list(frame.f_locals.items())
-            if shows(name, value, namespace)
-        }
+        return shown_locals(list(frame.f_locals.items()), is_namespace(frame.f_code), lambda v: safe_repr(v, limit))
 
     def local_trace(self, frame, event, arg):
         if self.limit_hit:

@@ -25,6 +25,7 @@ import {
   type TextEvent,
 } from '../engine.js';
 import type { Program } from '../../model/cfg.js';
+import { FORMAT_VERSION } from '../../model/format.js';
 import type { ModelState } from '../../model/types.js';
 import { setHashSeed, displayValue, type Scope } from '../../pyval/index.js';
 import { bpStr } from './breakpoints.js';
@@ -167,6 +168,11 @@ export class NeuralDebugger implements Engine {
     });
     // the tracer the model learned from runs with PYTHONHASHSEED=0: sets of str print in that order
     setHashSeed(0);
+  }
+
+  /** The trace format the model was trained on: 1 predicts no attribute entries (`cart.items`). */
+  get formatVersion(): number {
+    return this.o.model.formatVersion ?? FORMAT_VERSION;
   }
 
   // ================================================================ Engine

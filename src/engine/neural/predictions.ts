@@ -10,7 +10,7 @@ import { relateFrames, type Node, type Timeline } from './timeline.js';
 import { OUTPUT_LIMIT, stateProblem } from './validate.js';
 
 /** What the core needs of the model: a predictor session (src/model/types.ts). */
-export type ModelSession = Pick<PredictorSession, 'initialState' | 'predict'> & { close?: () => void };
+export type ModelSession = Pick<PredictorSession, 'initialState' | 'predict' | 'formatVersion'> & { close?: () => void };
 
 /** What happens on the way, reported as it happens. */
 export type Report =

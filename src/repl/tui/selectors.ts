@@ -3,6 +3,7 @@
 // last step changed. Pure functions of a State; nothing here is stored.
 import { relative, sep } from 'node:path';
 import type { Frame, VerifyPair } from '../../engine/engine.js';
+import { isAttributeEntry } from '../../model/format.js';
 import type { State, Variable, VerifyView } from './state.js';
 
 /** `at 0x7f3a...` addresses as `at 0x…` (casts played twice must be equal). */
@@ -42,7 +43,7 @@ export function variables(s: State): Variable[] {
   if (v) {
     const have = new Set(out.map((x) => x.name));
     for (const [name, p] of Object.entries(v.locals)) {
-      if (p.predicted === null && p.real !== null && !have.has(name)) out.push({ name, value: '—', absent: true });
+      if (p.predicted === null && p.real !== null && !have.has(name) && !isAttributeEntry(name)) out.push({ name, value: '—', absent: true });
     }
   }
   return out;
@@ -53,7 +54,7 @@ function shownVariables(s: State): Variable[] {
     const g = globalsFrame(s);
     if (!g) return [];
     return Object.entries(g.locals)
-      .filter(([n]) => s.showDunder || !(n.startsWith('__') && n.endsWith('__')))
+      .filter(([n]) => (s.showDunder || !(n.startsWith('__') && n.endsWith('__'))) && !isAttributeEntry(n))
       .map(([name, value]) => ({ name, value: shown(s, s.edited[name] ?? value) }));
   }
   const f = selectedFrame(s);
@@ -67,6 +68,8 @@ function shownVariables(s: State): Variable[] {
     out.push({ name: '<return>', value: s.stop.retval, special: true });
   }
   for (const [name, value] of Object.entries(f.locals)) {
+    // `cart.items` (docs/format.md "Objects"): a child of `cart`, a row when it is opened
+    if (isAttributeEntry(name)) continue;
     const dunder = name.startsWith('__') && name.endsWith('__');
     const special = name === '__return__' || name === '__exception__';
     if (dunder && !special && !s.showDunder) continue;
