@@ -43,14 +43,15 @@ def results(programs):
 def test_every_idiom_is_in_the_one_table():
     # idioms.py lists every idiom a body may be drawn from; no module adds to
     # a table when imported (they are tuples), and no idiom is left out.
-    from ndbg.gen import funcs, idioms, loops, shapes, stmts, templates
+    from ndbg.gen import aggregates, arith, control, funcs, idioms, loops, mappings, sequences, shapes, strings
+    from ndbg.gen import templates
 
     tables = (idioms.FUNCTION, idioms.SCALAR, idioms.SCRIPT)
     assert all(type(t) is tuple for t in tables)
     listed = {fn for t in tables for _, fn in t}
     defined = {
         v
-        for m in (funcs, loops, shapes, stmts, templates)
+        for m in (aggregates, arith, control, funcs, loops, mappings, sequences, shapes, strings, templates)
         for n, v in vars(m).items()
         if n.startswith('st_') and callable(v)
     }

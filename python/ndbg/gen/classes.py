@@ -91,9 +91,6 @@ def _class(rng, w):
         w.add(0, 'class %s:' % cls)
         if rng.random() < 0.3:
             w.add(1, 'limit = %d' % rng.randint(5, 50))
-            attrs_limit = True
-        else:
-            attrs_limit = False
         w.add(1, 'def __init__(self%s):' % (', name' if name_attr else ''))
         if name_attr:
             w.add(2, 'self.name = name')

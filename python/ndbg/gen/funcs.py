@@ -148,9 +148,7 @@ def st_helper(F):
     params = [param_like(F, H, a) for a in args]
     pnames = [p.name for p in params]
     guard = maybe_guard(H)
-    from . import idioms  # here, not above: the table holds this idiom
-
-    idioms.run(H, rng.choice((1, 2, 2, 3, 3)), idioms.FUNCTION)
+    F.g.body(H, rng.choice((1, 2, 2, 3, 3)), 'FUNCTION')
     ret = finish(H, guard)
     if ret is None:
         return False
@@ -182,9 +180,7 @@ def scalar_helper(F, e, ret_t, budget):
     p = H.add(Var(H.fresh(pool), e.t, e.lo, e.hi, e.elo, e.ehi, e.flav))
     guard = maybe_guard(H, p=0.2)
     k = rng.choice((0, 0, 1, 1, 2))
-    from . import idioms  # here, not above: the table holds st_map_helper, which calls this
-
-    idioms.run(H, k, idioms.SCALAR)
+    F.g.body(H, k, 'SCALAR')
     ret = finish(H, guard, want=ret_t)
     name = func_name(F, HELPER_NAMES[ret_t])
     return name, H, [p.name], ret

@@ -42,6 +42,11 @@ class G:
     def add_func(self, lines):
         self.funcs.append(lines)
 
+    def body(self, F, k, table):
+        """Write k idioms of idioms.TABLE into F. Idioms that write a helper's body
+        (funcs.st_helper) ask for it here: the table holds them, so they cannot import it."""
+        return idioms.run(F, k, getattr(idioms, table))
+
 
 MAIN_NAMES = [
     'process',
