@@ -320,20 +320,24 @@ export interface EngineInfo {
   /** Neural engine: model name and device (cpu / cuda / webgpu). */
   model?: string;
   device?: string;
-  /** Neural engine: the model's measured accuracy (its directory's eval.json), when it has one. */
+  /** Neural engine: how often the model is right on programs people wrote (its directory's measured.json), when measured. */
   accuracy?: ModelAccuracy;
 }
 
-/** A model's measured accuracy: next-state exact match on held-out programs (python -m ndbg.evaluate). */
+/** A model's measured accuracy: next-state exact match, with what ndbg runs, on programs people wrote (scripts/runtime-card.py measured). */
 export interface ModelAccuracy {
-  /** Fraction (0-1) of next states predicted exactly, all actions. */
+  /** Fraction (0-1) of next states predicted exactly, all actions, all sets. */
   exact: number;
-  /** Examples it was measured on. */
+  /** States it was measured on. */
   n: number;
+  /** Programs they come from. */
+  programs?: number;
   /** Exact-match fraction per action (step_into, step_over, breakpoint, ...). */
   perAction?: Record<string, number>;
-  /** Where it was measured (the data set's split), and the file read. */
-  split?: string;
+  /** Each evaluation set (`evalsets/handwritten`, ...): its programs, states and exact-match fraction. */
+  sets?: Array<{ set: string; programs: number; states: number; exact: number }>;
+  /** When it was measured (YYYY-MM-DD), and the file read. */
+  date?: string;
   source: string;
 }
 

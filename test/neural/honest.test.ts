@@ -1,9 +1,9 @@
 // Issue 13: predictions that say they are predictions, and are never nonsense.
 // Each example of the issue, with a scripted model that reproduces it.
 
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { engineEvent } from '../../src/commands/session.js';
@@ -43,34 +43,27 @@ describe('labelled', () => {
     expect(stops.every((s) => s.predicted === true)).toBe(true);
   });
 
-  it("the first event names the engine, the model and its measured accuracy (the model dir's eval.json)", () => {
-    // the reader, on an eval.json as python -m ndbg.evaluate writes it
+  it("the first event names the engine, the model and its measured accuracy (the model dir's measured.json)", () => {
+    // the reader, on a measured.json as scripts/runtime-card.py measured writes it
     const dir = mkdtempSync(join(tmpdir(), 'ndbg-acc-'));
+    const set = (name: string, states: number, exact: number) => ({ set: name, programs: 5, states, exact, byAction: { step_into: { n: states, exact } } });
     writeFileSync(
-      join(dir, 'eval.json'),
-      JSON.stringify({
-        n: 1600,
-        data: { split: 'test' },
-        scores: { model: { all: { exact: 26.44, n: 1600 }, step_into: { exact: 31.0 }, breakpoint: { exact: 15.0 } } },
-      }),
+      join(dir, 'measured.json'),
+      JSON.stringify({ programs: 10, states: 200, exact: 53, date: '2026-12-01', sets: [set('evalsets/handwritten', 100, 31), set('evalsets/long', 100, 22)] }),
     );
     const acc = readAccuracy(dir);
-    expect(acc).toMatchObject({ exact: 0.2644, n: 1600, split: 'test' });
+    expect(acc).toMatchObject({ exact: 0.265, n: 200, programs: 10, date: '2026-12-01', perAction: { step_into: 0.265 } });
     // the shipped default model has one
     const shipped = readAccuracy(join(ROOT, 'models', readFileSync(join(ROOT, 'models', 'default'), 'utf8').trim()));
     expect(shipped!.exact).toBeGreaterThan(0);
     expect(shipped!.exact).toBeLessThan(1);
-    expect(acc!.perAction).toMatchObject({ step_into: 0.31, breakpoint: 0.15 });
     const e = engineEvent({ name: 'neural', model: 'v1', device: 'cpu', accuracy: acc });
-    expect(e).toMatchObject({ type: 'engine', name: 'neural', model: 'v1', predicted: true, accuracy: { exact: 0.2644 } });
-    expect((e as { notice: string }).notice).toMatch(/PREDICTED by the model v1, which predicts 26% of next states exactly.*--engine python.*--verify/);
+    expect(e).toMatchObject({ type: 'engine', name: 'neural', model: 'v1', predicted: true, accuracy: { exact: 0.265 } });
+    expect((e as { notice: string }).notice).toMatch(
+      /PREDICTED by the model v1; the program does not run\. It predicts 27% of next states exactly on 10 programs people wrote \(200 states, measured 2026-12-01: .*measured\.json\)\..*--engine python.*--verify/,
+    );
     expect(engineEvent({ name: 'python' })).toEqual({ type: 'engine', name: 'python', predicted: false });
     expect(readAccuracy(join(ROOT, 'fixtures'))).toBeUndefined();
-    // what ndbg runs (constrained, computed steps), where the model directory has it measured
-    mkdirSync(join(dir, 'runtime'));
-    const summary = { split: 'test', constrained: { examples: 200, exact: 147, byAction: { step_into: { n: 80, exact: 64 } } } };
-    writeFileSync(join(dir, 'runtime', `${basename(dir)}-corpus.summary.json`), JSON.stringify(summary));
-    expect(readAccuracy(dir)).toMatchObject({ exact: 0.735, n: 200, split: 'test', perAction: { step_into: 0.8 } });
   });
 
   it("line mode prints the notice once on stderr, only when stderr is a terminal; stdout stays pdb's", async () => {

@@ -91,7 +91,7 @@ describe('VariablesPane: runner-up values', () => {
 
 describe('StatusBar: the model and its measured accuracy', () => {
   it('shows the model, device and exact-match accuracy of the neural engine', () => {
-    const info = { name: 'neural' as const, model: 'v1', device: 'cpu', accuracy: { exact: 0.218, n: 220, source: 'models/v1/eval.json' } };
+    const info = { name: 'neural' as const, model: 'v1', device: 'cpu', accuracy: { exact: 0.218, n: 220, source: 'models/v1/measured.json' } };
     const row = plain(render(<StatusBar width={90} title="demo.py" info={info} program="stopped" where="demo.py:3 f()" />).lastFrame())[0]!;
     expect(row).toContain(' demo.py │ neural v1 (cpu), 21.8% exact │ stopped │ demo.py:3 f()');
     expect(visibleWidth(row)).toBe(90);
@@ -127,7 +127,7 @@ describe('App with a predicting engine', () => {
     predicted: true,
     model: 'v1',
     device: 'cpu',
-    accuracy: { exact: 0.218, n: 220, source: 'models/v1/eval.json' },
+    accuracy: { exact: 0.218, n: 220, source: 'models/v1/measured.json' },
     notice: 'ndbg: these frames are predicted by the model v1, not read from a running program',
   };
 

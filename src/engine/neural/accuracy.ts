@@ -1,71 +1,79 @@
-// What the neural engine says about itself before the first stop: the model, its
-// measured accuracy, and one line for people saying that the frames are predicted
-// and how to get the real run. The accuracy is that of what ndbg runs (constrained
-// decoding and computed steps: the model directory's runtime/NAME-corpus.summary.json,
-// from `ndbg eval traces --out`), else the model's own (eval.json, from
-// `python -m ndbg.evaluate --card`).
+// What the neural engine says about itself before the first stop: the model, how
+// often it is right on programs people wrote, and one line for people saying that
+// the frames are predicted and how to get the real run. The figure is data shipped
+// with the model, `measured.json` in its directory (written by
+// `scripts/runtime-card.py measured models/NAME` from `ndbg eval traces` on
+// evalsets/handwritten and evalsets/long, with what ndbg runs: constrained decoding
+// and computed steps). A model without one is said to be unmeasured: a figure
+// measured on generated programs is never quoted to users.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { EngineInfo, ModelAccuracy } from '../engine.js';
 
-interface EvalJson {
-  n?: number;
-  scores?: { model?: Record<string, { n?: number; exact?: number | null }> };
-  data?: { split?: string };
+interface MeasuredJson {
+  programs?: number;
+  states?: number;
+  exact?: number;
+  date?: string | null;
+  sets?: Array<{ set?: string; programs?: number; states?: number; exact?: number; byAction?: Record<string, { n?: number; exact?: number }> }>;
 }
 
-interface RuntimeSummary {
-  split?: string;
-  constrained?: { examples?: number; exact?: number; byAction?: Record<string, { n?: number; exact?: number }> };
-}
-
-/** The accuracy of what ndbg runs, from `dir/runtime/NAME-corpus.summary.json`, or undefined. */
-function runtimeAccuracy(dir: string): ModelAccuracy | undefined {
-  const path = join(dir, 'runtime', `${basename(dir)}-corpus.summary.json`);
-  if (!existsSync(path)) return undefined;
-  let j: RuntimeSummary;
-  try {
-    j = JSON.parse(readFileSync(path, 'utf8')) as RuntimeSummary;
-  } catch {
-    return undefined;
-  }
-  const c = j.constrained;
-  if (!c?.examples || typeof c.exact !== 'number') return undefined;
-  const perAction: Record<string, number> = {};
-  for (const [k, v] of Object.entries(c.byAction ?? {})) if (v.n && typeof v.exact === 'number') perAction[k] = round(v.exact / v.n);
-  return { exact: round(c.exact / c.examples), n: c.examples, perAction, ...(j.split ? { split: j.split } : {}), source: path };
-}
-
-/** The measured exact match of next states (runtime summary, else `dir/eval.json`), or undefined when there is none. */
+/** The measured exact match of next states on programs people wrote (`dir/measured.json`), or undefined when there is none. */
 export function readAccuracy(dir: string | undefined): ModelAccuracy | undefined {
   if (!dir) return undefined;
-  const runtime = runtimeAccuracy(dir);
-  if (runtime) return runtime;
-  const path = join(dir, 'eval.json');
+  const path = join(dir, 'measured.json');
   if (!existsSync(path)) return undefined;
-  let j: EvalJson;
+  let j: MeasuredJson;
   try {
-    j = JSON.parse(readFileSync(path, 'utf8')) as EvalJson;
+    j = JSON.parse(readFileSync(path, 'utf8')) as MeasuredJson;
   } catch {
     return undefined;
   }
-  const scores = j.scores?.model;
-  const all = scores?.all;
-  if (!scores || typeof all?.exact !== 'number') return undefined;
+  if (!j.states || typeof j.exact !== 'number' || !Array.isArray(j.sets)) return undefined;
+  const tally: Record<string, { n: number; exact: number }> = {};
+  const sets: NonNullable<ModelAccuracy['sets']> = [];
+  for (const s of j.sets) {
+    if (!s.set || !s.states || typeof s.exact !== 'number') continue;
+    sets.push({ set: s.set, programs: s.programs ?? 0, states: s.states, exact: round(s.exact / s.states) });
+    for (const [k, v] of Object.entries(s.byAction ?? {})) {
+      const t = (tally[k] ??= { n: 0, exact: 0 });
+      t.n += v.n ?? 0;
+      t.exact += v.exact ?? 0;
+    }
+  }
   const perAction: Record<string, number> = {};
-  for (const [k, v] of Object.entries(scores)) if (k !== 'all' && typeof v.exact === 'number') perAction[k] = round(v.exact / 100);
-  return { exact: round(all.exact / 100), n: all.n ?? j.n ?? 0, perAction, ...(j.data?.split ? { split: j.data.split } : {}), source: path };
+  for (const [k, v] of Object.entries(tally)) if (v.n) perAction[k] = round(v.exact / v.n);
+  return {
+    exact: round(j.exact / j.states),
+    n: j.states,
+    programs: j.programs ?? sets.reduce((a, s) => a + s.programs, 0),
+    perAction,
+    sets,
+    ...(j.date ? { date: j.date } : {}),
+    source: path,
+  };
 }
 
 const round = (x: number): number => Math.round(x * 10000) / 10000;
 
-/** The notice shown once at the start of a line-mode session on a terminal. */
+/** The file a notice names: `models/v7/measured.json` for a model under a models/ folder, else the full path. */
+function shownPath(source: string): string {
+  const dir = dirname(source);
+  return basename(dirname(dir)) === 'models' ? join('models', basename(dir), basename(source)) : source;
+}
+
+/** The notice for people at the start of a neural session (the `engine` event's `notice`). */
 export function predictionNotice(info: EngineInfo): string {
   const acc = info.accuracy;
-  const measured = acc ? `, which predicts ${Math.round(acc.exact * 100)}% of next states exactly on held-out programs` : '';
+  const model = info.model ? `the model ${info.model}` : 'the model';
+  const measured = acc
+    ? ` It predicts ${Math.round(acc.exact * 100)}% of next states exactly on ` +
+      `${acc.programs ? `${acc.programs} programs people wrote` : 'programs people wrote'} ` +
+      `(${acc.n} states, measured${acc.date ? ` ${acc.date}` : ''}: ${shownPath(acc.source)}).`
+    : ' Its accuracy on programs people wrote has not been measured.';
   return (
-    `ndbg: every frame below is PREDICTED by the model ${info.model ?? ''}${measured}; the program does not run. ` +
+    `ndbg: every frame below is PREDICTED by ${model}; the program does not run.${measured} ` +
     `For the real run use '--engine python'; '--verify' runs it too and marks each prediction that differs.`
-  ).replace(/model {2}/, 'model ');
+  );
 }
