@@ -11,12 +11,12 @@ Each summary is one model on one data set; the first one's reliability table is 
 
 The figure users see (the neural engine's notice, the TUI's status bar, `--json`'s
 `engine` event, DAP, MCP): exact next state on the programs people wrote
-(evalsets/handwritten and evalsets/long), written to MODEL_DIR/measured.json:
+(evalsets/handwritten, evalsets/long, evalsets/classes), written to MODEL_DIR/measured.json:
 
     scripts/runtime-card.py measured models/v8          # runs the evaluations it lacks
     scripts/runtime-card.py measured models/v8 --run    # runs them all again
 
-It reads MODEL_DIR/runtime/NAME-hand.summary.json and NAME-long.summary.json, and runs
+It reads MODEL_DIR/runtime/NAME-hand, NAME-long and NAME-classes.summary.json, and runs
 `node bin/ndbg.js eval traces` for those that are missing (needs `npm run build`).
 Standard library only."""
 
@@ -84,7 +84,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The sets of programs people wrote that the figure users see is measured on:
 # (evalsets/ directory, summary file suffix, states per program).
-MEASURED_SETS = (('handwritten', 'hand', 4), ('long', 'long', 16))
+MEASURED_SETS = (('handwritten', 'hand', 4), ('long', 'long', 16), ('classes', 'classes', 4))
 
 
 def git(*args):
@@ -157,7 +157,7 @@ def measured(model_dir, rerun):
         'programs': sum(x['programs'] for x in sets),
         'states': sum(x['states'] for x in sets),
         'exact': sum(x['exact'] for x in sets),
-        'date': dates[-1] if dates else None,
+        'date': (dates[0] if dates[0] == dates[-1] else f'{dates[0]} to {dates[-1]}') if dates else None,
         'sets': sets,
         'command': f'scripts/runtime-card.py measured {os.path.relpath(model_dir, ROOT)}',
     }

@@ -35,26 +35,29 @@ describe('the figure comes with the model', () => {
     });
     writeFileSync(join(dir, 'runtime', 'vX-hand.summary.json'), JSON.stringify(summary(200, 100)));
     writeFileSync(join(dir, 'runtime', 'vX-long.summary.json'), JSON.stringify(summary(100, 20)));
+    writeFileSync(join(dir, 'runtime', 'vX-classes.summary.json'), JSON.stringify(summary(100, 40)));
     const r = spawnSync('/usr/bin/python3', [join(ROOT, 'scripts', 'runtime-card.py'), 'measured', dir], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const j = JSON.parse(readFileSync(join(dir, 'measured.json'), 'utf8'));
     expect(j).toMatchObject({
       model: 'vX',
-      states: 300,
-      exact: 120,
+      states: 400,
+      exact: 160,
       sets: [
         { set: 'evalsets/handwritten', states: 200 },
         { set: 'evalsets/long', states: 100 },
+        { set: 'evalsets/classes', states: 100 },
       ],
     });
     const acc = readAccuracy(dir)!;
-    expect(acc).toMatchObject({ exact: 0.4, n: 300, programs: j.programs, perAction: { step_into: 0.4 } });
+    expect(acc).toMatchObject({ exact: 0.4, n: 400, programs: j.programs, perAction: { step_into: 0.4 } });
     expect(acc.sets).toEqual([
       { set: 'evalsets/handwritten', programs: j.sets[0].programs, states: 200, exact: 0.5 },
       { set: 'evalsets/long', programs: j.sets[1].programs, states: 100, exact: 0.2 },
+      { set: 'evalsets/classes', programs: j.sets[2].programs, states: 100, exact: 0.4 },
     ]);
     expect(predictionNotice({ name: 'neural', model: 'vX', accuracy: acc })).toContain(
-      `It predicts 40% of next states exactly on ${j.programs} programs people wrote (300 states, measured:`,
+      `It predicts 40% of next states exactly on ${j.programs} programs people wrote (400 states, measured:`,
     );
   });
 
