@@ -1,5 +1,5 @@
-"""What counting every trace event costs, against the same loop untraced (issue 14's `c`
-through a loop without breakpoints): sys.settrace with a Python counter, and on 3.12+
+"""What counting every trace event costs, against the same loop untraced (`c` through
+a loop without breakpoints): sys.settrace with a Python counter, and on 3.12+
 sys.monitoring with a Python callback and with a C one (dict.__setitem__, which counts
 nothing: the floor of any callback). Prints each as a ratio to the untraced loop.
 

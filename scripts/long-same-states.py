@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The traces of a hand-written data set moved into the long versions of its programs,
-so that the same states are measured short and long (issue 10: a script of 300 lines
-or more within 3 points of the same code short).
+so that the same states are measured short and long (a script of 300 lines or more
+should debug about as well as the same code short).
 
     cd python && python -m ndbg.data build --programs-dir ../evalsets/handwritten --split-all test \\
         --tokenizer ../models/v7/tokenizer.json --out ../data/handwritten --workers 1

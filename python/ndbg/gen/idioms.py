@@ -45,7 +45,7 @@ FUNCTION = (
     (1.4, templates.st_recursion),
     (1.0, templates.st_generator),
     (0.9, templates.st_raise_helper),
-    # real code's shapes the rest makes rarely (shapes.py, issue 10)
+    # real code's shapes the rest makes rarely (shapes.py)
     (2.0, shapes.st_chain),
     (1.2, shapes.st_group_get),
 )

@@ -4,7 +4,7 @@
     prog = long_program(random.Random(7), generate)
 
 Real scripts are longer than the model's window, and the functions their module-level
-code calls are defined far above it (issue 10, "Scripts longer than the window"). The
+code calls are defined far above it. The
 generator writes programs of 10-80 lines, so on its own it never shows the model a
 program whose context has to be selected (docs/format.md, "Context selection"). This
 composes such programs from generated ones, in the shape of evalsets/long:

@@ -1,4 +1,4 @@
-"""Shapes that real code has and the rest of the grammar makes rarely (issue 10):
+"""Shapes that real code has and the rest of the grammar makes rarely:
 method chains over str/list/dict, grouping with `d.get(k, []) + [x]`, a class
 whose methods update its attributes, and recursion over nested data called
 with literal arguments at module level.
