@@ -1,53 +1,54 @@
-// evaluate, setVariable and setExpression. Watches and hovers are quiet
-// inspections (Engine.evaluate); the debug console takes pdb's command
-// language as typed at pdb's prompt (`w`, `b 12`, `!x = 5`, `rn`...) and
-// evaluates other lines quietly when they are expressions. Edits are pdb's
+// evaluate, setVariable and setExpression. Watches, hovers and copies are
+// quiet inspections (Engine.evaluate) and never run a command; the debug
+// console takes pdb's command language (`w`, `b 12`, `!x = 5`, `rn`...) and
+// evaluates Python, telling the two apart by the console's rule
+// (src/commands/classify.ts: `n + 41` over a local `n` is Python, `n` alone is
+// pdb's `next`). Edits are pdb's
 // `!target = value`, run in the frame the editor names, and the new value is
 // read back.
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { isReverseName } from '../commands/reverse.js';
+import { consoleLine as readConsoleLine } from '../commands/classify.js';
 import type { Outcome, Runner } from './runner.js';
 import type { References } from './references.js';
 import { variable } from './variables.js';
-
-/** pdb's command names (and their abbreviations): a console line starting with one is a command. */
-const PDB_COMMANDS = new Set(
-  (
-    'a args alias b break bt c cl clear commands condition cont continue d debug disable display down ' +
-    'enable exit h help ignore interact j jump l list ll longlist n next p pp q quit r restart return ' +
-    'retval rv run s source step tbreak u unalias undisplay unt until up w whatis where'
-  ).split(' '),
-);
-
-export function isPdbCommand(line: string): boolean {
-  const t = line.trim();
-  if (t.startsWith('!') || t === '') return true;
-  const word = /^[A-Za-z_-]+/.exec(t)?.[0] ?? '';
-  // `p x` is a command; `p` alone too; `pi * 2` is not (the word must end there)
-  if (word.length !== t.length && !/^[A-Za-z_-]+(\s|$)/.test(t)) return false;
-  return PDB_COMMANDS.has(word) || isReverseName(word);
-}
 
 export interface ConsoleAnswer {
   body: DebugProtocol.EvaluateResponse['body'];
   /** The command resumed the program (or ended it): the adapter reports where it got to. */
   outcome?: Outcome;
   error?: string;
+  /** What the line was taken for: a debugger command, or Python evaluated in the frame. */
+  ran: 'command' | 'expression';
 }
 
 /** A line typed in the debug console. */
 export async function consoleLine(runner: Runner, refs: References, line: string, frame: number | undefined): Promise<ConsoleAnswer> {
-  if (!isPdbCommand(line)) {
-    const quiet = await quietly(runner, refs, line, frame);
-    if (!('error' in quiet)) return { body: quiet };
+  const read = readConsoleLine(line, frameNames(runner, frame));
+  if (read.kind === 'expression') {
+    const quiet = await quietly(runner, refs, read.source, frame);
+    if (!('error' in quiet)) return { body: quiet, ran: 'expression' };
+    // a statement (`n = 1`), or what a quiet look refuses, runs as pdb's `!`: never as a command
+    return answer(await inFrame(runner, frame, () => runner.runNow(`!${read.source}`)), 'expression');
   }
-  const outcome = await inFrame(runner, frame, () => runner.runNow(line));
+  return answer(await inFrame(runner, frame, () => runner.runNow(line)), 'command');
+}
+
+function answer(outcome: Outcome, ran: ConsoleAnswer['ran']): ConsoleAnswer {
   const resumed = outcome.commands.some((c) => c.resumed);
   const failed = outcome.commands.find((c) => !c.ok);
   const text = outcome.text.replace(/\n$/, '');
-  if (failed && !resumed) return { body: { result: '', variablesReference: 0 }, error: text || failed.error || 'the command failed' };
-  return { body: { result: text, variablesReference: 0 }, outcome: resumed || outcome.refreshed ? outcome : undefined };
+  if (failed && !resumed) return { body: { result: '', variablesReference: 0 }, error: text || failed.error || 'the command failed', ran };
+  return { body: { result: text, variablesReference: 0 }, outcome: resumed || outcome.refreshed ? outcome : undefined, ran };
+}
+
+/** The names an expression typed in `frame` can use: the frame's locals and the module's globals. */
+function frameNames(runner: Runner, frame: number | undefined): string[] {
+  const stop = runner.stop;
+  if (!stop) return [];
+  const f = stop.frames[frame ?? stop.selected];
+  const module = stop.frames.find((x) => x.func === '<module>' && x.file === f?.file);
+  return [...Object.keys(f?.locals ?? {}), ...Object.keys(module?.locals ?? {})];
 }
 
 /** A watch, a hover, a copy: the value of `expr` in the frame, without a trace in the transcript. */

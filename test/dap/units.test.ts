@@ -1,9 +1,9 @@
 // The adapter's small pure parts: hit conditions as pdb ignore counts, log
-// messages, which console lines are pdb commands, how predicted values read.
+// messages, how predicted values read (which console lines are commands:
+// src/commands/classify.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { ignoreCount } from '../../src/dap/breakpoints.js';
-import { isPdbCommand } from '../../src/dap/evaluate.js';
 import { formatLogMessage } from '../../src/dap/logMessage.js';
 import { show } from '../../src/dap/values.js';
 import type { InspectOptions, Inspected, ValueView } from '../../src/engine/engine.js';
@@ -37,15 +37,6 @@ describe('log messages', () => {
 
   it('says which expression failed, and keeps an unclosed brace', async () => {
     expect(await formatLogMessage('{nosuch} {n', evaluate, 0)).toBe("<error: NameError: name 'nosuch' is not defined> {n");
-  });
-});
-
-describe('console lines', () => {
-  it.each(['w', 'p x', 'n', 'b 12', '!x = 5', 'rn', 'reverse-continue', 'unt 9', ''])('%j is a pdb command', (l) => {
-    expect(isPdbCommand(l)).toBe(true);
-  });
-  it.each(['x', 'pi * 2', "data['a']", 'len(xs)', 'total + 1', 'nx'])('%j is not', (l) => {
-    expect(isPdbCommand(l)).toBe(false);
   });
 });
 

@@ -24,6 +24,7 @@ import {
   type StopEvent,
   type TextEvent,
 } from '../engine.js';
+import { pdbWord } from '../../commands/classify.js';
 import type { Program } from '../../model/cfg.js';
 import { FORMAT_VERSION } from '../../model/format.js';
 import type { ModelState } from '../../model/types.js';
@@ -402,7 +403,7 @@ export class NeuralDebugger implements Engine {
     if (!line) return this.lastcmd ? this.onecmd(this.lastcmd) : 'stay';
     if (line[0] === '?') line = `help ${line.slice(1)}`;
     if (line[0] === '!') return exec(this, line.slice(1)) ?? 'stay';
-    const cmd = /^[A-Za-z0-9_]*/.exec(line)![0];
+    const cmd = pdbWord(line, this.facts.python);
     const arg = line.slice(cmd.length).trim();
     this.lastcmd = line === 'EOF' ? '' : line;
     const handler = cmd && Object.hasOwn(HANDLERS, cmd) ? HANDLERS[cmd] : undefined;

@@ -4,6 +4,7 @@
 // print pdb's texts. The loop runs a breakpoint's commands when it stops there.
 
 import * as pathFns from 'node:path';
+import { pdbWord } from '../../../commands/classify.js';
 import { strRepr } from '../../../pyval/index.js';
 import { bpFormat, bpStr, type Breakpoint } from '../breakpoints.js';
 import type { Handler, NeuralDebugger } from '../debugger.js';
@@ -196,8 +197,7 @@ const ENDS_LIST = ['c', 'cont', 'continue', 's', 'step', 'n', 'next', 'r', 'retu
 /** pdb's handle_command_def: a line typed after `commands N`. */
 export function commandDef(pdb: NeuralDebugger, line: string): void {
   const t = line.trim();
-  const m = /^[A-Za-z0-9_]*/.exec(t[0] === '?' ? `help ${t.slice(1)}` : t)!;
-  const cmd = t[0] === '!' ? '' : m[0];
+  const cmd = t[0] === '!' ? '' : pdbWord(t[0] === '?' ? `help ${t.slice(1)}` : t, pdb.facts.python);
   if (!cmd) return;
   const list = pdb.bpCommands.get(pdb.defining!)!;
   if (cmd === 'silent') {
