@@ -25,7 +25,7 @@ import {
   findMethod,
   refusedCallReason,
   type Ctx,
-} from './builtins.js';
+} from './builtins/index.js';
 import { DictStore, SetStore } from './containers.js';
 import { convert, formatSpec } from './format.js';
 import { Budget, DEFAULT_LIMITS, budget, withBudget, type Limits } from './limits.js';
