@@ -153,4 +153,22 @@ describe('the neural engine inspects its prediction', () => {
     expect(area.ok).toBe(false);
     await dbg.close();
   });
+
+  it('opens a predicted instance into the attributes its state shows (docs/format.md, "Objects")', async () => {
+    const dbg = await neuralDebugger('classes.py', new OracleModel(fixturePath('classes.py')));
+    await dbg.start();
+    await dbg.command('b 34');
+    await dbg.command('c');
+    // the state has sq=Square(3), sq.name='square', sq.side=3: two children, as the bridge's __dict__
+    expect(await dbg.evaluate('sq')).toMatchObject({ ok: true, result: { value: 'Square(3)', size: 2, predicted: true } });
+    const sq = await dbg.children('sq');
+    expect(sq.ok && sq.result.children.map((c) => [c.name, c.expr, c.value, c.type])).toEqual([
+      ['name', 'sq.name', "'square'", 'str'],
+      ['side', 'sq.side', '3', 'int'],
+    ]);
+    expect(await dbg.evaluate('sq.side')).toMatchObject({ ok: true, result: { value: '3', type: 'int' } });
+    const stop = dbg.stopEvent();
+    expect(Object.keys(stop.frames[stop.frames.length - 1]!.locals)).toEqual(['shapes', 's', 's.name', 's.side', 'sq', 'sq.name', 'sq.side']);
+    await dbg.close();
+  });
 });

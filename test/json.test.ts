@@ -54,6 +54,16 @@ describe('--json', () => {
     expect(events.at(-1)).toEqual({ v: 1, type: 'exit', code: 0 });
   });
 
+  it('groups a program object\'s attributes under the frame\'s `attributes` (docs/format.md, "Objects")', async () => {
+    const script = ['b 34', 'c', 'q'];
+    const events = await drive('fixtures/classes.py', () => script.shift() ?? 'q');
+    type F = { locals: Record<string, string>; hidden?: string[]; attributes?: Record<string, Record<string, string>> };
+    const stop = events.filter((e) => e.type === 'stop').at(-1) as Ev & { frames: F[] };
+    const f = stop.frames.at(-1)!;
+    expect(Object.keys(f.locals).filter((k) => !f.hidden?.includes(k) && !k.startsWith('__'))).toEqual(['shapes', 's', 'sq']);
+    expect(f.attributes).toEqual({ s: { name: "'square'", side: '3' }, sq: { name: "'square'", side: '3' } });
+  });
+
   it('marks errors, return values, exceptions and post-mortem', async () => {
     const script = ['nosuchname', 'c', 'q'];
     const events = await drive('fixtures/postmortem.py', () => script.shift() ?? 'q');

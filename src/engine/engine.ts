@@ -15,8 +15,13 @@ export interface Frame {
   line: number;
   /** Function name as pdb prints it (`<module>` for module level). */
   func: string;
-  /** The frame's locals: name -> repr string. */
+  /**
+   * The frame's locals: name -> repr string. A program object's attributes follow it
+   * as entries `name.attr` (docs/format.md, "Objects"; `--json` moves them to `attributes`).
+   */
   locals: Record<string, string>;
+  /** `--json` only: the attribute entries of `locals`, per local, keyed by the path below it (docs/json.md). */
+  attributes?: Record<string, Record<string, string>>;
   /**
    * Python engine only: the names of `locals` that a trace state of this frame
    * leaves out (module and class bodies: functions, classes, modules, dunders;

@@ -74,3 +74,28 @@ export function attributesOf(locals: Readonly<Record<string, string>>, expr: str
   for (const [k, v] of Object.entries(locals)) if (k.startsWith(prefix) && !k.slice(prefix.length).includes('.')) out.push([k.slice(prefix.length), v]);
   return out.length ? out : undefined;
 }
+
+/**
+ * A frame's locals split for `--json` (docs/json.md, `stop`): `locals` the plain ones,
+ * `attributes` per local that shows any, its entries keyed by the path below it
+ * (`{cart: {items: '[]', last: "Item('pen')", 'last.name': "'pen'"}}`), in order.
+ */
+export function splitAttributes(locals: Readonly<Record<string, string>>): {
+  locals: Record<string, string>;
+  attributes?: Record<string, Record<string, string>>;
+} {
+  const plain: Record<string, string> = {};
+  let attributes: Record<string, Record<string, string>> | undefined;
+  for (const [k, v] of Object.entries(locals)) {
+    const dot = k.indexOf('.');
+    if (dot < 0) {
+      setEntry(plain, k, v);
+      continue;
+    }
+    attributes ??= {};
+    const local = k.slice(0, dot);
+    if (!Object.hasOwn(attributes, local)) Object.defineProperty(attributes, local, { value: {}, enumerable: true, writable: true, configurable: true });
+    setEntry(attributes[local]!, k.slice(dot + 1), v);
+  }
+  return attributes ? { locals: plain, attributes } : { locals: plain };
+}

@@ -5,7 +5,9 @@
 // (docs/json.md). All output goes through one sink so a cast can tee it.
 
 import type { Readable } from 'node:stream';
-import type { Engine, EngineEvent } from '../engine/engine.js';
+import type { Engine, EngineEvent, StopEvent } from '../engine/engine.js';
+import { splitAttributes } from '../model/attributes.js';
+import { isAttributeEntry } from '../model/format.js';
 
 export type Stream = 'stdout' | 'stderr';
 /** Where the REPL writes; `stream` is the real file descriptor to use. */
@@ -75,7 +77,13 @@ function textRenderer(write: Sink, stderrIsTTY: boolean): (e: EngineEvent) => vo
 }
 
 function jsonRenderer(write: Sink): (e: EngineEvent) => void {
-  return (e) => write(`${JSON.stringify({ v: JSON_SCHEMA_VERSION, ...e })}\n`, 'stdout');
+  return (e) => write(`${JSON.stringify({ v: JSON_SCHEMA_VERSION, ...(e.type === 'stop' ? groupedStop(e) : e) })}\n`, 'stdout');
+}
+
+/** A stop's frames with each program object's attribute entries (`cart.items`) under `attributes`, not `locals` (docs/json.md). */
+function groupedStop(e: StopEvent): StopEvent {
+  if (!e.frames.some((f) => Object.keys(f.locals).some(isAttributeEntry))) return e;
+  return { ...e, frames: e.frames.map((f) => ({ ...f, ...splitAttributes(f.locals) })) };
 }
 
 /** Lines of a stream, each with its '\n' (the last one may lack it); null at EOF. */

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attributesOf, groupAttributes, plainLocals } from '../../src/model/attributes.js';
+import { attributesOf, groupAttributes, plainLocals, splitAttributes } from '../../src/model/attributes.js';
 
 const golden = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'golden', 'format', 'objects.json'), 'utf8')) as {
   segments: Array<{ steps: Array<{ state: { locals: Record<string, string> } }> }>;
@@ -38,5 +38,13 @@ describe('groupAttributes', () => {
     for (let k = 0; k < 12; k++) wide[`t.f${k}`] = String(k);
     expect(groupAttributes(wide).t!.partial).toBe(true);
     expect(groupAttributes({ x: '1', 'y.z': '2' })).toEqual({ x: { value: '1' } }); // no parent: dropped
+  });
+
+  it('splits locals for --json: plain ones, and attributes per local by their path', () => {
+    expect(splitAttributes({ c: 'C()', 'c.a': '1', 'c.b': 'B()', 'c.b.x': "'x'", n: '0' })).toEqual({
+      locals: { c: 'C()', n: '0' },
+      attributes: { c: { a: '1', b: 'B()', 'b.x': "'x'" } },
+    });
+    expect(splitAttributes({ n: '0' })).toEqual({ locals: { n: '0' } });
   });
 });

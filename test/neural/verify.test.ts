@@ -2,7 +2,7 @@
 // that differs from reality, continues from the real state, and counts exact frames.
 import { describe, expect, it } from 'vitest';
 import type { StopEvent } from '../../src/engine/engine.js';
-import { VerifyEngine, compareStates, normalizeRepr, verifyLine } from '../../src/engine/verify.js';
+import { VerifyEngine, compareStates, normalizeRepr, realState, verifyLine } from '../../src/engine/verify.js';
 import type { HistoryEntry, ModelAction } from '../../src/model/types.js';
 import { OracleModel, PY, drive, fixturePath, line, neuralDebugger } from './helpers.js';
 
@@ -64,5 +64,14 @@ describe('verify', () => {
     expect(verifyLine(v)).toBe('[verify] b: predicted (absent), real 2\n');
     expect(compareStates(line(3, { a: '1' }), line(3, { a: '1' })).exact).toBe(true);
     expect(verifyLine({ exact: false, stdout: { predicted: 'sum 4\n', real: 'sum 3\n' } })).toBe('[verify] output: predicted "sum 4\\n", real "sum 3\\n"\n');
+  });
+
+  it("compares an object's attribute entries like locals; a format-1 model is not asked for them", () => {
+    const locals = { c: '<__main__.C object at 0x7f00aa>', 'c.n': '2', x: '1' };
+    const stop: StopEvent = { type: 'stop', event: 'line', selected: 0, frames: [{ file: '/p.py', line: 3, func: '<module>', locals }] };
+    expect(realState(stop, '/p.py')!.locals).toEqual({ c: '<__main__.C object>', 'c.n': '2', x: '1' });
+    expect(realState(stop, '/p.py', 1)!.locals).toEqual({ c: '<__main__.C object>', x: '1' });
+    const v = compareStates(line(3, { c: '<__main__.C object>', 'c.n': '3', x: '1' }), realState(stop, '/p.py')!);
+    expect(verifyLine(v)).toBe('[verify] c.n: predicted 3, real 2\n');
   });
 });

@@ -3,9 +3,34 @@
 // and never by running the program. The rule (names, expressions, which values
 // open) is the bridge's (python/ndbg/bridge/inspection.py), specified in
 // docs/json.md ("Inspection") and pinned for both by test/golden/children.json.
+// An instance of the program's own class opens into the attributes the state
+// shows of it (docs/format.md, "Objects": the `cart.items` entries), as the
+// bridge opens a real one into its __dict__.
 
 import type { ChildrenPage, Inspected, ValueChild, ValueView } from '../engine.js';
 import { evaluate, parseRepr, repr, typeName, type Scope, type Value } from '../../pyval/index.js';
+import { attributesOf } from '../../model/attributes.js';
+
+/** `cart`, `cart.last`: a local or a chain of attributes, which a state may show as an entry. */
+const CHAIN = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+
+/** The attributes a predicted state shows of `expr` ([name, repr]), or undefined: not a shown object. */
+function shownAttributes(expr: string, scope: Scope): Array<[string, string]> | undefined {
+  const e = expr.trim();
+  if (!CHAIN.test(e)) return undefined;
+  const root = e.split('.')[0]!;
+  const ns = Object.hasOwn(scope.locals, root) ? scope.locals : scope.globals;
+  return ns && Object.hasOwn(ns, e) ? attributesOf(ns, e) : undefined;
+}
+
+/** The repr of an attribute entry `cart.last` of the state (which pyval cannot evaluate: it holds no instances). */
+function shownEntry(expr: string, scope: Scope): string | undefined {
+  const e = expr.trim();
+  if (!CHAIN.test(e) || !e.includes('.')) return undefined;
+  const root = e.split('.')[0]!;
+  const ns = Object.hasOwn(scope.locals, root) ? scope.locals : scope.globals;
+  return ns && Object.hasOwn(ns, e) ? ns[e] : undefined;
+}
 
 /** An expression that takes `.attr` / `[i]` without parentheses (inspection.py's _POSTFIX). */
 const POSTFIX = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[[^[\]]*\])*$/;
@@ -116,7 +141,8 @@ function viewOf(v: Value, confidence: number | undefined): ValueView {
  * predicted local the expression starts from (`xs`, `xs[0]`, `item.qty`).
  */
 function valueIn(expr: string, scope: Scope, confidence: Record<string, number> | undefined): Inspected<{ v: Value; confidence?: number }> {
-  const r = evaluate(expr, scope);
+  const entry = shownEntry(expr, scope);
+  const r = entry !== undefined ? ({ ok: true, value: parseRepr(entry) } as const) : evaluate(expr, scope);
   if (!r.ok) return { ok: false, error: r.message };
   const root = /^\s*\(*\s*([A-Za-z_]\w*)/.exec(expr)?.[1];
   const c = root !== undefined ? confidence?.[root] : undefined;
@@ -127,7 +153,9 @@ export function evaluateView(expr: string, scope: Scope, confidence?: Record<str
   if (!expr.trim()) return { ok: false, error: 'no expression given' };
   const r = valueIn(expr, scope, confidence);
   if (!r.ok) return r;
-  return { ok: true, result: viewOf(r.result.v, r.result.confidence) };
+  const view = viewOf(r.result.v, r.result.confidence);
+  const attrs = shownAttributes(expr, scope);
+  return { ok: true, result: attrs ? { ...view, size: attrs.length } : view };
 }
 
 export function childrenPage(
@@ -141,7 +169,15 @@ export function childrenPage(
   const r = valueIn(expr, scope, confidence);
   if (!r.ok) return r;
   const { v, confidence: c } = r.result;
-  const page = allChildren(v, operand(expr)).slice(start, start + count);
-  const children: ValueChild[] = page.map(([name, cexpr, x]) => ({ ...viewOf(x, c), name, expr: cexpr }));
-  return { ok: true, result: { parent: viewOf(v, c), start, children } };
+  const attrs = shownAttributes(expr, scope);
+  const base = operand(expr);
+  const all: Array<[string, string, Value]> = attrs ? attrs.map(([k, text]) => [k, `${base}.${k}`, parseRepr(text)]) : allChildren(v, base);
+  const page = all.slice(start, start + count);
+  const children: ValueChild[] = page.map(([name, cexpr, x]) => {
+    const view = viewOf(x, c);
+    const sub = attrs ? shownAttributes(cexpr, scope) : undefined; // a nested instance opens too
+    return { ...view, ...(sub ? { size: sub.length } : {}), name, expr: cexpr };
+  });
+  const parent = viewOf(v, c);
+  return { ok: true, result: { parent: attrs ? { ...parent, size: attrs.length } : parent, start, children } };
 }

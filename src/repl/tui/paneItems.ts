@@ -25,8 +25,8 @@ function watchItem(w: Watch): Var {
 
 export function paneItems(s: State): Var[] {
   const out: Var[] = s.watches.map(watchItem);
-  for (const v of variables(s)) {
-    const canOpen = !v.special && !v.absent && isExpandableRepr(v.value);
+  for (const { attributes, ...v } of variables(s)) {
+    const canOpen = !v.special && !v.absent && (attributes === true || isExpandableRepr(v.value));
     const open = canOpen ? s.open.has(v.name) : undefined;
     out.push({ ...v, key: v.name, ...(open !== undefined ? { open } : {}), ...(open ? summaryOf(s.tree.get(v.name)) : {}) });
     if (open) out.push(...childItems(s, v.name, 1));

@@ -13,6 +13,7 @@ import {
   variables,
   verifyView,
 } from './selectors.js';
+import { paneItems } from './paneItems.js';
 import { initialState, type State } from './state.js';
 
 const F = '/p/demo.py';
@@ -65,6 +66,19 @@ describe('selectors', () => {
     const g = { ...s, showGlobals: true };
     expect(variables(g).map((v) => v.name)).toEqual(['main', 'g']);
     expect(variables({ ...g, showDunder: true }).map((v) => v.name)).toEqual(['__name__', 'main', 'g']);
+  });
+
+  it('list an object\'s attribute entries under it, not as variables (docs/format.md, "Objects")', () => {
+    const f: Frame = { file: F, line: 5, func: 'add', locals: { self: 'Cart(2)', 'self.items': '[1]', 'self.last.x': '1', n: '1', 'n.x': 'stray' } };
+    const s = state({ frames: [mod, f] });
+    expect(variables(s)).toEqual([
+      { name: 'self', value: 'Cart(2)', special: false, attributes: true },
+      { name: 'n', value: '1', special: false, attributes: true },
+    ]);
+    expect(paneItems(s).map((v) => [v.name, v.open])).toEqual([
+      ['self', false],
+      ['n', false],
+    ]);
   });
 
   it('mask addresses only when asked (--play)', () => {

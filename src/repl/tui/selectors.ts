@@ -55,7 +55,7 @@ function shownVariables(s: State): Variable[] {
     if (!g) return [];
     return Object.entries(g.locals)
       .filter(([n]) => (s.showDunder || !(n.startsWith('__') && n.endsWith('__'))) && !isAttributeEntry(n))
-      .map(([name, value]) => ({ name, value: shown(s, s.edited[name] ?? value) }));
+      .map(([name, value]) => ({ name, value: shown(s, s.edited[name] ?? value), ...withAttributes(g, name) }));
   }
   const f = selectedFrame(s);
   if (!f) return [];
@@ -73,9 +73,16 @@ function shownVariables(s: State): Variable[] {
     const dunder = name.startsWith('__') && name.endsWith('__');
     const special = name === '__return__' || name === '__exception__';
     if (dunder && !special && !s.showDunder) continue;
-    out.push({ name, value: shown(s, s.edited[name] ?? value), special });
+    out.push({ name, value: shown(s, s.edited[name] ?? value), special, ...withAttributes(f, name) });
   }
   return out;
+}
+
+/** `{ attributes: true }` when the frame shows attributes of the local `name` (its `name.x` entries follow it). */
+function withAttributes(f: Frame, name: string): { attributes?: true } {
+  const keys = Object.keys(f.locals);
+  const next = keys[keys.indexOf(name) + 1];
+  return next?.startsWith(`${name}.`) ? { attributes: true } : {};
 }
 
 /**

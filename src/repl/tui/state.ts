@@ -132,6 +132,8 @@ export interface Variable {
   special?: boolean;
   /** `--verify`: a real local the prediction lacks (value shown as `—`). */
   absent?: boolean;
+  /** The stop shows attributes of it (`cart.items`, docs/format.md "Objects"): it opens, whatever its repr. */
+  attributes?: boolean;
 }
 
 export interface InitialOptions {
