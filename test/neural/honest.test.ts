@@ -1,5 +1,5 @@
-// Issue 13: predictions that say they are predictions, and are never nonsense.
-// Each example of the issue, with a scripted model that reproduces it.
+// Predictions that say they are predictions, and are never nonsense.
+// Each way it can go wrong, with a scripted model that reproduces it.
 
 import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
