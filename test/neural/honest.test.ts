@@ -60,7 +60,7 @@ describe('labelled', () => {
     const e = engineEvent({ name: 'neural', model: 'v1', device: 'cpu', accuracy: acc });
     expect(e).toMatchObject({ type: 'engine', name: 'neural', model: 'v1', predicted: true, accuracy: { exact: 0.265 } });
     expect((e as { notice: string }).notice).toMatch(
-      /PREDICTED by the model v1; the program does not run\. It predicts 27% of next states exactly on 10 programs people wrote \(200 states, measured 2026-12-01: .*measured\.json\)\..*--engine python.*--verify/,
+      /PREDICTED by the model v1; the program does not run\. It predicts 27% of next states exactly on 10 programs people wrote \(s 27%; 200 states, measured 2026-12-01: .*measured\.json\)\..*--engine python.*--verify/,
     );
     expect(engineEvent({ name: 'python' })).toEqual({ type: 'engine', name: 'python', predicted: false });
     expect(readAccuracy(join(ROOT, 'fixtures'))).toBeUndefined();

@@ -57,7 +57,7 @@ describe('the figure comes with the model', () => {
       { set: 'evalsets/classes', programs: j.sets[2].programs, states: 100, exact: 0.4 },
     ]);
     expect(predictionNotice({ name: 'neural', model: 'vX', accuracy: acc })).toContain(
-      `It predicts 40% of next states exactly on ${j.programs} programs people wrote (400 states, measured:`,
+      `It predicts 40% of next states exactly on ${j.programs} programs people wrote (s 40%, n 40%; 400 states, measured:`,
     );
   });
 
@@ -65,7 +65,9 @@ describe('the figure comes with the model', () => {
     const acc = readAccuracy(SHIPPED)!;
     expect(acc.exact).toBeCloseTo(measured.exact / measured.states, 4);
     const notice = predictionNotice({ name: 'neural', model: 'v7', accuracy: acc });
-    expect(notice).toContain(`${FIGURE} (${measured.states} states, measured ${measured.date}: models/`);
+    const s = Math.round(100 * acc.perAction!.step_into!);
+    const n = Math.round(100 * acc.perAction!.step_over!);
+    expect(notice).toContain(`${FIGURE} (s ${s}%, n ${n}%; ${measured.states} states, measured ${measured.date}: models/`);
     expect(notice).toMatch(/PREDICTED.*does not run.*measured\.json\).*--engine python.*--verify/);
     // eval.json (generated programs) is no figure for users
     const dir = mkdtempSync(join(tmpdir(), 'ndbg-acc-'));

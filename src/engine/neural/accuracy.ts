@@ -63,6 +63,20 @@ function shownPath(source: string): string {
   return basename(dirname(dir)) === 'models' ? join('models', basename(dir), basename(source)) : source;
 }
 
+/** `s 59%, n 58%; `: the commands people step with most, where measured. */
+function perCommand(acc: ModelAccuracy): string {
+  const parts = (
+    [
+      ['s', 'step_into'],
+      ['n', 'step_over'],
+    ] as const
+  ).flatMap(([cmd, action]) => {
+    const x = acc.perAction?.[action];
+    return x === undefined ? [] : [`${cmd} ${Math.round(x * 100)}%`];
+  });
+  return parts.length ? `${parts.join(', ')}; ` : '';
+}
+
 /** The notice for people at the start of a neural session (the `engine` event's `notice`). */
 export function predictionNotice(info: EngineInfo): string {
   const acc = info.accuracy;
@@ -70,7 +84,7 @@ export function predictionNotice(info: EngineInfo): string {
   const measured = acc
     ? ` It predicts ${Math.round(acc.exact * 100)}% of next states exactly on ` +
       `${acc.programs ? `${acc.programs} programs people wrote` : 'programs people wrote'} ` +
-      `(${acc.n} states, measured${acc.date ? ` ${acc.date}` : ''}: ${shownPath(acc.source)}).`
+      `(${perCommand(acc)}${acc.n} states, measured${acc.date ? ` ${acc.date}` : ''}: ${shownPath(acc.source)}).`
     : ' Its accuracy on programs people wrote has not been measured.';
   return (
     `ndbg: every frame below is PREDICTED by ${model}; the program does not run.${measured} ` +
