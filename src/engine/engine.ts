@@ -222,8 +222,8 @@ export interface RestartEvent {
 
 /**
  * The first event of a session: which engine answers, and for the neural
- * engine, which model and how accurate it measured (the model directory's
- * eval.json). `predicted`: the stops are predictions, not a run.
+ * engine, which model and how often it is right on programs people wrote (the
+ * model directory's measured.json). `predicted`: the stops are predictions, not a run.
  */
 export interface EngineInfoEvent extends EngineInfo {
   type: 'engine';

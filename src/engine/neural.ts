@@ -84,7 +84,7 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
   });
 }
 
-/** The model's measured accuracy, from its directory's eval.json (absent when it has none). */
+/** How often the model is right on programs people wrote, from its directory's measured.json (absent when unmeasured). */
 function accuracyOf(p: Predictor): { accuracy?: ReturnType<typeof readAccuracy> } {
   const accuracy = readAccuracy(p.info.dir);
   return accuracy ? { accuracy } : {};
