@@ -59,6 +59,12 @@ export interface StopEvent {
   /** Neural engine only: how the frame was obtained and how long it took. */
   latencyMs?: number;
   /**
+   * Neural engine only: the command's own prediction failed and this stop was
+   * reached another way (a shorter step, single steps instead of a jump); what
+   * happened, in words.
+   */
+  fallback?: string;
+  /**
    * The index of this state's trace event in the current run (1-based; every
    * call/line/return/exception event counts). Python engine only; absent after
    * `continue` without breakpoints (the program ran untraced, as under pdb) until

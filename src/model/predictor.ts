@@ -29,6 +29,7 @@ import {
 } from './format.js';
 import { StateGrammar } from './grammar.js';
 import { computeStep, withComputed } from './computed/index.js';
+import { escapeLoop } from './escape.js';
 import { rerank, RERANK_WIDTH } from './rerank.js';
 import { ownReprs } from './reprAuto.js';
 import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
@@ -474,6 +475,7 @@ export class NeuralSession implements PredictorSession {
     const left = this.window - prompt.ids.length;
     const maxTokens = this.opts.maxTokens ?? Math.max(this.room, left);
     let alternatives: Record<string, Alternative[]> = {};
+    let notice: string | undefined;
     const gen = await this.lock.run(async () => {
       const decoding = {
         maxTokens,
@@ -483,7 +485,18 @@ export class NeuralSession implements PredictorSession {
         speculate: this.opts.speculate,
         teacher: opts.teacher ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name)) : undefined,
       };
-      const greedy = await generate(this.cache, prompt.ids, { ...decoding, grammar });
+      let greedy = await generate(this.cache, prompt.ids, { ...decoding, grammar });
+      if (greedy.stop === 'repeat' && grammar) {
+        // a loop is no state: the runner-up where the model was last unsure before it (escape.ts)
+        const loop = greedy.loop!;
+        const escaped = await escapeLoop(this.cache, prompt.ids, greedy, { ...decoding, grammar });
+        if (escaped) {
+          notice =
+            `the model fell into a loop (a ${loop.period}-token pattern repeated over ${loop.span} tokens); ` +
+            `its runner-up at token ${escaped.at + 1} was decoded instead`;
+          greedy = escaped.gen;
+        }
+      }
       const g = await rerank(this.cache, prompt.ids, greedy, decoding, this.opts.rerank ?? RERANK_WIDTH);
       if (!opts.teacher && this.opts.alternatives !== false) {
         alternatives = await alternativesOf(this.cache, prompt.ids, g, confidenceOf(g, this.tok.bytesOf).values, this.tok.bytesOf, {
@@ -516,10 +529,18 @@ export class NeuralSession implements PredictorSession {
       }
     }
     // what the step's own statement does, where it can be computed (computed/)
-    if (state && !error && !opts.teacher && this.opts.compute !== false) {
+    if (!opts.teacher && this.opts.compute !== false) {
       const step = computeStep(this.lines, before, action, this.program, history);
-      const fixed = step ? withComputed(state, before, step) : null;
+      // a step computed whole (the state reached, a call's frame) needs nothing of the
+      // model's: it stands even where the model's decoding failed
+      const whole = step !== null && (step.state !== undefined || step.call !== undefined);
+      const usable = state !== null && !error;
+      const fixed = step && (usable || whole) ? withComputed(usable ? state! : before, before, step) : null;
       if (fixed && step) {
+        if (!usable) {
+          notice = `${error ?? 'the model gave no state'}; the step was computed instead`;
+          error = undefined;
+        }
         state = fixed;
         // a computed value is exact given the values it was computed from (which carry
         // confidences of their own); the model's confidences for what it replaced go
@@ -541,6 +562,7 @@ export class NeuralSession implements PredictorSession {
     const result: Prediction = { state, confidence, text, latencyMs: performance.now() - t0, tokens: gen.ids.length };
     if (error) result.error = error;
     if (prompt.warning) result.warning = prompt.warning;
+    if (notice && state && !error) result.notice = notice;
     if (state && !error && Object.keys(alternatives).length) result.alternatives = alternatives;
     return result;
   }

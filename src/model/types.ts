@@ -90,6 +90,8 @@ export interface Prediction {
   error?: string;
   /** Set when the script was too long for the model's context and only a part was shown. */
   warning?: string;
+  /** Set when the greedy decoding failed and another way was taken (src/model/escape.ts): what happened, for the user. */
+  notice?: string;
   /**
    * Where the model was unsure of a value (confidence below 0.6): the runner-up values
    * and their probabilities, most likely first, keyed like `confidence.values`

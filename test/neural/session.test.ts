@@ -97,7 +97,7 @@ describe('neural session', () => {
     expect(stdout).toContain('(Pdb) 2\n');
   });
 
-  it('a prediction that cannot be read is reported; the session stays at the previous state', async () => {
+  it('a prediction that cannot be read is reported; a shorter step is taken, and where none can be read the session stays', async () => {
     const model = new ScriptedModel(line(2), [
       {
         state: null,
@@ -110,11 +110,15 @@ describe('neural session', () => {
       line(7),
     ]);
     const dbg = await neuralDebugger('neural_basic.py', model);
-    const { stdout } = await drive(dbg, ['n', 'w', 'n', 'q']);
-    expect(stdout).toContain(
-      "(Pdb) *** ndbg: the model's prediction could not be read: the model wrote no <|end|> within 256 tokens: no state predicted\n(Pdb) ",
+    const { stdout, stderr } = await drive(dbg, ['n', 'w', 'n', 'q']);
+    // the first `n` fails, and `s` (a shorter step) stops at line 7 instead, saying so
+    expect(model.calls.map((c) => c.action.kind).slice(0, 2)).toEqual(['step_over', 'step_into']);
+    expect(stderr).toContain(
+      "ndbg: the model's prediction could not be read: the model wrote no <|end|> within 256 tokens: no state predicted; took a step into (s) instead\n",
     );
-    expect(stdout).toMatch(/\n> \S+\(2\)<module>\(\)\n-> def add\(a, b\):\n\(Pdb\) > \S+\(7\)<module>\(\)/);
+    expect(stdout).toMatch(/^> \S+\(2\)<module>\(\)\n-> def add\(a, b\):\n\(Pdb\) > \S+\(7\)<module>\(\)/);
+    // the second: neither `n` nor `s` can be read; the failure is reported and the session stays
+    expect(stdout).toContain("(Pdb) *** ndbg: the model's prediction could not be read: no more scripted answers\n(Pdb) ");
   });
 
   it('says once that the script is windowed, on stderr', async () => {

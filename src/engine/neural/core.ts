@@ -45,6 +45,7 @@ const EXIT_NORMAL: ModelState = { event: 'exit', line: null, func: null, stack: 
 const exitError = (exception: string): ModelState => ({ ...EXIT_NORMAL, exit: 'error', exception });
 
 type Step = 'step_into' | 'step_over' | 'step_return';
+const STEP_NAME: Record<Step, string> = { step_into: 'a step into (s)', step_over: 'a step over (n)', step_return: 'a step to the return (r)' };
 
 export class Core {
   readonly file: string;
@@ -58,6 +59,12 @@ export class Core {
   readonly frameEdits = new Map<number, Record<string, string>>();
   readonly model: Predictions;
   private interrupted = false;
+  /**
+   * How the last forward command got where it stopped when its own prediction
+   * failed (a shorter step, single steps instead of a jump); the stop event's
+   * `fallback`. Cleared by the next forward command.
+   */
+  fallback?: string;
 
   constructor(private readonly o: CoreOptions) {
     this.file = o.file;
@@ -237,10 +244,11 @@ export class Core {
    * selected one, clamped to the stack).
    */
   async step(kind: Step, level: number): Promise<Outcome> {
+    this.fallback = undefined;
     if (this.place.kind !== 'node') return this.afterEnd(kind);
     if (this.atModuleReturn) return this.leaveModule();
     if (kind === 'step_into') {
-      const node = await this.model.forward(this.timeline, { kind });
+      const node = await this.stepAnyhow(kind);
       if (!node) return STAY;
       if (node.state.event === 'exit') return this.exited(node.state);
       this.output(node.state.stdout);
@@ -263,6 +271,7 @@ export class Core {
 
   /** `until` to `target` (a line below the current one) in program frame `level`, or the frame's return. */
   async until(target: number, level: number): Promise<Outcome> {
+    this.fallback = undefined;
     if (this.place.kind !== 'node' || this.atModuleReturn) return this.step('step_over', level);
     const frames = this.programFrames();
     const frameId = frames[Math.max(0, Math.min(level, frames.length - 1))]!.id;
@@ -312,10 +321,54 @@ export class Core {
   private async moduleExit(): Promise<ModelState | null> {
     const tl = this.timeline;
     const here = tl.pos;
-    const node = await this.model.forward(this.timeline, { kind: 'continue' });
-    if (!node) return null;
-    tl.pos = here;
-    return node.state;
+    const r = await this.model.tryForward(this.timeline, { kind: 'continue' });
+    if ('node' in r) {
+      tl.pos = here;
+      return r.node.state;
+    }
+    if (r.interrupted) {
+      this.model.fail(r.failed);
+      return null;
+    }
+    // the module returned: it ends as its last event says, with the exception that left it if that was one
+    const before = here > 0 ? tl.nodes[here - 1]!.state : null;
+    const raised = before?.event === 'exception' && before.stack.length === 0 && before.exception ? before.exception : null;
+    this.fellBack(r.failed, raised ? 'the program ends with the exception that left the module' : 'the program ends here, as the module returned');
+    return raised ? exitError(raised) : EXIT_NORMAL;
+  }
+
+  /**
+   * One forward step of `kind`, or where its prediction fails a shorter one
+   * (`r` -> `n` -> `s`; `s` -> `n`), said in a notice: a failed decoding should
+   * cost the user a step's granularity, not the stop. Null when every one fails
+   * (the first failure reported) or Ctrl-C interrupted.
+   */
+  private async stepAnyhow(kind: Step): Promise<Node | null> {
+    const order: Step[] =
+      kind === 'step_return' ? ['step_return', 'step_over', 'step_into'] : kind === 'step_over' ? ['step_over', 'step_into'] : ['step_into', 'step_over'];
+    let first: { failed: string; readable?: boolean } | null = null;
+    for (const k of order) {
+      const r = await this.model.tryForward(this.timeline, { kind: k });
+      if ('node' in r) {
+        if (first !== null) this.fellBack(first.failed, `took ${STEP_NAME[k]} instead`);
+        return r.node;
+      }
+      if (r.interrupted) {
+        this.model.fail(r.failed);
+        return null;
+      }
+      first ??= r;
+    }
+    this.model.failWith(first!); // the command's own failure says most
+    return null;
+  }
+
+  /** Say (a notice, and the stop's `fallback`) that `failed` and what was done instead. */
+  private fellBack(failed: string, instead: string): void {
+    const text = `${failed.replace(/^ndbg: /, '')}; ${instead}`;
+    if (this.fallback?.includes(text)) return; // once per command, however often it recurs
+    this.fallback = this.fallback ? `${this.fallback}; ${text}` : text;
+    this.o.report({ kind: 'notice', text });
   }
 
   /**
@@ -329,8 +382,8 @@ export class Core {
     const cap = this.cap;
     const stepwise = this.bps.stopLines(this.file).length > 0 && this.o.jump === 'rollout';
     for (let k = 0; k < cap; k++) {
-      const node = stepwise ? await this.model.forward(this.timeline, { kind: 'step_into' }) : await this.forwardGuarded(action(this.timeline.current));
-      if (!node) return STAY;
+      const node = stepwise ? await this.stepAnyhow('step_into') : await this.forwardGuarded(action(this.timeline.current));
+      if (!node) return k > 0 ? this.stopAt(this.timeline.current) : STAY;
       if (node.state.event === 'exit') return this.exited(node.state);
       this.output(node.state.stdout);
       const hit = stepwise ? this.checkBreak(node) : (node.bpHit ?? null);
@@ -351,18 +404,29 @@ export class Core {
     // a breakpoint before the target is in code the step calls: never a module-only line
     const lines = this.reachableStops().filter((l) => !moduleOnly(this.o.program, l));
     const rec = tl.recordedNext({ kind: action });
-    if (!lines.length || rec) return this.model.forward(this.timeline, { kind: action });
+    if (!lines.length || rec) return this.stepAnyhow(action);
     const here = tl.current;
     const history = tl.history();
-    const p0 = await this.model.predict(history, { kind: action });
-    if (!p0) return null;
+    const a0 = await this.model.attempt(history, { kind: action });
+    if (a0.failed !== undefined) {
+      if (a0.interrupted) {
+        this.model.fail(a0.failed);
+        return null;
+      }
+      // a shorter step, breakpoints checked on it as bdb would
+      this.fellBack(a0.failed, 'going on by single steps instead');
+      const node = await this.stepAnyhow('step_into');
+      if (node) node.bpHit = this.checkBreak(node) ?? undefined;
+      return node;
+    }
+    const p0 = a0.p;
     const t0 = this.model.nodeFrom(p0, { kind: action }, here, 'forward');
     if (p0.state!.event !== 'exit') {
       const k0 = jumpOrder(here, p0.state!, this.src);
       const earlier: Array<{ node: Node; key: number[] }> = [];
       for (const line of lines.sort((a, b) => a - b)) {
         const p = await this.model.predict(history, { kind: 'breakpoint', line });
-        if (!p) return null;
+        if (!p) continue; // reported: that breakpoint is not known to come first
         if (p.state!.event === 'exit') continue;
         const key = jumpOrder(here, p.state!, this.src);
         if (cmpKeys(key, k0) < 0) earlier.push({ node: this.model.nodeFrom(p, { kind: 'breakpoint', line }, here, 'forward'), key });
@@ -381,6 +445,7 @@ export class Core {
 
   /** `c`: to the next breakpoint whose condition holds, else to the program's exit. */
   async continue(): Promise<Outcome> {
+    this.fallback = undefined;
     if (this.place.kind !== 'node') return this.exitFromEnd();
     if (this.atModuleReturn) {
       const exit = await this.moduleExit();
@@ -394,9 +459,14 @@ export class Core {
 
   /** The model's `continue`: straight to the program's exit. */
   private async toExit(): Promise<Outcome> {
-    const node = await this.model.forward(this.timeline, { kind: 'continue' });
-    if (!node) return STAY;
-    return this.exited(node.state);
+    const r = await this.model.tryForward(this.timeline, { kind: 'continue' });
+    if ('node' in r) return this.exited(r.node.state);
+    if (r.interrupted) {
+      this.model.fail(r.failed);
+      return STAY;
+    }
+    this.fellBack(r.failed, 'going on by single steps instead');
+    return this.rollout();
   }
 
   /** `c` as the paper's jump: the model's breakpoint action to the nearest breakpoint, chained while conditions say no. */
@@ -406,6 +476,10 @@ export class Core {
       const lines = this.reachableStops();
       if (!lines.length) return this.toExit();
       const node = await this.jumpOnce(lines);
+      if (typeof node === 'string') {
+        this.fellBack(node, 'going on by single steps instead');
+        return this.rollout();
+      }
       if (!node) return STAY;
       if (node.state.event === 'exit') return this.exited(node.state);
       this.output(node.state.stdout);
@@ -420,7 +494,7 @@ export class Core {
    * answers for one line at a time; with several, each is asked and the
    * earliest is taken (least output on the way, then the nearest line ahead).
    */
-  private async jumpOnce(lines: number[]): Promise<Node | null> {
+  private async jumpOnce(lines: number[]): Promise<Node | string | null> {
     const tl = this.timeline;
     for (const l of lines) {
       const rec = tl.recordedNext({ kind: 'breakpoint', line: l });
@@ -433,9 +507,16 @@ export class Core {
     const history = tl.history();
     const options: Array<{ line: number; p: Prediction }> = [];
     for (const line of lines.sort((a, b) => a - b)) {
-      const p = await this.model.predict(history, { kind: 'breakpoint', line });
-      if (!p) return null;
-      options.push({ line, p });
+      const r = await this.model.attempt(history, { kind: 'breakpoint', line });
+      if (r.failed === undefined) {
+        options.push({ line, p: r.p });
+        continue;
+      }
+      if (r.interrupted) {
+        this.model.fail(r.failed);
+        return null;
+      }
+      return r.failed; // without every line's answer the first hit is not known
     }
     const hits = options.filter((o) => o.p.state!.event !== 'exit');
     const best = hits.length ? hits.map((o) => ({ o, key: jumpOrder(here, o.p.state!, this.src) })).sort((a, b) => cmpKeys(a.key, b.key))[0]!.o : options[0]!;
@@ -451,8 +532,8 @@ export class Core {
     this.interrupted = false;
     for (let k = 0; k < cap; k++) {
       if (this.interrupted) return this.stopAt(this.timeline.current, undefined, "\nProgram interrupted. (Use 'cont' to resume).");
-      const node = await this.model.forward(this.timeline, { kind: 'step_into' });
-      if (!node) return STAY;
+      const node = await this.stepAnyhow('step_into');
+      if (!node) return k > 0 ? this.stopAt(this.timeline.current) : STAY;
       if (node.state.event === 'exit') return this.exited(node.state);
       this.output(node.state.stdout);
       const hit = this.checkBreak(node);
@@ -474,6 +555,7 @@ export class Core {
 
   /** The `breakpoint L` action (structured API): the model's jump to line L (the program's end when L cannot be reached). */
   async runToLine(line: number): Promise<Outcome> {
+    this.fallback = undefined;
     if (this.place.kind !== 'node') return this.continue();
     if (!mayReach(this.o.program, this.timeline.current.state, line)) return this.toExit();
     const node = await this.model.forward(this.timeline, { kind: 'breakpoint', line });

@@ -44,38 +44,49 @@ export class Predictions {
    * shown. Output beyond OUTPUT_LIMIT is cut, and the user told.
    */
   async predict(history: HistoryEntry[], action: ModelAction): Promise<Prediction | null> {
+    const r = await this.attempt(history, action);
+    if (r.failed === undefined) return r.p;
+    this.failWith(r);
+    return null;
+  }
+
+  /** Report a failed attempt as predict would have: a state that was read, but not shown, says the debugger stays. */
+  failWith(r: { failed: string; readable?: boolean }): void {
+    this.fail(r.failed + (r.readable ? '; staying here' : ''));
+  }
+
+  /**
+   * As predict, but a failure is returned, not reported: the core may take another
+   * way (a shorter step) and say so. `interrupted`: Ctrl-C, which no other way
+   * should outlast; `readable`: the output was a state, but not one to show.
+   */
+  async attempt(
+    history: HistoryEntry[],
+    action: ModelAction,
+  ): Promise<{ p: Prediction; failed?: undefined } | { failed: string; interrupted?: boolean; readable?: boolean }> {
     const ac = new AbortController();
     this.abort = ac;
     let p: Prediction;
     try {
       p = await this.model.predict(history, action, { signal: ac.signal });
     } catch (e) {
-      if (ac.signal.aborted) this.fail('ndbg: prediction interrupted');
-      else this.fail(`ndbg: the model failed: ${(e as Error).message ?? String(e)}`);
-      return null;
+      if (ac.signal.aborted) return { failed: 'ndbg: prediction interrupted', interrupted: true };
+      return { failed: `ndbg: the model failed: ${(e as Error).message ?? String(e)}` };
     } finally {
       if (this.abort === ac) this.abort = undefined;
     }
     if (p.warning) this.report({ kind: 'warning', text: p.warning });
-    if (!p.state) {
-      this.fail(`ndbg: the model's prediction could not be read: ${p.error ?? p.text}`);
-      return null;
-    }
-    if (p.error) {
-      this.fail(`ndbg: ${p.error}; staying here`);
-      return null;
-    }
+    if (!p.state) return { failed: `ndbg: the model's prediction could not be read: ${p.error ?? p.text}` };
+    if (p.error) return { failed: `ndbg: ${p.error}`, readable: true };
     const why = stateProblem(p.state, this.src, this.program);
-    if (why) {
-      this.fail(`ndbg: the model predicted a state that cannot be (${why}); staying here`);
-      return null;
-    }
+    if (why) return { failed: `ndbg: the model predicted a state that cannot be (${why})`, readable: true };
+    if (p.notice) this.report({ kind: 'notice', text: p.notice });
     const out = p.state.stdout ?? '';
     if (out.length > OUTPUT_LIMIT) {
       this.report({ kind: 'notice', text: `the model predicted ${out.length} characters of output for one step; only the first ${OUTPUT_LIMIT} are shown` });
-      return { ...p, state: { ...p.state, stdout: out.slice(0, OUTPUT_LIMIT) } };
+      return { p: { ...p, state: { ...p.state, stdout: out.slice(0, OUTPUT_LIMIT) } } };
     }
-    return p;
+    return { p };
   }
 
   fail(text: string): void {
@@ -110,6 +121,18 @@ export class Predictions {
     const p = await this.predict(tl.history(), action);
     if (!p) return null;
     return tl.push(this.nodeFrom(p, action, tl.current, 'forward'));
+  }
+
+  /** As forward, but a failed prediction is returned (attempt), not reported. */
+  async tryForward(tl: Timeline, action: ModelAction): Promise<{ node: Node } | { failed: string; interrupted?: boolean; readable?: boolean }> {
+    const rec = tl.recordedNext(action);
+    if (rec) {
+      tl.pos++;
+      return { node: rec };
+    }
+    const r = await this.attempt(tl.history(), action);
+    if (r.failed !== undefined) return r;
+    return { node: tl.push(this.nodeFrom(r.p, action, tl.current, 'forward')) };
   }
 
   /** Abort the prediction in flight (Ctrl-C). */

@@ -69,6 +69,7 @@ export function stopEvent(core: Core, stack: PdbFrame[], selected: number): Stop
   // every neural stop is a prediction (docs/json.md): front ends say so
   const ev: StopEvent = { type: 'stop', event: 'line', frames, selected, predicted: true };
   const place = core.place;
+  if (core.fallback) ev.fallback = core.fallback;
   if (place.kind === 'node') {
     const node = core.timeline.current;
     const s = node.state;

@@ -25,10 +25,12 @@ export function runStatement(
   const ret = /^return\b\s*(.*)$/s.exec(stmt);
   if (ret) {
     const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, { pythonMinor });
-    return r.ok && !guessedOrder(r.value) ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(r.repr) } : null;
+    if (!r.ok) return raised(r, before, printed);
+    return !guessedOrder(r.value) ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(r.repr) } : null;
   }
   const r = execute(stmt, scope, { pythonMinor });
-  if (!r.ok || Object.keys(r.globalChanges).length) return null;
+  if (!r.ok) return raised(r, before, printed);
+  if (Object.keys(r.globalChanges).length) return null;
   // an expression statement's value is echoed by execute (as at a prompt), never by a program
   if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
   if (r.output !== '') {
@@ -48,6 +50,36 @@ export function runStatement(
   const next = onlyNext(program, before);
   if (next !== undefined) out.next = next;
   return out;
+}
+
+/**
+ * Exceptions pyval raises only from the values themselves (`total / len(xs)` with
+ * `xs == []`), never for want of a name or a type it does not know: a NameError
+ * may be a global the state does not hold, a TypeError or AttributeError an object
+ * it only half knows.
+ */
+const RAISED_FROM_VALUES = new Set(['ZeroDivisionError', 'IndexError', 'KeyError']);
+
+/**
+ * The statement raised, by pyval over the state's values: the exception event on
+ * its line, the frame's locals as they were (the statement bound nothing), what it
+ * printed first. Null for a refusal or an exception that may be pyval's, not the
+ * program's (RAISED_FROM_VALUES).
+ */
+function raised(r: { refused?: boolean; exception?: string; message?: string; output: string }, before: ModelState, printed: string): ComputedStep | null {
+  if (r.refused || !r.exception || !r.message || !RAISED_FROM_VALUES.has(r.exception) || before.event !== 'line') return null;
+  const stdout = printed + r.output;
+  const state: ModelState = {
+    ...before,
+    locals: { ...before.locals },
+    stack: [...before.stack],
+    event: 'exception',
+    exception: r.message,
+    retval: null,
+    stdout,
+    exit: null,
+  };
+  return { changes: {}, deleted: [], stdout, state };
 }
 
 /**

@@ -1,0 +1,57 @@
+// A statement that raises over the state's values is computed too: the exception
+// event on its line, as CPython reports it (src/model/computed/statement.ts). Only
+// errors the values themselves raise count; one that may come from what pyval does
+// not know (a name the state lacks, an object it only half knows) stays the model's.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Program } from '../../src/model/cfg.js';
+import { computeStep } from '../../src/model/computed/index.js';
+import type { ModelState } from '../../src/model/types.js';
+import { testPython } from './helpers.js';
+
+const AVERAGE = readFileSync(join(import.meta.dirname, '..', 'neural', 'fixtures', 'average.py'), 'utf8');
+const lines = AVERAGE.split('\n');
+
+const at = (line: number, locals: Record<string, string>, func = '<module>', stack: number[] = []): ModelState => ({
+  event: 'line',
+  line,
+  func,
+  stack,
+  locals,
+  retval: null,
+  exception: null,
+  stdout: '',
+  exit: null,
+});
+
+describe('a step that raises, computed', () => {
+  it('`return total / len(xs)` with xs == []: ZeroDivisionError on that line, the locals as they were', async () => {
+    const program = await Program.analyze(AVERAGE, { python: testPython(), target: '3.11' });
+    const before = at(5, { xs: '[]', total: '0' }, 'average', [9]);
+    for (const kind of ['step_over', 'step_into'] as const) {
+      const s = computeStep(lines, before, { kind }, program)!;
+      expect(s.state).toEqual({ ...before, event: 'exception', exception: 'ZeroDivisionError: division by zero' });
+    }
+    // with a list that has elements it returns, as before
+    expect(computeStep(lines, at(5, { xs: '[1, 2]', total: '3' }, 'average', [8]), { kind: 'step_over' }, program)!.retval).toBe('1.5');
+  });
+
+  it('an index or a key the value does not have', () => {
+    const one = (stmt: string, locals: Record<string, string>) => computeStep([stmt], at(1, locals), { kind: 'step_over' });
+    expect(one('y = xs[5]', { xs: '[1]' })!.state).toMatchObject({ event: 'exception', line: 1, exception: 'IndexError: list index out of range' });
+    expect(one("v = d['b']", { d: "{'a': 1}" })!.state).toMatchObject({ event: 'exception', exception: "KeyError: 'b'" });
+    // what it printed first comes with it
+    expect(one('print(1, 2 // x)', { x: '0' })!.state).toMatchObject({
+      event: 'exception',
+      exception: 'ZeroDivisionError: integer division or modulo by zero',
+    });
+  });
+
+  it("not an error that may be pyval's: a missing name, a type it may not know", () => {
+    const one = (stmt: string, locals: Record<string, string>) => computeStep([stmt], at(1, locals), { kind: 'step_over' });
+    expect(one('y = z + 1', {})).toBeNull(); // NameError: z may be a global the state does not show
+    expect(one('y = xs.index(5)', { xs: '[1]' })).toBeNull(); // ValueError
+    expect(one("y = 1 + 'a'", {})).toBeNull(); // TypeError
+  });
+});
