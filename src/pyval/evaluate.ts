@@ -786,7 +786,7 @@ function describeFailure(e: unknown, src: string, verb: 'evaluate' | 'execute'):
 }
 
 function makeBudget(opts: EvalOptions): Budget {
-  return new Budget({ ...DEFAULT_LIMITS, ...opts.limits });
+  return new Budget({ ...DEFAULT_LIMITS, ...opts.limits }, opts.pythonMinor ?? 11);
 }
 
 /**

@@ -8,6 +8,7 @@
 // sets we build iterate in CPython's order. It returns null where CPython's hash
 // depends on memory addresses (None before 3.12, objects) or a random seed.
 
+import { budget } from './limits.js';
 import { PyError, refuseOpaque, type Value } from './value.js';
 
 const U64 = (1n << 64n) - 1n;
@@ -121,7 +122,8 @@ export function getHashSeedKnown(): boolean {
 
 const rotl = (x: bigint, b: bigint): bigint => ((x << b) | (x >> (64n - b))) & U64;
 
-function siphash13(k0: bigint, k1: bigint, data: Uint8Array): bigint {
+/** SipHash-c-d: CPython 3.11+ hashes str and bytes with SipHash-1-3, 3.9 and 3.10 with SipHash-2-4. */
+function siphash(c: number, d: number, k0: bigint, k1: bigint, data: Uint8Array): bigint {
   let v0 = k0 ^ 0x736f6d6570736575n;
   let v1 = k1 ^ 0x646f72616e646f6dn;
   let v2 = k0 ^ 0x6c7967656e657261n;
@@ -144,26 +146,24 @@ function siphash13(k0: bigint, k1: bigint, data: Uint8Array): bigint {
     let mi = 0n;
     for (let i = 7; i >= 0; i--) mi = (mi << 8n) | BigInt(data[off + i]!);
     v3 ^= mi;
-    round();
+    for (let r = 0; r < c; r++) round();
     v0 ^= mi;
   }
   let t = 0n;
   for (let i = n - off - 1; i >= 0; i--) t = (t << 8n) | BigInt(data[off + i]!);
   const b = ((BigInt(n) << 56n) & U64) | t;
   v3 ^= b;
-  round();
+  for (let r = 0; r < c; r++) round();
   v0 ^= b;
   v2 ^= 0xffn;
-  round();
-  round();
-  round();
+  for (let r = 0; r < d; r++) round();
   return v0 ^ v1 ^ (v2 ^ v3);
 }
 
 function hashBytes(data: Uint8Array): bigint | null {
   if (data.length === 0) return 0n;
   if (!sipKeys) return null;
-  const x = siphash13(sipKeys[0], sipKeys[1], data);
+  const x = budget.pythonMinor >= 11 ? siphash(1, 3, sipKeys[0], sipKeys[1], data) : siphash(2, 4, sipKeys[0], sipKeys[1], data);
   return x === U64 ? toSigned(U64 - 1n) : toSigned(x);
 }
 

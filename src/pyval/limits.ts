@@ -26,9 +26,13 @@ export const DEFAULT_LIMITS: Limits = {
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
+/** The evaluation in progress: its bounds, and the CPython minor version (3.x) whose messages and rules it follows. */
 export class Budget {
   private work = 0;
-  constructor(readonly limits: Limits = DEFAULT_LIMITS) {}
+  constructor(
+    readonly limits: Limits = DEFAULT_LIMITS,
+    readonly pythonMinor = 11,
+  ) {}
 
   tick(n = 1): void {
     this.work += n;

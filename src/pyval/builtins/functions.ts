@@ -9,7 +9,7 @@ import { big, isIntLike, isNumber, iterate, length, order, toArray, toF, truthy 
 import { binop } from '../ops.js';
 import { repr, str } from '../repr.js';
 import { cpLen } from '../text.js';
-import { sortValues } from '../types/list.js';
+import { reverseArg, sortValues } from '../types/list.js';
 import {
   FALSE,
   NONE,
@@ -214,7 +214,7 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
     kw: ['key', 'reverse'],
     expected: true,
     kwLabel: 'sort',
-    impl: ([v], kw, ctx) => pyList(sortValues(toArray(v!), kw.get('key'), kw.has('reverse') && truthy(kw.get('reverse')!), ctx)),
+    impl: ([v], kw, ctx) => pyList(sortValues(toArray(v!), kw.get('key'), reverseArg(kw.get('reverse')), ctx)),
   },
   repr: { min: 1, max: 1, impl: ([v]) => pyStr(repr(v!)) },
   ascii: { min: 1, max: 1, impl: ([v]) => pyStr(asciiOf(v!)) },

@@ -3,8 +3,9 @@
 // (Ctx: calling the program's own functions goes through it). Every builtin and
 // method file builds on this one and nothing here knows a type.
 
+import { budget } from '../limits.js';
 import { index } from '../object.js';
-import { typeError, typeName, type DictV, type IteratorV, type Value } from '../value.js';
+import { PyError, typeError, typeName, type DictV, type IteratorV, type Value } from '../value.js';
 
 /** What builtins need from the evaluator. */
 export interface Ctx {
@@ -71,7 +72,28 @@ export const optIndex = (v: Value | undefined, dflt: number): number => {
   return Number(b > lim ? lim : b < -lim ? -lim : b);
 };
 
-export const asIntArg = (v: Value): bigint => index(v, () => `'${typeName(v)}' object cannot be interpreted as an integer`);
+/** _PyEval_SliceIndexNotNone: list.index and tuple.index take ints only, not None. */
+export const indexNotNone = (v: Value | undefined, dflt: number): number => {
+  if (v === undefined) return dflt;
+  const b = index(v, () => 'slice indices must be integers or have an __index__ method');
+  const lim = BigInt(Number.MAX_SAFE_INTEGER);
+  return Number(b > lim ? lim : b < -lim ? -lim : b);
+};
+
+/** An int argument (argument clinic's `int`/`Py_ssize_t` converters): 3.9 still names floats apart. */
+export const asIntArg = (v: Value): bigint =>
+  index(v, () =>
+    v.kind === 'float' && budget.pythonMinor < 10 ? 'integer argument expected, got float' : `'${typeName(v)}' object cannot be interpreted as an integer`,
+  );
+
+const SSIZE_MAX = (1n << 63n) - 1n;
+
+/** A Py_ssize_t argument: an int that must fit in a C ssize_t. */
+export function ssizeArg(v: Value): bigint {
+  const n = asIntArg(v);
+  if (n > SSIZE_MAX || n < -SSIZE_MAX - 1n) throw new PyError('OverflowError', 'Python int too large to convert to C ssize_t');
+  return n;
+}
 
 export function makeIter(typeName: string, it: Iterator<Value>): IteratorV {
   return { kind: 'iterator', typeName, it };

@@ -1,16 +1,23 @@
 // list and tuple methods (listobject.c, tupleobject.c), and the keyed sort
 // behind list.sort and sorted().
 
-import { asIntArg, m, optIndex, type Ctx, type Method } from '../builtins/signature.js';
+import { INF, asIntArg, indexNotNone, ssizeArg, m, type Ctx, type Method } from '../builtins/signature.js';
 import { budget } from '../limits.js';
-import { eqItem, indexError, lt, toArray, truthy } from '../object.js';
+import { eqItem, indexError, lt, toArray, } from '../object.js';
 import { repr } from '../repr.js';
-import { NONE, pyInt, pyList, valueError, type Value } from '../value.js';
+import { NONE, pyInt, pyList, typeError, valueError, type Value } from '../value.js';
 import { pySort } from './list-sort.js';
 
 /** Materialise an iterable as keys via a key function (or identity). */
 function keyed(items: Value[], key: Value | undefined, ctx: Ctx): { item: Value; key: Value }[] {
   return items.map((item) => ({ item, key: key && key.kind !== 'none' ? ctx.call(key, [item]) : item }));
+}
+
+/** sort's `reverse` is parsed as an int ('p' would take any object; it is 'i'). */
+export function reverseArg(v: Value | undefined): boolean {
+  if (v === undefined) return false;
+  if (v.kind === 'float') throw typeError("'float' object cannot be interpreted as an integer");
+  return asIntArg(v) !== 0n;
 }
 
 export function sortValues(items: Value[], key: Value | undefined, reverse: boolean, ctx: Ctx): Value[] {
@@ -25,8 +32,8 @@ const L = (self: Value): Value[] => (self as { items: Value[] }).items;
 
 function seqIndexOf(items: readonly Value[], x: Value, a: Value[]): number {
   const n = items.length;
-  let start = optIndex(a[1], 0);
-  let stop = optIndex(a[2], n);
+  let start = indexNotNone(a[1], 0);
+  let stop = indexNotNone(a[2], n);
   if (start < 0) start = Math.max(0, start + n);
   if (stop < 0) stop = Math.max(0, stop + n);
   for (let i = start; i < Math.min(stop, items.length); i++) {
@@ -70,7 +77,7 @@ export const LIST_METHODS: Record<string, Method> = {
     2,
     (s, [i, x]) => {
       const items = L(s);
-      let k = Number(asIntArg(i!));
+      let k = Number(ssizeArg(i!));
       if (k < 0) k = Math.max(0, k + items.length);
       items.splice(Math.min(k, items.length), 0, x!);
       return NONE;
@@ -82,8 +89,10 @@ export const LIST_METHODS: Record<string, Method> = {
     1,
     (s, a) => {
       const items = L(s);
+      // The index is converted before the list is looked at.
+      const big = a.length ? ssizeArg(a[0]!) : -1n;
       if (!items.length) throw indexError('pop from empty list');
-      let k = a.length ? Number(asIntArg(a[0]!)) : -1;
+      let k = Number(big);
       if (k < 0) k += items.length;
       if (k < 0 || k >= items.length) throw indexError('pop index out of range');
       return items.splice(k, 1)[0]!;
@@ -121,9 +130,10 @@ export const LIST_METHODS: Record<string, Method> = {
   ),
   sort: m(
     0,
-    0,
-    (s, _a, kw, ctx) => {
-      const sorted = sortValues(L(s).slice(), kw.get('key'), kw.has('reverse') && truthy(kw.get('reverse')!), ctx);
+    INF,
+    (s, a, kw, ctx) => {
+      if (a.length) throw typeError('sort() takes no positional arguments');
+      const sorted = sortValues(L(s).slice(), kw.get('key'), reverseArg(kw.get('reverse')), ctx);
       L(s).splice(0, L(s).length, ...sorted);
       return NONE;
     },
