@@ -50,6 +50,8 @@ export interface CfgResult {
   quiet?: number[];
   /** Every name the program binds anywhere (null: a star import, anything may be bound). */
   bound?: string[] | null;
+  /** The attribute names the program can set on its objects (python/ndbg/analysis/attrs.py; null or absent: any). */
+  attributes?: string[] | null;
   error?: string;
   /** With `pdbFacts`: the interpreter's pdb facts (python/ndbg/analysis/pdbfacts.py; src/engine/neural/probe.ts reads them). */
   pdb_facts?: unknown;
@@ -229,6 +231,11 @@ export class Program {
   private readonly cfg: CfgResult;
   private readonly byLine = new Map<number, Scope[]>();
   private readonly quietLines: Set<number>;
+
+  /** The attribute names the program can set on its objects (cfg.py's `attributes`), or null: any may be. */
+  get attributes(): ReadonlySet<string> | null {
+    return this.cfg.attributes ? new Set(this.cfg.attributes) : null;
+  }
 
   constructor(source: string, cfg: CfgResult) {
     this.source = source;

@@ -6,6 +6,7 @@
 // (reprAuto.ts): valid UTF-8 without raw control bytes, at most 100 characters or
 // exactly 100 plus `...` (the tracer's cut).
 
+import { type AttributeRule, DottedName, deletableWith } from './attrNames.js';
 import type { Allowed, FrameOption } from './constraints.js';
 import { type EventName, REPR_LIMIT, SPECIAL_ID as S } from './format.js';
 import { Repr } from './reprAuto.js';
@@ -281,11 +282,11 @@ class FreeText implements TextAuto {
 class Assignment implements TextAuto {
   value: Repr | null = null;
   constructor(
-    public name: Trie | Ident,
+    public name: Trie | Ident | DottedName,
     private readonly own = false,
   ) {}
   clone() {
-    const a = new Assignment(this.name.clone() as Trie | Ident, this.own);
+    const a = new Assignment(this.name.clone() as Trie | Ident | DottedName, this.own);
     a.value = this.value ? this.value.clone() : null;
     return a;
   }
@@ -347,14 +348,22 @@ export class StateGrammar {
   private names: Set<string> | null = null;
   private exitKind: string | null = null;
 
-  /** `ownReprs`: the program writes its own reprs (reprAuto.ts), so values need only balance. */
+  /**
+   * `ownReprs`: the program writes its own reprs (reprAuto.ts), so values need only balance.
+   * `attributes`: for a model trained on format 2, what its dotted entries may be
+   * (attrNames.ts); undefined: none (format 1).
+   */
+  private readonly deletable: Set<string> | null;
   constructor(
     private readonly allowed: Allowed,
     private readonly ownReprs = false,
-  ) {}
+    private readonly attributes?: AttributeRule,
+  ) {
+    this.deletable = deletableWith(allowed.deletable, attributes);
+  }
 
   clone(): StateGrammar {
-    const g = new StateGrammar(this.allowed, this.ownReprs);
+    const g = new StateGrammar(this.allowed, this.ownReprs, this.attributes);
     g.phase = this.phase;
     g.event = this.event;
     g.mode = this.mode;
@@ -412,14 +421,21 @@ export class StateGrammar {
 
   private canVar(options: FrameOption[]): boolean {
     const names = this.varNames(options);
-    if (names === null) return true;
+    if (names === null || this.attributeMayFollow()) return true;
     const p = this.pending();
     for (const n of names) if (!this.written.has(n) && n !== p) return true;
     return false;
   }
 
+  /** Whether an attribute entry (attrNames.ts) may still come: one after an entry written, or in the state before a diff. */
+  private attributeMayFollow(): boolean {
+    const a = this.attributes;
+    if (a === undefined || a.names?.size === 0) return false;
+    return this.written.size > 0 || this.pending() !== null || (this.mode === 'diff' && a.before.length > 0);
+  }
+
   private canDel(): boolean {
-    const d = this.allowed.deletable;
+    const d = this.deletable;
     if (!d) return false;
     const p = this.pending();
     for (const n of d) if (!this.deleted.has(n) && !this.written.has(n) && n !== p) return true;
@@ -528,8 +544,9 @@ export class StateGrammar {
         this.phase = 'var';
         const names = this.varNames(this.options);
         const written = this.written;
-        let name: Trie | Ident;
-        if (names === null) name = new Ident(new Set(written));
+        let name: Trie | Ident | DottedName;
+        if (this.attributes !== undefined) name = this.dottedName(names);
+        else if (names === null) name = new Ident(new Set(written));
         else if (written.size === 0) name = Trie.of(names, names);
         else name = Trie.of([...names].filter((n) => !written.has(n)));
         this.auto = new Assignment(name, this.ownReprs);
@@ -537,7 +554,7 @@ export class StateGrammar {
       }
       case S.del: {
         this.phase = 'del';
-        this.auto = Trie.of([...(this.allowed.deletable ?? [])].filter((n) => !this.deleted.has(n) && !this.written.has(n)));
+        this.auto = Trie.of([...(this.deletable ?? [])].filter((n) => !this.deleted.has(n) && !this.written.has(n)));
         return;
       }
       case S.retval:
@@ -557,6 +574,22 @@ export class StateGrammar {
         this.auto = null;
         return;
     }
+  }
+
+  /** A variable's name when the state may have attribute entries (format 2): `local` or `entry.attr`. */
+  private dottedName(names: Set<string> | null): DottedName {
+    const attrs = this.attributes?.names ?? null;
+    const written = new Set(this.written); // this phase's: the set grows when it closes
+    const before = this.mode === 'diff' ? new Set(this.attributes?.before) : null;
+    // the first part is a local the state may show, or an entry an attribute may follow
+    const first = names === null ? null : new Set([...names, ...written, ...(before ?? [])].filter((n) => !n.includes('.')));
+    return DottedName.of({
+      local: () => (first === null ? new Ident(new Set()) : Trie.of(first)),
+      plain: names,
+      attribute: () => (attrs === null ? new Ident(new Set()) : Trie.of(attrs, attrs)),
+      written,
+      known: (n) => written.has(n) || (before?.has(n) ?? false),
+    });
   }
 
   /** The names the frame written so far may show (its options' that match the frame text). */

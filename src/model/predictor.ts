@@ -7,6 +7,7 @@
 
 import { availableParallelism } from 'node:os';
 import { DEFAULT_CFG_TARGET, Program } from './cfg.js';
+import { attributeRule } from './attrNames.js';
 import { allowedTargets, openAllowed } from './constraints.js';
 import { contextBudget, defsOf, describeSelection, owners, selectLines, type ContextDef } from './contextSelect.js';
 import { alternativesOf, DEFAULT_ALTERNATIVES, type Alternative } from './alternatives.js';
@@ -467,9 +468,11 @@ export class NeuralSession implements PredictorSession {
         ? allowedTargets(this.program, name, beforeState, arg)
         : openAllowed(name, beforeState, this.lines.length, staticFuncs(this.source));
       const own = this.ownReprs;
-      grammar = new StateGrammar(allowed, own);
+      // a format-2 model writes attribute entries (attrNames.ts); a format-1 model none
+      const attributes = attributeRule(this.formatVersion, this.program?.attributes ?? null, beforeState);
+      grammar = new StateGrammar(allowed, own, attributes);
       if (!grammar.satisfiable()) {
-        grammar = new StateGrammar(openAllowed(name, beforeState, this.lines.length, this.program?.coNames), own);
+        grammar = new StateGrammar(openAllowed(name, beforeState, this.lines.length, this.program?.coNames), own, attributes);
       }
     }
     const left = this.window - prompt.ids.length;

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Program, type CfgResult } from '../../src/model/cfg.js';
 import { allowedTargets, openAllowed, type FrameOption } from '../../src/model/constraints.js';
 import { decodeState, encodeState, type ActionName, type State } from '../../src/model/format.js';
+import { attributeRule } from '../../src/model/attrNames.js';
 import { StateGrammar } from '../../src/model/grammar.js';
 import { BYTE_OFFSET, Tokenizer } from '../../src/model/tokenizer.js';
 import { testPython } from './helpers.js';
@@ -59,7 +60,7 @@ describe('constraints are sound on the golden trajectories', () => {
       for (const step of seg.steps) {
         const after = strip(step.state);
         const ids = tok.encodeItems(encodeState(after, prev, step.action));
-        const grammar = new StateGrammar(allowedTargets(program, step.action, prev, step.arg));
+        const grammar = new StateGrammar(allowedTargets(program, step.action, prev, step.arg), false, attributeRule(2, program.attributes, prev));
         const at = rejects(grammar, ids);
         expect(at, `${step.action} from ${JSON.stringify(prev)} to ${tok.decode(ids)}: rejected at token ${at} (${tok.decode(ids.slice(0, at + 1))})`).toBe(-1);
         prev = after;
@@ -94,7 +95,7 @@ describe('constraints are sound on traced programs (python/tests programs and ge
         for (const step of seg.steps) {
           const after = strip(step.state);
           const ids = tok.encodeItems(encodeState(after, prev, step.action));
-          const at = rejects(new StateGrammar(allowedTargets(program, step.action, prev, step.arg)), ids);
+          const at = rejects(new StateGrammar(allowedTargets(program, step.action, prev, step.arg), false, attributeRule(2, program.attributes, prev)), ids);
           if (at !== -1 && failures.length < 8) {
             failures.push(
               `${rec.name}: ${step.action}${step.arg ? ' ' + step.arg : ''} from ${JSON.stringify(prev)} to ${tok.decode(ids)} rejected at ${tok.decode(ids.slice(0, at + 1))}\n${rec.source}`,

@@ -29,6 +29,7 @@ import json
 import symtable
 import sys
 
+from .attrs import settable_attributes
 from .quiet import quiet_lines
 
 SUPPORTED = ((3, 9), (3, 10), (3, 11), (3, 12), (3, 13))
@@ -2065,6 +2066,7 @@ class Analysis:
             'functions': functions,
             'frames': frames,
             'quiet': quiet_lines(self.tree),
+            'attributes': settable_attributes(self.tree),  # of the program's objects (attrs.py)
             **dict(zip(('bound', 'hidden'), program_names(self.tree))),
         }
 

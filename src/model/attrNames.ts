@@ -1,0 +1,102 @@
+// Which dotted names a predicted state may write (docs/format.md, "Objects"): an
+// attribute entry `X.attr` (to ATTR_DEPTH levels, `X.a.b.c`) follows an entry `X`
+// already in the state (written before it, or, in a diff, in the state before), and
+// each `attr` is one the program's code can set (python/ndbg/analysis/attrs.py, cfg.py's
+// `attributes`: assignments to `….attr`, literal setattr, class-body names). Sound like
+// the rest of the constraints: where the analysis cannot tell, any identifier.
+//
+// The grammar (grammar.ts) writes a variable's name with `DottedName` when the model
+// was trained on format 2; its segments are the grammar's own automata.
+
+import { ATTR_DEPTH } from './format.js';
+import type { TextAuto } from './textAuto.js';
+
+/** What a format-2 grammar knows of attributes: the names the program can set (null: any), and the previous state's locals. */
+export interface AttributeRule {
+  names: ReadonlySet<string> | null;
+  /** The keys of the state the prediction starts from (a diff's attribute entries may follow them, or go). */
+  before: readonly string[];
+}
+
+/** The rule for a prediction from `before` by a model trained on `formatVersion` (undefined: format 1, no entries). */
+export function attributeRule(formatVersion: number, names: ReadonlySet<string> | null, before: { locals: Record<string, string> }): AttributeRule | undefined {
+  return formatVersion >= 2 ? { names, before: Object.keys(before.locals) } : undefined;
+}
+
+/**
+ * What a diff may delete: what the constraints allow, and every attribute entry of the
+ * state before (any call may delete an attribute, or a new one push a nested one past the cap).
+ */
+export function deletableWith(deletable: Set<string> | null, rule: AttributeRule | undefined): Set<string> | null {
+  if (!deletable || !rule) return deletable;
+  const dotted = rule.before.filter((k) => k.includes('.'));
+  return dotted.length ? new Set([...deletable, ...dotted]) : deletable;
+}
+
+/** A name automaton (the grammar's Trie or Ident): bytes in, and the text so far. */
+export type NameAuto = TextAuto & { value(): string };
+
+const DOT = 0x2e;
+
+/** What DottedName needs from the grammar. */
+export interface DottedParts {
+  /** A fresh automaton of a name's first part: a local the state may show, or one an attribute may follow. */
+  local: () => NameAuto;
+  /** The plain local names the state may show (null: any). */
+  plain: ReadonlySet<string> | null;
+  /** A fresh automaton of one attribute name. */
+  attribute: () => NameAuto;
+  /** Names already written in this state: not again. */
+  written: ReadonlySet<string>;
+  /** Entries an attribute may follow: written in this state, or (a diff) in the state before. */
+  known: (name: string) => boolean;
+}
+
+/** `local(.attribute){0,ATTR_DEPTH}`, never a written name, a dot only after a known entry. */
+export class DottedName implements TextAuto {
+  private constructor(
+    private readonly parts: DottedParts,
+    private seg: NameAuto,
+    private head: string,
+    private dots: number,
+  ) {}
+
+  static of(parts: DottedParts): DottedName {
+    return new DottedName(parts, parts.local(), '', 0);
+  }
+
+  clone(): DottedName {
+    return new DottedName(this.parts, this.seg.clone() as NameAuto, this.head, this.dots);
+  }
+
+  push(b: number): boolean {
+    if (b !== DOT) return this.seg.push(b);
+    if (this.dots >= ATTR_DEPTH || !this.seg.complete()) return false; // the segment's own completeness: `cart` written is still a parent
+    const parent = this.value();
+    if (!this.parts.known(parent)) return false;
+    this.head = `${parent}.`;
+    this.dots++;
+    this.seg = this.parts.attribute();
+    return true;
+  }
+
+  complete(): boolean {
+    if (!this.seg.complete() || this.parts.written.has(this.value())) return false;
+    return this.dots > 0 || this.parts.plain === null || this.parts.plain.has(this.value());
+  }
+
+  empty(): boolean {
+    return this.head === '' && this.seg.empty();
+  }
+
+  completion(): number[] {
+    if (this.complete()) return [];
+    const own = this.seg.completion();
+    if (own.length) return own;
+    return [0x5f]; // complete but written: `_` makes another identifier (Ident), or fails fast (Trie)
+  }
+
+  value(): string {
+    return this.head + this.seg.value();
+  }
+}
