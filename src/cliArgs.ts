@@ -230,6 +230,9 @@ export function sessionOptions(o: CliOptions, interactive: boolean): SessionOpti
     // Locals cost a repr per variable per stop (and reprs may run program
     // code): only the TUI and --json show them.
     withLocals: interactive || o.json,
+    // pdb's stdout is block-buffered when it is not a terminal; when ndbg only
+    // prints the text, the bridge's can be too (a frame per block, not per line).
+    blockStdout: !interactive && !o.json && !o.record && !process.stdout.isTTY,
     model: o.model,
     device: o.device,
     constrain: o.constrain,

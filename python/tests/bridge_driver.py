@@ -10,7 +10,7 @@ import sys
 BRIDGE = os.path.join(os.path.dirname(__file__), '..', 'ndbg', 'bridge')  # run as a directory, as ndbg does
 
 
-def run(pdb_args, lines, python=None, cwd=None, locals_=False, timeout=60):
+def run(pdb_args, lines, python=None, cwd=None, locals_=False, timeout=60, block_stdout=False):
     python = python or os.environ.get('NDBG_TEST_PYTHON', 'python3')
     out_r, out_w = os.pipe()
     in_r, in_w = os.pipe()
@@ -23,6 +23,9 @@ def run(pdb_args, lines, python=None, cwd=None, locals_=False, timeout=60):
             '--fd-out=%d' % out_w,
             '--fd-in=%d' % in_r,
             '--locals=%d' % int(locals_),
+        ]
+        + (['--stdout=block'] if block_stdout else [])
+        + [
             '--',
         ]
         + list(pdb_args),

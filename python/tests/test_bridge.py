@@ -183,6 +183,55 @@ def test_program_output_and_input_requests(tmp_path):
     assert ('debugger', 'The program finished and will be restarted\n') in texts
 
 
+def test_block_buffered_stdout_is_a_frame_per_block_in_the_same_order(tmp_path):
+    # --stdout=block (line mode to a pipe): the program's stdout is Python's own
+    # buffered text file, as under pdb, and reaches ndbg a block at a time. The
+    # transcript is the line-buffered one's: its text goes out before the stops,
+    # prompts, input requests and stderr text written after it, and a muted
+    # replay's output (reverse commands) is dropped, not sent late.
+    path = script(
+        tmp_path,
+        """
+        import sys
+        print(type(sys.stdout).__name__, repr(sys.stdout), sys.stdout.mode)
+        for i in range(3000):
+            print("line", i, "\u00e9" if i % 1000 == 7 else "")
+        print("to stderr", file=sys.stderr)
+        sys.stdout.write("partial ")
+        name = input("name? ")
+        print("hello", name, end="")
+        breakpoint()
+        print("after")
+    """,
+    )
+    cmds = ['c', 'bob', 'p 1', 'Rnext', 'Rnext', 'c', 'c']
+    line = bridge_driver.run([path], cmds + ['q'], cwd=str(tmp_path))
+    block = bridge_driver.run([path], cmds + ['q'], cwd=str(tmp_path), block_stdout=True)
+    assert 'TextIOWrapper' in block['stdout'] and "name='<stdout>' mode='w'" in block['stdout']
+    assert block['stdout'] == line['stdout'] and block['stderr'] == line['stderr']
+    assert 'diverged' not in block['stdout']
+    # the replay back to line 9 prints nothing; going on from there prints again
+    assert block['stdout'].count('line 2999 \n') == 1 and block['stdout'].count('hello bob>') == 2
+
+    def shape(r):
+        # The messages, with the text of each stretch between them joined. Text
+        # the program leaves in its buffer as its run ends goes out with the
+        # pdb message printed after it, labelled as that: line mode prints both
+        # to stdout, so only which stdout it is counts here.
+        out = []
+        for m in r['msgs']:
+            k = (m['t'], 'stdout' if m.get('s') == 'debugger' else m.get('s'))
+            if m['t'] == 'o' and out and out[-1][0] == k:
+                out[-1][1].append(m['d'])
+            else:
+                out.append((k, [m.get('d', m.get('p', ''))]))
+        return [(k, ''.join(v)) for k, v in out if k != ('h', None)]
+
+    assert shape(block) == shape(line)
+    frames = [m for m in block['msgs'] if m['t'] == 'o' and m['s'] == 'stdout']
+    assert len(frames) < 40, len(frames)  # 6000 lines printed, in a few blocks
+
+
 def test_event_index_does_not_depend_on_how_we_got_there(tmp_path):
     # The same stop reached by continuing, by breakpoints, and by stepping has the
     # same index. After `continue` without breakpoints the program runs untraced,

@@ -22,6 +22,8 @@ export interface SessionOptions {
   python?: string;
   /** Report locals in stop events (TUI, --json). Line mode leaves it off. */
   withLocals?: boolean;
+  /** python engine: the program's stdout block-buffered (line mode to a pipe or file; BridgeSpawnOptions). */
+  blockStdout?: boolean;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   /** neural engine: model directory and device. */
@@ -61,6 +63,7 @@ async function createEngine(o: SessionOptions): Promise<Engine> {
       commands: o.commands,
       python: o.python,
       withLocals: o.withLocals,
+      blockStdout: o.blockStdout,
       cwd: o.cwd,
       env: o.env,
       spawned: o.spawned,

@@ -18,6 +18,12 @@ export interface BridgeSpawnOptions {
   python?: string;
   /** Report locals (reprs) in stop events. Off for the pdb-identical line mode. */
   withLocals?: boolean;
+  /**
+   * The program's stdout is block-buffered, as pdb's is when its stdout is not a
+   * terminal, and reaches ndbg a block at a time instead of a line at a time: for
+   * a front end that prints the text as it is (line mode to a pipe or a file).
+   */
+  blockStdout?: boolean;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -44,7 +50,7 @@ export interface SpawnedBridge {
 }
 
 export function bridgeKey(o: BridgeSpawnOptions): string {
-  return JSON.stringify([o.target, !!o.module, o.args ?? [], o.commands ?? [], o.python ?? 'python3', !!o.withLocals, o.cwd ?? '']);
+  return JSON.stringify([o.target, !!o.module, o.args ?? [], o.commands ?? [], o.python ?? 'python3', !!o.withLocals, !!o.blockStdout, o.cwd ?? '']);
 }
 
 export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
@@ -59,7 +65,7 @@ export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
   else delete env.NDBG_BRIDGE_PYTHONPATH;
   const boot = join(bridgeDir(), 'boot');
   env.PYTHONPATH = env.PYTHONPATH ? `${boot}${delimiter}${env.PYTHONPATH}` : boot;
-  env.NDBG_BRIDGE = `--fd-out=3 --fd-in=4 --watch=5 --locals=${o.withLocals ? 1 : 0}`;
+  env.NDBG_BRIDGE = `--fd-out=3 --fd-in=4 --watch=5 --locals=${o.withLocals ? 1 : 0}${o.blockStdout ? ' --stdout=block' : ''}`;
   const python = resolvePython(o.python ?? 'python3', env, o.cwd);
   Object.assign(env, python.env);
   const child = spawn(python.command, ['-m', 'pdb', ...pdbArgs], {

@@ -30,7 +30,17 @@ for _i in range(0xD800, 0xE000):  # lone surrogates: keep them, escaped
 del _i
 
 
+# Bytes that need no JSON escape beyond newline, quote and backslash.
+_PLAIN = bytes(range(0x20, 0x7F)) + b'\n'
+
+
 def jstr(s):
+    # Most text needs only these three escapes, and str.replace runs at memory
+    # speed; str.translate falls off its fast path at the first escape that is
+    # two characters long ("\\n") and costs ~100 ns a character from there.
+    t = s.replace('\\', '\\\\').replace('"', '\\"').replace('\n', '\\n')
+    if t.isprintable():  # no other control character, no lone surrogate
+        return '"' + t + '"'
     return '"' + s.translate(_ESC) + '"'
 
 
@@ -67,7 +77,10 @@ class Channel:
     def __init__(self, fd_out, fd_in):
         self.fd_out = fd_out
         self.fd_in = fd_in
-        self.muted = False
+        self._muted = False
+        # Set when the program's stdout buffers in C (block_stdout): flushes
+        # it, so that what it holds goes before anything sent after it.
+        self.before = None
         # The program's threads may print at the same time. Reentrant: a
         # SIGINT handler (pdb's) may print while this thread holds it. A C
         # lock, so taking it makes no Python frames.
@@ -85,7 +98,21 @@ class Channel:
             n = os.write(self.fd_out, view)
             view = view[n:]
 
+    @property
+    def muted(self):
+        return self._muted
+
+    @muted.setter
+    def muted(self, value):
+        # What the program's stdout holds was written before: it is shown or
+        # dropped as the channel was when it was written.
+        if self.before is not None:
+            self.before()
+        self._muted = value
+
     def flush_text(self):
+        if self.before is not None:
+            self.before()
         with self._lock:
             self._flush_text()
 
@@ -101,7 +128,9 @@ class Channel:
             )
 
     def text(self, stream, data):
-        if self.muted or not data:
+        if self.before is not None:
+            self.before()
+        if self._muted or not data:
             return
         kind = self.kind if stream == 'debugger' else None
         with self._lock:
@@ -114,8 +143,31 @@ class Channel:
             if data[-1] == '\n' or self._text_len > 8192:
                 self._flush_text()
 
+    def chunk(self, stream, data):
+        """A block of the program's buffered stdout (block_stdout), as bytes: sent now."""
+        if self._muted or not data:
+            return
+        if data.isascii() and not data.translate(None, _PLAIN):
+            # Printable ASCII and newlines: escaped as bytes, no decoding.
+            d = data.replace(b'\\', b'\\\\').replace(b'"', b'\\"').replace(b'\n', b'\\n')
+            frame = b'{"t":"o","s":"' + stream.encode() + b'","d":"' + d + b'"}\n'
+            with self._lock:
+                self._flush_text()
+                self._send_raw(frame)
+            return
+        with self._lock:
+            if self._text_stream != stream or self._text_kind is not None:
+                self._flush_text()
+                self._text_stream = stream
+                self._text_kind = None
+            # Wire form, as OutStream.write makes it.
+            self._text.append(data.decode('utf-8', 'surrogateescape'))
+            self._flush_text()
+
     def send(self, obj):
         """Send one non-text message (text pending before it goes first)."""
+        if self.before is not None:
+            self.before()
         data = (jenc(obj) + '\n').encode('utf-8', 'surrogatepass')
         with self._lock:
             self._flush_text()
@@ -320,6 +372,78 @@ class InStream(io.TextIOBase):
         """A new run of the program reads on from where stdin is now."""
         self._eof = False
         self._buf = ''
+
+
+class RawChannelWriter(io.RawIOBase):
+    """The raw layer under block_stdout's buffers: each block they flush goes
+    out as one text frame, on the stream `stream_fn` names at that moment."""
+
+    def __init__(self, channel, real, stream_fn):
+        self._ch = channel
+        self._real = real
+        self._stream_fn = stream_fn
+
+    @property
+    def name(self):
+        return getattr(self._real, 'name', '<stdout>')
+
+    @property
+    def mode(self):
+        return 'wb'
+
+    def fileno(self):
+        if self._real is None:
+            raise io.UnsupportedOperation('fileno')
+        return self._real.fileno()
+
+    def isatty(self):
+        return False
+
+    def writable(self):
+        return True
+
+    def write(self, b):
+        # Bytes as the real stream's encoding made them (OutStream.write).
+        n = len(b)
+        self._ch.chunk(self._stream_fn(), bytes(b))
+        return n
+
+
+RawChannelWriter.__module__, RawChannelWriter.__name__, RawChannelWriter.__qualname__ = '_io', 'FileIO', 'FileIO'
+# Blocks of this size reach ndbg: one frame, not one per line.
+BLOCK = 1 << 16
+
+
+def block_stdout(channel, real, stream_fn):
+    """The program's sys.stdout when its real one would be block-buffered (ndbg
+    writes to a pipe or a file and prints the text as it is: line mode): Python's
+    own text and buffered layers, as `python3 -m pdb` has them, so a print()
+    runs in C and ndbg gets a frame per block. Whatever goes to the channel
+    after it flushes it first (Channel.before), so order is kept. A block is
+    labelled when it goes: text the program leaves in the buffer as its run
+    ends goes with pdb's message after it ("The program finished ..."), as the
+    debugger's; line mode prints both to stdout alike."""
+    raw = RawChannelWriter(channel, real, stream_fn)
+    out = io.TextIOWrapper(
+        io.BufferedWriter(raw, BLOCK),
+        encoding=getattr(real, 'encoding', None) or 'utf-8',
+        errors=getattr(real, 'errors', None) or 'strict',
+        newline=None if os.name == 'nt' else '\n',
+        line_buffering=bool(getattr(real, 'line_buffering', False)),
+        write_through=bool(getattr(real, 'write_through', False)),
+    )
+    out.mode = 'w'
+
+    def flush():
+        try:
+            out.flush()
+        except (RuntimeError, ValueError, OSError):
+            # reentrant (a signal handler's print inside a flush), closed by
+            # the program, or gone: the next flush takes it
+            pass
+
+    channel.before = flush
+    return out
 
 
 def _as_text_file(cls, mode):

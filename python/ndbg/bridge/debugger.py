@@ -727,7 +727,10 @@ def prepare(argv):
     S.pdb_out = channel.OutStream(ch, 'debugger', real[0], hold_prompts=True)
     S.cmd_reader = channel.CommandReader(_read_command)
     S.stdin = channel.InStream(ch, real[2], _read_input)
-    sys.stdout = channel.OutStream(ch, 'stdout', real[0], stream_fn=_stdout_stream)
+    if opts.get('stdout') == 'block':
+        sys.stdout = channel.block_stdout(ch, real[0], _stdout_stream)
+    else:
+        sys.stdout = channel.OutStream(ch, 'stdout', real[0], stream_fn=_stdout_stream)
     sys.stderr = channel.OutStream(ch, 'stderr', real[1])
     sys.stdin = S.stdin
     ch.send({'t': 'h', 'v': 1, 'python': '%d.%d.%d' % sys.version_info[:3], 'pid': os.getpid()})
