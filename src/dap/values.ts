@@ -5,7 +5,7 @@
 // never look like a computed one.
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { ValueView, VerifyPair } from '../engine/engine.js';
+import type { ValueOrigin, ValueView, VerifyPair } from '../engine/engine.js';
 
 export interface Shown {
   value: string;
@@ -20,6 +20,8 @@ export interface ShowOptions {
   confidence?: number;
   /** --verify: the real value beside the predicted one, when they differ. */
   verify?: VerifyPair;
+  /** Where the value comes from (the frame's `origin`): computed and checked values say so instead of `predicted`. */
+  origin?: ValueOrigin;
 }
 
 /** The text that marks a prediction: `predicted 83%`, or `predicted` without a confidence. */
@@ -29,11 +31,14 @@ export function predictedMark(confidence?: number): string {
 
 export function show(view: Pick<ValueView, 'value' | 'type'>, o: ShowOptions): Shown {
   if (!o.predicted) return { value: view.value, type: view.type };
-  const mark = predictedMark(o.confidence);
+  // a computed value is the evaluator's, a checked one a prediction it confirmed: no model probability to show
+  const worked = o.origin === 'computed' || o.origin === 'checked';
+  const mark = worked ? o.origin! : predictedMark(o.confidence);
   const real = o.verify && o.verify.real !== o.verify.predicted ? ` · real: ${o.verify.real ?? '(absent)'}` : '';
   // custom attributes (DAP allows any string); `readOnly` is not claimed: `!x = 5` edits a predicted state too
-  const attributes = ['predicted'];
-  if (o.confidence !== undefined) attributes.push(`confidence:${o.confidence.toFixed(2)}`);
+  const attributes: string[] = [worked ? o.origin! : 'predicted'];
+  if (o.origin) attributes.push(`origin:${o.origin}`);
+  if (o.confidence !== undefined && !worked) attributes.push(`confidence:${o.confidence.toFixed(2)}`);
   if (real) attributes.push('differsFromReal');
   return {
     value: `${view.value}  · ${mark}${real}`,

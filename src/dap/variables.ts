@@ -73,14 +73,14 @@ async function locals(runner: Runner, refs: References, stop: StopEvent, frame: 
   const bottom = frame === stop.frames.length - 1;
   const out: DebugProtocol.Variable[] = [];
   if (bottom && stop.retval !== undefined) {
-    out.push({ name: '(return value)', ...show({ value: stop.retval, type: '' }, { predicted }), variablesReference: 0 });
+    out.push({ name: '(return value)', ...show({ value: stop.retval, type: '' }, { predicted, origin: f.origin?.['<retval>'] }), variablesReference: 0 });
   }
   if (bottom && runner.returned) {
     const { func, value } = runner.returned;
     out.push({ name: `(return) ${func}`, ...show({ value, type: '' }, { predicted }), variablesReference: 0 });
   }
   if (bottom && stop.exception !== undefined) {
-    out.push({ name: '(exception)', ...show({ value: stop.exception, type: '' }, { predicted }), variablesReference: 0 });
+    out.push({ name: '(exception)', ...show({ value: stop.exception, type: '' }, { predicted, origin: f.origin?.['<exception>'] }), variablesReference: 0 });
   }
   for (const [name, repr] of Object.entries(f.locals)) {
     if (/^__.*__$/.test(name)) continue; // pdb's __return__ / __exception__: shown above
@@ -88,7 +88,7 @@ async function locals(runner: Runner, refs: References, stop: StopEvent, frame: 
     const r = await runner.evaluateNow(name, { frame });
     const view: ValueView = r.ok ? r.result : { value: repr, type: '', size: 0 };
     const verify = bottom ? stop.verify?.locals?.[name] : undefined;
-    out.push(variable(name, view, name, frame, refs, { predicted, confidence: f.confidence?.[name] ?? view.confidence, verify }));
+    out.push(variable(name, view, name, frame, refs, { predicted, confidence: f.confidence?.[name] ?? view.confidence, verify, origin: f.origin?.[name] }));
   }
   return out;
 }

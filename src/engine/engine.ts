@@ -3,7 +3,9 @@
 // consume. Data flows one way: front end -> command layer -> engine -> events ->
 // front end. An engine never prints; it emits events in the order things happened.
 
-import type { ModelAction } from '../model/types.js';
+import type { ModelAction, ValueOrigin } from '../model/types.js';
+
+export type { ValueOrigin } from '../model/types.js';
 
 export type EventKind = 'call' | 'line' | 'return' | 'exception';
 
@@ -40,6 +42,14 @@ export interface Frame {
    * first; keyed by local name, and `<retval>` for the return value.
    */
   alternatives?: Record<string, Array<{ value: string; p: number }>>;
+  /**
+   * Where each value of the frame comes from (ValueOrigin): keyed by local name, and
+   * on the stopped frame `<retval>`, `<exception>` and `<stdout>` (the output written
+   * on the way here) when the stop has them. Python engine: `real` on the stopped
+   * frame; neural engine: `computed`, `predicted` or `checked` for every local of a
+   * program frame.
+   */
+  origin?: Record<string, ValueOrigin>;
 }
 
 /** The program stopped at a prompt. */

@@ -239,6 +239,16 @@ export class PythonEngine implements Engine {
         if (m.exception !== undefined) stop.exception = m.exception;
         if (m.pm) stop.postMortem = true;
         if (m.refresh) stop.refresh = true;
+        // every value is read from the running program
+        for (const f of stop.frames) if (Object.keys(f.locals).length) f.origin = Object.fromEntries(Object.keys(f.locals).map((k) => [k, 'real' as const]));
+        const last = stop.frames[stop.frames.length - 1];
+        if (last && (stop.retval !== undefined || stop.exception !== undefined)) {
+          last.origin = {
+            ...last.origin,
+            ...(stop.retval !== undefined ? { '<retval>': 'real' as const } : {}),
+            ...(stop.exception !== undefined ? { '<exception>': 'real' as const } : {}),
+          };
+        }
         this.lastStop = stop;
         this.emit(stop);
         break;

@@ -19,7 +19,13 @@ export const localSchema = z.object({
   name: z.string(),
   value: z.string().describe("the value's repr"),
   predicted: z.boolean().optional().describe('neural engine: the value is the model prediction, not a computed one'),
-  confidence: z.number().optional().describe("neural engine: the model's probability of this value, 0..1"),
+  confidence: z.number().optional().describe("neural engine: the model's probability of this value, 0..1 (1 for computed values)"),
+  origin: z
+    .enum(['computed', 'predicted', 'checked', 'real'])
+    .optional()
+    .describe(
+      'where the value comes from: computed by the evaluator from the state before it, predicted by the model, checked (a prediction the evaluator ran forward and confirmed), real (read from the running program)',
+    ),
 });
 
 export const frameSchema = z.object({
@@ -42,6 +48,7 @@ export const stateShape = {
       function: z.string(),
       event: z.enum(['call', 'line', 'return', 'exception']),
       returnValue: z.string().optional(),
+      returnValueOrigin: z.enum(['computed', 'predicted', 'checked', 'real']).optional().describe("where the return value comes from (as a local's origin)"),
       exception: z.string().optional(),
       postMortem: z.boolean().optional().describe('stopped after an uncaught exception'),
     })

@@ -59,6 +59,7 @@ function stopParts(stop: StopEvent | undefined): Pick<StateResult, 'location' | 
       value,
       ...(stop.predicted ? { predicted: true } : {}),
       ...(sel.confidence?.[name] !== undefined ? { confidence: round(sel.confidence[name]!) } : {}),
+      ...(sel.origin?.[name] ? { origin: sel.origin[name] } : {}),
     }));
   const atBottom = stop.selected === stop.frames.length - 1;
   return {
@@ -68,6 +69,7 @@ function stopParts(stop: StopEvent | undefined): Pick<StateResult, 'location' | 
       function: sel.func,
       event: atBottom ? stop.event : 'line',
       ...(atBottom && stop.retval !== undefined ? { returnValue: stop.retval } : {}),
+      ...(atBottom && sel.origin?.['<retval>'] ? { returnValueOrigin: sel.origin['<retval>'] } : {}),
       ...(stop.exception ? { exception: stop.exception } : {}),
       ...(stop.postMortem ? { postMortem: true } : {}),
     },

@@ -47,6 +47,7 @@ import type {
   PredictorInfo,
   PredictorOptions,
   PredictorSession,
+  ValueOrigin,
 } from './types.js';
 
 export { AbortError, ModelError };
@@ -156,12 +157,12 @@ export function confidenceOf(gen: Generated, bytesOf: readonly Uint8Array[]): Co
 // --- the session -----------------------------------------------------------------------------
 
 /**
- * The confidence of a value computed from the state before it (computed/): on the
- * held-out data, where that state is the real one, computed values were right
- * (docs/runtime.md, "Computed steps"); what is left is the chance that the state it
- * was computed from was wrongly predicted, which that state's values already show.
+ * The confidence of a value computed from the state before it (computed/): no model
+ * probability, so 1, with `origin` saying `computed` (docs/json.md). Computed values
+ * are exact given the state they were computed from (docs/runtime.md, "Computed
+ * steps"); the chance that that state was wrongly predicted shows in its own values.
  */
-const COMPUTED_CONFIDENCE = 0.99;
+const COMPUTED_CONFIDENCE = 1;
 
 const GENERIC_FUNCS = ['<module>', '<lambda>', '<listcomp>', '<dictcomp>', '<setcomp>', '<genexpr>'];
 
@@ -532,6 +533,7 @@ export class NeuralSession implements PredictorSession {
       }
     }
     // what the step's own statement does, where it can be computed (computed/)
+    const origin: Record<string, ValueOrigin> = {};
     if (!opts.teacher && this.opts.compute !== false) {
       const step = computeStep(this.lines, before, action, this.program, history);
       // a step computed whole (the state reached, a call's frame) needs nothing of the
@@ -556,6 +558,7 @@ export class NeuralSession implements PredictorSession {
             : Object.keys(step.call?.locals ?? step.changes);
         for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
           confidence.values[k] = COMPUTED_CONFIDENCE;
+          origin[k] = 'computed';
           delete alternatives[k];
         }
         // the event and line too, where they were computed
@@ -564,6 +567,7 @@ export class NeuralSession implements PredictorSession {
     }
     const result: Prediction = { state, confidence, text, latencyMs: performance.now() - t0, tokens: gen.ids.length };
     if (error) result.error = error;
+    if (Object.keys(origin).length) result.origin = origin;
     if (prompt.warning) result.warning = prompt.warning;
     if (notice && state && !error) result.notice = notice;
     if (state && !error && Object.keys(alternatives).length) result.alternatives = alternatives;

@@ -77,10 +77,24 @@ export interface Confidence {
   values: Record<string, number>;
 }
 
+/**
+ * Where a value of a stop comes from: `computed` by the evaluator from the state
+ * before it (src/model/computed/, an edit), `predicted` by the model, `checked` (a
+ * model candidate the evaluator ran forward and confirmed: inverse execution), or
+ * `real`, read from the running program (the python engine, `--verify`).
+ */
+export type ValueOrigin = 'computed' | 'predicted' | 'checked' | 'real';
+
 export interface Prediction {
   /** null when the output could not be read as a state (see `error`). */
   state: ModelState | null;
   confidence: Confidence;
+  /**
+   * Where each value this prediction wrote comes from, keyed like `confidence.values`
+   * (a local's name, `<retval>`, `<exception>`, `<stdout>`): `computed` where the
+   * evaluator worked it out, else absent (the model's: `predicted`).
+   */
+  origin?: Record<string, ValueOrigin>;
   /** The model's output as text (specials as <|name|>). */
   text: string;
   latencyMs: number;

@@ -172,7 +172,14 @@ export class Core {
     const node = this.timeline.current;
     const state: ModelState = { ...node.state, line, stdout: '' };
     const frames = node.frames.map((f, i, all) => (i === all.length - 1 ? { ...f, line } : { ...f }));
-    this.timeline.push({ state, via: null, frames, confidence: { ...node.confidence }, origin: 'jump' });
+    this.timeline.push({
+      state,
+      via: null,
+      frames,
+      confidence: { ...node.confidence },
+      ...(node.valueOrigin ? { valueOrigin: { ...node.valueOrigin } } : {}),
+      origin: 'jump',
+    });
   }
 
   /**
@@ -194,7 +201,19 @@ export class Core {
       for (const [k, v] of Object.entries(r.changes)) locals[k] = v;
       const confidence: Record<string, number> = {};
       for (const k of Object.keys(locals)) confidence[k] = k in r.changes ? 1 : (cur.confidence[k] ?? 1);
-      this.timeline.push({ state: { ...cur.state, locals, stdout: '' }, via: null, frames: cur.frames.map((f) => ({ ...f })), confidence, origin: 'edit' });
+      // an edited value is pyval's (it ran the statement); the others are what they were
+      const valueOrigin: Node['valueOrigin'] = {};
+      for (const k of Object.keys(locals))
+        valueOrigin[k] = k in r.changes ? 'computed' : (cur.valueOrigin?.[k] ?? (cur.origin === 'real' ? 'real' : 'predicted'));
+      if (cur.state.event === 'return') valueOrigin['<retval>'] = cur.valueOrigin?.['<retval>'] ?? 'predicted';
+      this.timeline.push({
+        state: { ...cur.state, locals, stdout: '' },
+        via: null,
+        frames: cur.frames.map((f) => ({ ...f })),
+        confidence,
+        valueOrigin,
+        origin: 'edit',
+      });
     } else if (changed) {
       const id = frames[level]!.id;
       this.frameEdits.set(id, { ...(this.frameEdits.get(id) ?? {}), ...r.changes });

@@ -4,7 +4,7 @@
 // command loop prints the reports; nothing here prints).
 
 import type { Program } from '../../model/cfg.js';
-import type { HistoryEntry, ModelAction, Prediction, PredictorSession } from '../../model/types.js';
+import type { HistoryEntry, ModelAction, Prediction, PredictorSession, ValueOrigin } from '../../model/types.js';
 import type { ScriptSource } from './source.js';
 import { relateFrames, type Node, type Timeline } from './timeline.js';
 import { OUTPUT_LIMIT, stateProblem } from './validate.js';
@@ -98,15 +98,30 @@ export class Predictions {
     const s = p.state!;
     const frames = relateFrames(from, s, this.src, direction);
     const conf: Record<string, number> = {};
+    const origin: Record<string, ValueOrigin> = {};
     const own = frames[frames.length - 1];
     const prevOwn = from.frames[from.frames.length - 1];
     const sameFrame = own && prevOwn && own.id === prevOwn.id;
     for (const k of Object.keys(s.locals)) {
       const v = p.confidence.values[k];
+      const kept = sameFrame && from.state.locals[k] === s.locals[k];
       if (v !== undefined) conf[k] = v;
-      else if (sameFrame && from.confidence[k] !== undefined && from.state.locals[k] === s.locals[k]) conf[k] = from.confidence[k]!;
+      else if (kept && from.confidence[k] !== undefined) conf[k] = from.confidence[k]!;
+      // a value this prediction wrote is the model's unless computed; one it kept is what it was
+      origin[k] = p.origin?.[k] ?? (v === undefined && kept ? (from.valueOrigin?.[k] ?? 'predicted') : 'predicted');
     }
-    const node: Node = { state: s, via: direction === 'forward' ? via : null, frames, confidence: conf, latencyMs: p.latencyMs, origin: 'predicted' };
+    if (s.event === 'return') origin['<retval>'] = p.origin?.['<retval>'] ?? 'predicted';
+    if (s.exception) origin['<exception>'] = p.origin?.['<exception>'] ?? 'predicted';
+    if (s.stdout) origin['<stdout>'] = p.origin?.['<stdout>'] ?? 'predicted';
+    const node: Node = {
+      state: s,
+      via: direction === 'forward' ? via : null,
+      frames,
+      confidence: conf,
+      valueOrigin: origin,
+      latencyMs: p.latencyMs,
+      origin: 'predicted',
+    };
     if (p.alternatives) node.alternatives = p.alternatives;
     return node;
   }

@@ -3,11 +3,12 @@
 // frame marked with its level so that nothing counts pdb's frames; the scope that
 // `p`, `display` and `!stmt` evaluate in; and the stop as an event for front ends.
 
-import type { Frame, StopEvent } from '../engine.js';
+import type { Frame, StopEvent, ValueOrigin } from '../engine.js';
 import type { Scope } from '../../pyval/index.js';
 import type { Core } from './core.js';
 import type { PdbFacts } from './probe.js';
 import type { PdbFrame } from './render.js';
+import type { Node } from './timeline.js';
 
 /** pdb's stack for the core's place: bdb's frames, then the program's (outermost first). */
 export function pdbStack(core: Core, facts: PdbFacts): PdbFrame[] {
@@ -63,9 +64,44 @@ export function scopeOf(core: Core, f: PdbFrame | undefined): Scope {
   return { locals, globals: core.localsOf(0) };
 }
 
+/** Where a node's values come from: what it records, else by how the node came to be (the model's, read from the real run). */
+function nodeOrigins(n: Node | undefined, locals: Record<string, string>): Record<string, ValueOrigin> {
+  const fallback: ValueOrigin = n?.origin === 'real' ? 'real' : 'predicted';
+  const out: Record<string, ValueOrigin> = {};
+  for (const k of Object.keys(locals)) out[k] = n?.valueOrigin?.[k] ?? fallback;
+  return out;
+}
+
+/**
+ * Where the values of program frame `level` come from, as core.localsOf finds them:
+ * the latest state of that frame, with its edits (computed by pyval).
+ */
+function originsOf(core: Core, level: number): Record<string, ValueOrigin> {
+  const frames = core.programFrames();
+  const fr = frames[level];
+  if (!fr) return {};
+  const locals = core.localsOf(level);
+  const ownFrame = (n: Node) => n.frames[n.frames.length - 1]?.id === fr.id;
+  let node: Node | undefined;
+  const place = core.place;
+  if (place.kind === 'pm') node = level === frames.length - 1 ? undefined : place.origin.seen.find(ownFrame);
+  else if (place.kind === 'node' && level === frames.length - 1) node = core.timeline.current;
+  if (!node && !(place.kind === 'pm' && level === frames.length - 1)) {
+    const nodes = core.timeline.nodes;
+    for (let k = place.kind === 'node' ? core.timeline.pos : nodes.length - 1; k >= 0 && !node; k--) if (ownFrame(nodes[k]!)) node = nodes[k];
+  }
+  const out = nodeOrigins(node, locals);
+  for (const k of Object.keys(core.frameEdits.get(fr.id) ?? {})) if (k in out) out[k] = 'computed';
+  return out;
+}
+
 /** The stop as front ends get it: every frame with its locals, the selected one, and what the event carries. */
 export function stopEvent(core: Core, stack: PdbFrame[], selected: number): StopEvent {
-  const frames: Frame[] = stack.map((f) => ({ file: f.file, line: f.line, func: f.func, locals: f.level !== undefined ? core.localsOf(f.level) : {} }));
+  const frames: Frame[] = stack.map((f) =>
+    f.level !== undefined
+      ? { file: f.file, line: f.line, func: f.func, locals: core.localsOf(f.level), origin: originsOf(core, f.level) }
+      : { file: f.file, line: f.line, func: f.func, locals: {} },
+  );
   // every neural stop is a prediction (docs/json.md): front ends say so
   const ev: StopEvent = { type: 'stop', event: 'line', frames, selected, predicted: true };
   const place = core.place;
@@ -78,6 +114,12 @@ export function stopEvent(core: Core, stack: PdbFrame[], selected: number): Stop
     if (s.event === 'exception' && s.exception) ev.exception = s.exception;
     const last = frames[frames.length - 1];
     if (last) last.confidence = { ...node.confidence };
+    if (last?.origin) {
+      // the event's own values: the return value, the exception, what was written on the way
+      const fallback: ValueOrigin = node.origin === 'real' ? 'real' : 'predicted';
+      const keys = [...(s.event === 'return' ? ['<retval>'] : []), ...(s.exception ? ['<exception>'] : []), ...(s.stdout ? ['<stdout>'] : [])];
+      for (const k of keys) last.origin[k] = node.valueOrigin?.[k] ?? fallback;
+    }
     if (last && node.alternatives) last.alternatives = node.alternatives;
     if (node.latencyMs !== undefined) ev.latencyMs = Math.round(node.latencyMs * 10) / 10;
   } else if (place.kind === 'string') {

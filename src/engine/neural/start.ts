@@ -20,7 +20,8 @@ function atReturnNode(src: ScriptSource, func: string, value: string): Node {
   const line = returns.length ? returns[returns.length - 1]! : d.lastLine;
   const stack = callChain(src, d, new Set());
   const state: ModelState = { event: 'return', line, func: d.name, stack, locals: {}, retval: value, exception: null, stdout: '', exit: null };
-  return { state, via: null, frames: relateFrames(null, state, src, 'forward'), confidence: {}, origin: 'start' };
+  // the value is the user's, not the model's
+  return { state, via: null, frames: relateFrames(null, state, src, 'forward'), confidence: {}, valueOrigin: { '<retval>': 'computed' }, origin: 'start' };
 }
 
 /** Lines of the frames below a call of `d`, outermost first, as far as the source shows them. */

@@ -6,7 +6,7 @@
 // path from the first state to the current one (`history()`), so an edit made at
 // the prompt is part of what later predictions see.
 
-import type { HistoryEntry, ModelAction, ModelState } from '../../model/types.js';
+import type { HistoryEntry, ModelAction, ModelState, ValueOrigin } from '../../model/types.js';
 import type { Hit } from './breakpoints.js';
 import type { ScriptSource } from './source.js';
 
@@ -25,6 +25,11 @@ export interface Node {
   frames: ProgramFrame[];
   /** Confidence per local (carried over in the same frame for unchanged values). */
   confidence: Record<string, number>;
+  /**
+   * Where each value comes from (a local's name, `<retval>`, `<exception>`, `<stdout>`;
+   * absent: `predicted`), carried over in the same frame for unchanged values.
+   */
+  valueOrigin?: Record<string, ValueOrigin>;
   /** Runner-up values where the model was unsure (a local's name, `<retval>`), from its prediction. */
   alternatives?: Record<string, Array<{ value: string; p: number }>>;
   /** Model time that produced this node. */

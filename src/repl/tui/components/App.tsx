@@ -92,6 +92,7 @@ export function App({ store }: { store: TuiStore }) {
                 edited={s.edited}
                 confidence={frame?.confidence}
                 alternatives={frame?.alternatives}
+                origin={frame?.origin}
                 sel={s.varSel}
                 expanded={s.expanded}
                 mismatch={verify?.locals}

@@ -1,9 +1,11 @@
 // Locals of the selected frame: changed-by-last-step values highlighted, values
 // set from the TUI marked, long values cut (expand with Right/Space), low-confidence
-// predictions (neural engine) dim with a '?', under --verify the predictions that
+// predictions (neural engine) dim with a '?', where each local comes from (a
+// predicted one shown `name ≈ value`, a checked one with a dim ✓, a computed or real
+// one `name = value`), under --verify the predictions that
 // differed from the real values (`x = 3 ≠ 4 (real)`, in red), and the in-place editor.
 import { memo } from 'react';
-import type { VerifyPair } from '../../../engine/engine.js';
+import type { ValueOrigin, VerifyPair } from '../../../engine/engine.js';
 import { truncate, visibleWidth } from '../ansi.js';
 import type { VarEdit } from '../state.js';
 import { theme } from '../theme.js';
@@ -47,6 +49,8 @@ export interface VariablesProps {
   changed: ReadonlySet<string>;
   edited: Readonly<Record<string, string>>;
   confidence?: Record<string, number>;
+  /** Where each local comes from (the frame's `origin`): predicted ones are marked. */
+  origin?: Record<string, ValueOrigin>;
   /** Neural engine: the runner-up values of unsure locals (the stop frame's `alternatives`). */
   alternatives?: Record<string, Array<{ value: string; p: number }>>;
   sel: number;
@@ -104,8 +108,12 @@ export function variableLines(p: VariablesProps): string[] {
     const nameStyle = v.kind === 'watch' ? theme.watch : theme.name;
     const nameText = isSel ? theme.selected(v.name) : miss ? theme.mispredicted(v.name) : v.special ? theme.warn(v.name) : nameStyle(v.name);
     const marker = v.open === undefined ? '' : theme.dim(v.open ? '▾ ' : '▸ ');
-    const lead = `${indent}${marker}${nameText}${v.predicted ? ' ≈ ' : ' = '}`;
-    const room = Math.max(1, p.width - visibleWidth(lead));
+    const origin = top ? p.origin?.[key] : undefined;
+    const approx = v.predicted || origin === 'predicted';
+    const lead = `${indent}${marker}${nameText}${approx ? ` ${origin === 'predicted' ? theme.dim('≈') : '≈'} ` : ' = '}`;
+    // a model candidate the evaluator confirmed (inverse execution)
+    const checkMark = origin === 'checked' ? theme.dim(' ✓') : '';
+    const room = Math.max(1, p.width - visibleWidth(lead) - visibleWidth(checkMark));
     if (p.edit && p.edit.name === key) {
       rows.push({ text: lead + editField(p.edit.text, p.edit.cursor, room), owner: i });
       return;
@@ -161,7 +169,7 @@ export function variableLines(p: VariablesProps): string[] {
       for (let at = 0; at < value.length; at += w) rows.push({ text: '  ' + style(value.slice(at, at + w)), owner: i });
       return;
     }
-    rows.push({ text: lead + style(truncate(value, room, '…')), owner: i });
+    rows.push({ text: lead + style(truncate(value, room, '…')) + checkMark, owner: i });
     const alts = unsure && isSel ? p.alternatives?.[key] : undefined;
     if (alts?.length) {
       // what else the model thought, under the selected unsure value
