@@ -20,7 +20,7 @@ export interface ShowOptions {
   confidence?: number;
   /** --verify: the real value beside the predicted one, when they differ. */
   verify?: VerifyPair;
-  /** Where the value comes from (the frame's `origin`): computed and checked values say so instead of `predicted`. */
+  /** Where the value comes from (the frame's `origin`): a presentation hint `origin:computed` etc. */
   origin?: ValueOrigin;
 }
 
@@ -31,12 +31,13 @@ export function predictedMark(confidence?: number): string {
 
 export function show(view: Pick<ValueView, 'value' | 'type'>, o: ShowOptions): Shown {
   if (!o.predicted) return { value: view.value, type: view.type };
-  // a computed value is the evaluator's, a checked one a prediction it confirmed: no model probability to show
+  // every value of a neural session reads `predicted` (nothing ran); one the evaluator computed or
+  // checked has no model probability to show, and says where it comes from in its hints
   const worked = o.origin === 'computed' || o.origin === 'checked';
-  const mark = worked ? o.origin! : predictedMark(o.confidence);
+  const mark = predictedMark(worked ? undefined : o.confidence);
   const real = o.verify && o.verify.real !== o.verify.predicted ? ` · real: ${o.verify.real ?? '(absent)'}` : '';
   // custom attributes (DAP allows any string); `readOnly` is not claimed: `!x = 5` edits a predicted state too
-  const attributes: string[] = [worked ? o.origin! : 'predicted'];
+  const attributes = ['predicted'];
   if (o.origin) attributes.push(`origin:${o.origin}`);
   if (o.confidence !== undefined && !worked) attributes.push(`confidence:${o.confidence.toFixed(2)}`);
   if (real) attributes.push('differsFromReal');

@@ -87,6 +87,8 @@ export interface StopEvent {
    * program did not move.
    */
   refresh?: boolean;
+  /** Neural engine, at a call reached backwards from a return (`rs`, `reverse-finish`): how its arguments were checked. */
+  check?: CallCheck;
   /** `--verify` only: how this predicted stop compares with the real one. */
   verify?: VerifyInfo;
   /**
@@ -95,6 +97,25 @@ export interface StopEvent {
    * Absent for the python engine.
    */
   predicted?: boolean;
+}
+
+/**
+ * Generate and check, for a call predicted backwards from a return (inverse
+ * execution): whether the evaluator, running the function forward on the model's
+ * candidates, found one that returns the given value (src/engine/neural/checked.ts).
+ */
+export interface CallCheck {
+  /** `checked`: candidate `rank` ran forward to the given return value; `predicted`: none did, the model's best stands. */
+  origin: 'checked' | 'predicted';
+  /** Candidates looked at (the model's best first), and how many of them the evaluator could run forward. */
+  candidates: number;
+  computed: number;
+  /** `checked`: which candidate (1: the model's best). */
+  rank?: number;
+  /** `predicted`, when the evaluator ran the model's best forward: the value it returns instead. */
+  returns?: string;
+  /** One line for people: what was checked and how it came out. */
+  note: string;
 }
 
 /** A predicted value next to the real one (reprs; null: absent on that side). */

@@ -8,8 +8,9 @@
 //   breakpoint   a jump to the line after the driver: the prediction is `result`;
 //   rollout      single steps from the call until f returns.
 // Input prediction: the history is f's return event with the given output; the
-// inverse action inv_step_call predicts the call and its arguments, written as
-// `f(<arguments>)`.
+// inverse action inv_step_call proposes calls and their arguments, ndbg's evaluator
+// runs f forward on each (checked.ts; never CPython), and the first that returns the
+// output, else the model's best, is the answer, written as `f(<arguments>)`.
 // Scoring is CruxEval's own: `assert <output> == <prediction>` after the code, in
 // a sandboxed python3 with a 3 s timeout (sandbox.ts). The model never runs code.
 
@@ -17,6 +18,9 @@ import { evaluate } from '../pyval/index.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction, Predictor, PredictorSession } from '../model/types.js';
 import { ScriptSource, parseSignature, splitTopLevel, type Param } from '../engine/neural/source.js';
 import { checkCorrectness, cruxProgram } from './sandbox.js';
+import type { CallCheck } from '../engine/engine.js';
+import { checkedCall } from '../engine/neural/checked.js';
+import { sourceLines } from '../model/format.js';
 
 export interface CruxRow {
   id: string;
@@ -42,6 +46,8 @@ export interface CruxResult {
   /** Model predictions (frames) this sample took, and their time. */
   frames: number;
   latencyMs: number;
+  /** Input task: whether the evaluator confirmed the predicted call (generate and check, checked.ts). */
+  check?: Omit<CallCheck, 'note'>;
 }
 
 export interface CruxOptions {
@@ -52,6 +58,8 @@ export interface CruxOptions {
   rolloutCap?: number;
   python?: string;
   timeoutS?: number;
+  /** Input task: candidate calls the evaluator runs forward, the first that returns the output taken (default 8; 1: the model's best, checked). */
+  candidates?: number;
 }
 
 const RESULT = 'result';
@@ -160,6 +168,7 @@ interface Asked {
   why: string;
   frames: number;
   latencyMs: number;
+  check?: Omit<CallCheck, 'note'>;
 }
 
 /** Predict one sample's answer with the model (no code runs here). */
@@ -190,10 +199,37 @@ export async function predictSample(predictor: Predictor, row: CruxRow, o: CruxO
         stack: [callLine],
         retval: reprOf(row.output) ?? row.output,
       });
-      const p = await ask([{ action: null, state: ret }], { kind: 'inv_step_call' });
-      if (!p.state) return { prediction: null, why: p.error ?? 'no state', frames, latencyMs };
+      // the model's candidate calls, each run forward by the evaluator (never CPython): the first that returns the output
+      const counted = session;
+      const r = await checkedCall(
+        {
+          predict: (h, a) => ask(h, a),
+          ...(counted.candidates
+            ? {
+                candidates: async function* (h: HistoryEntry[], a: ModelAction, co?: { n?: number }) {
+                  for await (const p of counted.candidates!(h, a, co)) {
+                    frames++;
+                    latencyMs += p.latencyMs;
+                    yield p;
+                  }
+                },
+              }
+            : {}),
+        },
+        {
+          history: [{ action: null, state: ret }],
+          action: { kind: 'inv_step_call' },
+          returns: ret.retval!,
+          lines: sourceLines(source),
+          program: session.program,
+          n: o.candidates,
+        },
+      );
+      const p = r?.prediction;
+      if (!r || !p?.state) return { prediction: null, why: p?.error ?? 'no state', frames, latencyMs };
+      const { note: _note, ...check } = r.check;
       const call = callFromLocals(params, p.state.locals);
-      return { prediction: call, why: call ? '' : 'the predicted call lacks arguments of f', frames, latencyMs };
+      return { prediction: call, why: call ? '' : 'the predicted call lacks arguments of f', frames, latencyMs, check };
     }
     const args = bindArguments(params, row.input);
     if (typeof args === 'string') return { prediction: null, why: args, frames, latencyMs };
@@ -242,6 +278,7 @@ export async function evalSample(predictor: Predictor, row: CruxRow, o: CruxOpti
     expected: o.task === 'output' ? row.output : row.input,
     frames: a.frames,
     latencyMs: Math.round(a.latencyMs * 10) / 10,
+    ...(a.check ? { check: a.check } : {}),
   };
   if (a.prediction === null) return { ...base, pass: false, result: `no prediction: ${a.why}` };
   const program = cruxProgram(o.task, row.code, row.input, row.output, a.prediction);

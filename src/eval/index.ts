@@ -32,6 +32,8 @@ options:
                        them, in order; with --limit, K spreads the limit over more programs)
   --rerank N           traces: branches decoded again and re-ranked per state (default:
                        what ndbg runs, src/model/rerank.ts; 0 = greedy only)
+  --candidates N       cruxeval input: calls the model proposes, run forward by ndbg's evaluator
+                       until one returns the output (default 8; 1: only the model's best)
   --quiet              no progress bar
 `;
 
@@ -51,6 +53,7 @@ interface EvalArgs {
   programs?: string;
   python?: string;
   rerank?: number;
+  candidates?: number;
   quiet: boolean;
 }
 
@@ -132,6 +135,12 @@ export function parseEvalArgs(argv: string[]): EvalArgs | 'help' {
         a.device = v as EvalArgs['device'];
         break;
       }
+      case '--candidates': {
+        const v = Number(need());
+        if (!Number.isInteger(v) || v < 1) throw bad('--candidates needs a whole number, at least 1');
+        a.candidates = v;
+        break;
+      }
       case '--constrain': {
         const v = need();
         if (v === 'on') a.constrain = [true];
@@ -191,15 +200,17 @@ export async function runCruxEval(rows: ReturnType<typeof parseRows>, a: EvalArg
     let passed = 0;
     bar(0);
     for (const row of rows) {
-      const r = await evalSample(predictor, row, { task: a.task, via: a.via, constrain, python: a.python });
+      const r = await evalSample(predictor, row, { task: a.task, via: a.via, constrain, python: a.python, candidates: a.candidates });
       results.push(r);
       if (r.pass) passed++;
       bar(results.length, `pass@1 ${pct(passed, results.length)}`);
     }
     const frames = results.reduce((t, r) => t + r.frames, 0);
     const ms = results.reduce((t, r) => t + r.latencyMs, 0);
+    const checked = results.filter((r) => r.check?.origin === 'checked').length;
     write(
       `${label}: pass@1 ${pct(passed, results.length)} (${passed}/${results.length})` +
+        (a.task === 'input' ? `; checked by the evaluator ${checked}/${results.length}` : '') +
         (frames ? `; ${frames} frames, ${(frames / (ms / 1000)).toFixed(1)} frames/s` : '') +
         '\n',
     );

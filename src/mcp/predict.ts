@@ -2,14 +2,18 @@
 // without running anything: what a call `f(args)` returns (output prediction:
 // f's call with its arguments, then one step_return), and which arguments make
 // `f` return a given value (input prediction: f's return with that value, then
-// the inverse action inv_step_call). Set up as src/eval/cruxeval.ts sets up
-// CruxEval, for any top-level function of the given code, with the model's
-// confidence in each predicted value.
+// the inverse action inv_step_call, its candidates run forward by the evaluator
+// and the first that returns the value taken: checked.ts). Set up as
+// src/eval/cruxeval.ts sets up CruxEval, for any top-level function of the given
+// code, with the model's confidence in each predicted value.
 
 import type { HistoryEntry, ModelAction, Prediction, Predictor } from '../model/types.js';
 import { ScriptSource, parseSignature, type FunctionDef, type Param } from '../engine/neural/source.js';
 import { bindArguments, callFromLocals, modelState, reprOf } from '../eval/cruxeval.js';
 import { UserError } from '../engine/errors.js';
+import type { CallCheck } from '../engine/engine.js';
+import { checkedCall } from '../engine/neural/checked.js';
+import { sourceLines } from '../model/format.js';
 
 export interface ReturnPrediction {
   function: string;
@@ -31,8 +35,14 @@ export interface ArgumentsPrediction {
   returns: string;
   /** The predicted call, `f(a, b)`; null when the model left a parameter out. */
   call: string | null;
-  /** Each parameter's predicted value (null: the model predicted none for it). */
-  arguments: Array<{ name: string; value: string | null; confidence: number | null }>;
+  /**
+   * Each parameter's value (null: the model predicted none for it), the model's
+   * confidence, and where it comes from: `checked` when the evaluator ran the function
+   * forward on the call and it returned the value, else `predicted`.
+   */
+  arguments: Array<{ name: string; value: string | null; confidence: number | null; origin: 'checked' | 'predicted' }>;
+  /** Generate and check (src/engine/neural/checked.ts): candidates looked at, run forward, which one checked, why not. */
+  check: CallCheck;
   /** Variables the model put in the call frame that are no parameters (a wrong prediction). */
   otherLocals?: Record<string, string>;
 }
@@ -85,6 +95,23 @@ export class WorldModel {
     }
   }
 
+  /** The call before a return of `returns`: the model's candidates, the first the evaluator runs forward to it (checked.ts). */
+  private async askChecked(source: string, history: HistoryEntry[], returns: string): Promise<{ p: Prediction; meta: PredictionMeta; check: CallCheck }> {
+    const predictor = await this.load();
+    const session = await predictor.open(source, { constrain: true, alternatives: false });
+    const t0 = performance.now();
+    try {
+      const action: ModelAction = { kind: 'inv_step_call' };
+      const r = await checkedCall(session, { history, action, returns, lines: sourceLines(source), program: session.program });
+      const p = r?.prediction;
+      if (!r || !p?.state)
+        throw new UserError(`the model's prediction could not be read (${p?.error ?? 'no state'}); try again, or debug it with a 'python' session`);
+      return { p, meta: { model: predictor.info.name, latencyMs: Math.round(performance.now() - t0) }, check: r.check };
+    } finally {
+      session.close();
+    }
+  }
+
   /** What `func(args)` returns: its call with the given arguments, then step_return. */
   async predictReturn(code: string, func: string, args: string): Promise<ReturnPrediction & PredictionMeta> {
     const { source, def, params, callLine } = setUp(code, func, `${func}(${args})`);
@@ -116,7 +143,7 @@ export class WorldModel {
     const { source, src, def, params, callLine } = setUp(code, func, `${func}()`);
     const rets = src.returnLines(def);
     const ret = modelState({ event: 'return', line: rets.length ? rets[rets.length - 1]! : def.lastLine, func, stack: [callLine], retval: value });
-    const { p, meta } = await this.ask(source, [{ action: null, state: ret }], { kind: 'inv_step_call' });
+    const { p, meta, check } = await this.askChecked(source, [{ action: null, state: ret }], value);
     const s = p.state!;
     if (s.event !== 'call' || s.func !== func) {
       throw new UserError(
@@ -130,8 +157,14 @@ export class WorldModel {
       function: func,
       returns: value,
       call: call ? `${func}${call.slice(1)}` : null,
-      arguments: params.map((q) => ({ name: q.name, value: s.locals[q.name] ?? null, confidence: round(p.confidence.values[q.name]) })),
+      arguments: params.map((q) => ({
+        name: q.name,
+        value: s.locals[q.name] ?? null,
+        confidence: round(p.confidence.values[q.name]),
+        origin: p.origin?.[q.name] === 'checked' ? ('checked' as const) : ('predicted' as const),
+      })),
       ...(Object.keys(other).length ? { otherLocals: other } : {}),
+      check,
       ...meta,
     };
   }

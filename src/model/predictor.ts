@@ -32,6 +32,7 @@ import { StateGrammar } from './grammar.js';
 import { computeStep, withComputed } from './computed/index.js';
 import { escapeLoop } from './escape.js';
 import { rerank, RERANK_WIDTH } from './rerank.js';
+import { candidateStates, DEFAULT_CANDIDATES } from './candidates.js';
 import { ownReprs } from './reprAuto.js';
 import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
 import type { Tokenizer } from './tokenizer.js';
@@ -451,14 +452,10 @@ export class NeuralSession implements PredictorSession {
     return { ids, warning: ctx.warning };
   }
 
-  /**
-   * Predict the state `action` leads to. `opts.teacher` (measurements, scoring) makes
-   * the model write that state instead of its own choice, at the same cost.
-   */
-  async predict(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { teacher?: ModelState } = {}): Promise<Prediction> {
+  /** What one question to the model needs: its prompt, grammar and decoding options. */
+  private setup(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { teacher?: ModelState }) {
     if (this.closed) throw new Error('predict on a closed session');
     if (!history.length) throw new TypeError('predict needs a history with at least the current state');
-    const t0 = performance.now();
     const { name, arg } = actionName(action);
     const before = history[history.length - 1]!.state;
     const beforeState = forVersion(toFormatState(before), this.formatVersion);
@@ -478,17 +475,28 @@ export class NeuralSession implements PredictorSession {
     }
     const left = this.window - prompt.ids.length;
     const maxTokens = this.opts.maxTokens ?? Math.max(this.room, left);
+    const decoding = {
+      maxTokens,
+      vocabLimit: this.tok.vocabSize,
+      bytesOf: this.tok.bytesOf,
+      signal: opts.signal,
+      speculate: this.opts.speculate,
+      teacher: opts.teacher ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name)) : undefined,
+    };
+    return { before, beforeState, prompt, grammar, maxTokens, decoding };
+  }
+
+  /**
+   * Predict the state `action` leads to. `opts.teacher` (measurements, scoring) makes
+   * the model write that state instead of its own choice, at the same cost.
+   */
+  async predict(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { teacher?: ModelState } = {}): Promise<Prediction> {
+    const t0 = performance.now();
+    const q = this.setup(history, action, opts);
+    const { prompt, grammar, decoding } = q;
     let alternatives: Record<string, Alternative[]> = {};
     let notice: string | undefined;
     const gen = await this.lock.run(async () => {
-      const decoding = {
-        maxTokens,
-        vocabLimit: this.tok.vocabSize,
-        bytesOf: this.tok.bytesOf,
-        signal: opts.signal,
-        speculate: this.opts.speculate,
-        teacher: opts.teacher ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name)) : undefined,
-      };
       let greedy = await generate(this.cache, prompt.ids, { ...decoding, grammar });
       if (greedy.stop === 'repeat' && grammar) {
         // a loop is no state: the runner-up where the model was last unsure before it (escape.ts)
@@ -510,6 +518,37 @@ export class NeuralSession implements PredictorSession {
       }
       return g;
     });
+    return this.read(gen, q, history, action, { alternatives, notice, t0, teacher: !!opts.teacher });
+  }
+
+  /**
+   * Several states `action` may lead to, for generate-and-check (candidates.ts): the
+   * greedy one first (as `predict` gives it, without runner-up values), then up to
+   * `n - 1` others decoded from where the model was unsure, lazily.
+   */
+  async *candidates(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { n?: number } = {}): AsyncGenerator<Prediction> {
+    let t0 = performance.now();
+    const q = this.setup(history, action, opts);
+    const o = { ...q.decoding, grammar: q.grammar };
+    const greedy = await this.lock.run(() => generate(this.cache, q.prompt.ids, o));
+    const states = candidateStates(this.cache, q.prompt.ids, greedy, o, opts.n ?? DEFAULT_CANDIDATES, (fn) => this.lock.run(fn));
+    for await (const g of states) {
+      yield this.read(g, q, history, action, { alternatives: {}, t0, teacher: false });
+      t0 = performance.now();
+    }
+  }
+
+  /** A decoded state as a prediction: read, checked for completeness, what can be computed put in place. */
+  private read(
+    gen: Generated,
+    q: ReturnType<NeuralSession['setup']>,
+    history: HistoryEntry[],
+    action: ModelAction,
+    o: { alternatives: Record<string, Alternative[]>; notice?: string; t0: number; teacher: boolean },
+  ): Prediction {
+    const { before, beforeState, prompt, maxTokens } = q;
+    const alternatives = o.alternatives;
+    let notice = o.notice;
     const text = this.tok.decode(gen.ids);
     const confidence = confidenceOf(gen, this.tok.bytesOf);
     let state: ModelState | null = null;
@@ -534,7 +573,7 @@ export class NeuralSession implements PredictorSession {
     }
     // what the step's own statement does, where it can be computed (computed/)
     const origin: Record<string, ValueOrigin> = {};
-    if (!opts.teacher && this.opts.compute !== false) {
+    if (!o.teacher && this.opts.compute !== false) {
       const step = computeStep(this.lines, before, action, this.program, history);
       // a step computed whole (the state reached, a call's frame) needs nothing of the
       // model's: it stands even where the model's decoding failed
@@ -565,7 +604,7 @@ export class NeuralSession implements PredictorSession {
         if (step.line !== undefined || step.next !== undefined || step.state || step.call) confidence.line = Math.max(confidence.line, COMPUTED_CONFIDENCE);
       }
     }
-    const result: Prediction = { state, confidence, text, latencyMs: performance.now() - t0, tokens: gen.ids.length };
+    const result: Prediction = { state, confidence, text, latencyMs: performance.now() - o.t0, tokens: gen.ids.length };
     if (error) result.error = error;
     if (Object.keys(origin).length) result.origin = origin;
     if (prompt.warning) result.warning = prompt.warning;

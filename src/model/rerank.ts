@@ -29,7 +29,7 @@ function logLikelihood(probs: readonly number[]): number {
 }
 
 /** The state decoded from branch `b` of `gen` on (its tokens, probabilities and branches, whole), or null if it does not end. */
-async function fromBranch(cache: KvCache, prompt: readonly number[], gen: Generated, b: Branch, o: GenerateOptions): Promise<Generated | null> {
+export async function fromBranch(cache: KvCache, prompt: readonly number[], gen: Generated, b: Branch, o: GenerateOptions): Promise<Generated | null> {
   const grammar = b.grammar ? b.grammar.clone() : null;
   grammar?.feed(b.id, o.bytesOf[b.id]!);
   const left = o.maxTokens - b.at - 1;

@@ -1,6 +1,8 @@
 // The model runtime's API, as the neural engine (src/engine/neural.ts) and the
 // evaluation (src/eval/) use it. Keep it stable; docs/runtime.md describes it.
 
+import type { Program } from './cfg.js';
+
 /** A predicted (or given) debugger stop, as the trace format describes it. */
 export interface ModelState {
   event: 'call' | 'line' | 'return' | 'exception' | 'exit';
@@ -132,6 +134,14 @@ export interface PredictorSession {
    * debugger is). Rejects with an AbortError when `signal` aborts.
    */
   predict(history: HistoryEntry[], action: ModelAction, opts?: PredictOptions): Promise<Prediction>;
+  /**
+   * Several states `action` may lead to, most likely first (the first is `predict`'s),
+   * at most `n`, lazily: for generate-and-check (src/model/candidates.ts). Optional: a
+   * session without it answers with `predict` alone.
+   */
+  candidates?(history: HistoryEntry[], action: ModelAction, opts?: PredictOptions & { n?: number }): AsyncIterable<Prediction>;
+  /** The script's control-flow analysis, when it has one: what computed steps and checks run on. */
+  program?: Program | null;
   /** Release the session's cache. */
   close(): void;
   /** The trace format the model was trained on (docs/format.md "Versions"); absent: the current one. */

@@ -40,11 +40,13 @@ describe('ndbg mcp, neural engine', () => {
 
     const edit = await n.ok('set_variable', { session: id, name: 'z', value: '41' });
     expect(edit.edits).toEqual({ z: '41' });
-    expect(edit.locals).toContainEqual({ name: 'z', value: '41', predicted: true, confidence: 1 });
+    // an edit's value is pyval's, not the model's
+    expect(edit.locals).toContainEqual({ name: 'z', value: '41', predicted: true, confidence: 1, origin: 'computed' });
     for (const l of edit.locals) {
       expect(l.predicted).toBe(true);
       expect(l.confidence).toBeGreaterThanOrEqual(0);
       expect(l.confidence).toBeLessThanOrEqual(1);
+      expect(['computed', 'predicted', 'checked']).toContain(l.origin);
     }
     const ev = await n.ok('evaluate', { session: id, expression: 'z + 1' });
     expect(ev).toMatchObject({ value: '42', predicted: true });
@@ -101,6 +103,12 @@ describe('ndbg mcp, neural engine', () => {
     const simple = await n.ok('predict_arguments', { code: 'def f(n):\n    return n * 2\n', function: 'f', returns: '8' });
     expect(simple.call).toMatch(/^f\(.+\)$/);
     expect(simple.arguments[0].confidence).toBeGreaterThan(0);
+    // generate and check: the evaluator runs f forward on the model's calls; checked or not, it says which
+    expect(simple.check.computed).toBeGreaterThanOrEqual(1);
+    expect(simple.arguments[0].origin).toBe(simple.check.origin);
+    if (simple.check.origin === 'checked')
+      expect(textOf(await n.call('predict_arguments', { code: 'def f(n):\n    return n * 2\n', function: 'f', returns: '8' }))).toMatch(/^CHECKED/);
+    else expect(simple.check.note).toMatch(/^not checked/);
     const bad = await n.call('predict_arguments', { code: CODE, function: 'double', returns: 'not a literal(' });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain('not a Python literal');

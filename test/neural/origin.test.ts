@@ -68,12 +68,12 @@ describe('front ends show the origin', () => {
     expect(lines).toEqual(['a = 1', 'b ≈ 2', 'c = 3 ✓']);
   });
 
-  it('DAP: a computed value says computed, a predicted one its confidence', async () => {
+  it('DAP: a computed value says so in its hints, without a model probability; a predicted one its confidence', async () => {
     const { show } = await import('../../src/dap/values.js');
     expect(show({ value: '1', type: 'int' }, { predicted: true, confidence: 1, origin: 'computed' })).toMatchObject({
-      value: '1  · computed',
-      type: 'int (computed)',
-      presentationHint: { attributes: ['computed', 'origin:computed'] },
+      value: '1  · predicted',
+      type: 'int (predicted)',
+      presentationHint: { attributes: ['predicted', 'origin:computed'] },
     });
     expect(show({ value: '2', type: 'int' }, { predicted: true, confidence: 0.5, origin: 'predicted' }).type).toBe('int (predicted 50%)');
   });

@@ -1,6 +1,6 @@
 // Reverse execution in the stepping core: back through the session's timeline
 // (rs, rn, rc, reverse-finish), then the model's inverse actions past its first
-// state; and the search post-mortem needs, for where an uncaught exception came
+// state (from a return, the call is generated and checked: checked.ts); and the search post-mortem needs, for where an uncaught exception came
 // from when the timeline jumped over it (inverse steps from the module's return).
 // Functions of the core, apart from it because they go the other way.
 
@@ -78,6 +78,16 @@ async function pastStart(core: Core, kind: ReverseAction): Promise<Outcome> {
     if (first.state.event === 'return') inv = { kind: 'inv_step_call' };
     else return reverseToCall(core);
   } else inv = { kind };
+  if (inv.kind === 'inv_step_call') {
+    // the call that returned this value: the model's candidates, checked by running them forward
+    const r = await core.model.checkedCall(tl.inverseHistory(), inv, first.state.retval ?? 'None');
+    if (!r) return STAY;
+    if (r.prediction.state!.event === 'exit') return noEarlierState(core);
+    const node = core.model.nodeFrom(r.prediction, inv, first, 'backward');
+    node.check = r.check;
+    tl.prepend(node, inv);
+    return core.stopAt(node);
+  }
   const p = await core.model.predict(tl.inverseHistory(), inv);
   if (!p) return STAY;
   if (p.state!.event === 'exit') return noEarlierState(core);

@@ -4,13 +4,16 @@
 // command loop prints the reports; nothing here prints).
 
 import type { Program } from '../../model/cfg.js';
+import { sourceLines } from '../../model/format.js';
+import { checkedCall, type CallCheck } from './checked.js';
 import type { HistoryEntry, ModelAction, Prediction, PredictorSession, ValueOrigin } from '../../model/types.js';
 import type { ScriptSource } from './source.js';
 import { relateFrames, type Node, type Timeline } from './timeline.js';
 import { OUTPUT_LIMIT, stateProblem } from './validate.js';
 
 /** What the core needs of the model: a predictor session (src/model/types.ts). */
-export type ModelSession = Pick<PredictorSession, 'initialState' | 'predict' | 'formatVersion'> & { close?: () => void };
+export type ModelSession = Pick<PredictorSession, 'initialState' | 'predict' | 'formatVersion'> &
+  Partial<Pick<PredictorSession, 'candidates'>> & { close?: () => void };
 
 /** What happens on the way, reported as it happens. */
 export type Report =
@@ -87,6 +90,56 @@ export class Predictions {
       return { p: { ...p, state: { ...p.state, stdout: out.slice(0, OUTPUT_LIMIT) } } };
     }
     return { p };
+  }
+
+  /**
+   * The call an inverse action from a return leads to, generated and checked
+   * (checked.ts): the model's candidates, each that is a possible state run forward
+   * by the evaluator, the first that returns `returns` taken. The check is reported
+   * as a notice; null when the model proposed nothing (the failure reported).
+   */
+  async checkedCall(history: HistoryEntry[], action: ModelAction, returns: string): Promise<{ prediction: Prediction; check: CallCheck } | null> {
+    const ac = new AbortController();
+    this.abort = ac;
+    const model = this.model;
+    const valid = (p: Prediction): Prediction => {
+      const why = p.state && !p.error ? stateProblem(p.state, this.src, this.program) : null;
+      return why ? { ...p, error: `the model predicted a state that cannot be (${why})` } : p;
+    };
+    // every candidate read as predict() reads one: impossible states are no candidates
+    const source = {
+      predict: async (h: HistoryEntry[], a: ModelAction) => valid(await model.predict(h, a, { signal: ac.signal })),
+      ...(model.candidates
+        ? {
+            candidates: async function* (h: HistoryEntry[], a: ModelAction, o?: { n?: number }) {
+              for await (const p of model.candidates!(h, a, { ...o, signal: ac.signal })) yield valid(p);
+            },
+          }
+        : {}),
+    };
+    let r: { prediction: Prediction; check: CallCheck } | null;
+    try {
+      r = await checkedCall(source, { history, action, returns, lines: sourceLines(this.src.text), program: this.program, signal: ac.signal });
+    } catch (e) {
+      if (ac.signal.aborted) this.fail('ndbg: prediction interrupted');
+      else this.fail(`ndbg: the model failed: ${(e as Error).message ?? String(e)}`);
+      return null;
+    } finally {
+      if (this.abort === ac) this.abort = undefined;
+    }
+    const p = r?.prediction;
+    if (!r || !p) return null;
+    if (p.warning) this.report({ kind: 'warning', text: p.warning });
+    if (!p.state) {
+      this.fail(`ndbg: the model's prediction could not be read: ${p.error ?? p.text}`);
+      return null;
+    }
+    if (p.error) {
+      this.fail(`ndbg: ${p.error}; staying here`);
+      return null;
+    }
+    this.report({ kind: 'notice', text: r.check.note });
+    return r;
   }
 
   fail(text: string): void {

@@ -121,6 +121,7 @@ export function stopEvent(core: Core, stack: PdbFrame[], selected: number): Stop
       for (const k of keys) last.origin[k] = node.valueOrigin?.[k] ?? fallback;
     }
     if (last && node.alternatives) last.alternatives = node.alternatives;
+    if (node.check) ev.check = { ...node.check };
     if (node.latencyMs !== undefined) ev.latencyMs = Math.round(node.latencyMs * 10) / 10;
   } else if (place.kind === 'string') {
     ev.event = place.phase;

@@ -8,6 +8,7 @@
 
 import type { HistoryEntry, ModelAction, ModelState, ValueOrigin } from '../../model/types.js';
 import type { Hit } from './breakpoints.js';
+import type { CallCheck } from './checked.js';
 import type { ScriptSource } from './source.js';
 
 /** A program frame of a node's stack: its code name, line, and an identity across states. */
@@ -32,6 +33,8 @@ export interface Node {
   valueOrigin?: Record<string, ValueOrigin>;
   /** Runner-up values where the model was unsure (a local's name, `<retval>`), from its prediction. */
   alternatives?: Record<string, Array<{ value: string; p: number }>>;
+  /** A call reached by inverse execution from a return: whether the evaluator confirmed it (checked.ts). */
+  check?: CallCheck;
   /** Model time that produced this node. */
   latencyMs?: number;
   /** How the node came to be. */

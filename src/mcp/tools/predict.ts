@@ -73,15 +73,33 @@ export function registerPredictTools(server: McpServer, world: WorldModel): void
       description:
         'Predict arguments for which `function` returns the given value (input prediction, by the inverse model): ' +
         'the model starts from the return of that value and predicts the call that led to it. Many inputs can give one ' +
-        `output; this is one plausible call, with the model's confidence per argument. ${PREDICT_SAFETY}`,
+        "output; the model proposes several calls and ndbg's evaluator runs the function forward on each (nothing runs in Python): " +
+        `the first that returns the value is the answer, checked; else the model's best, predicted. ${PREDICT_SAFETY}`,
       inputSchema: { ...source, returns: z.string().describe("the return value as a Python literal, e.g. '[2, 4]', \"'abc'\", 'True'") },
       outputSchema: {
         function: z.string(),
         returns: z.string(),
         call: z.string().nullable().describe('the predicted call, e.g. f(2, [1]); null when the model left a parameter out'),
         arguments: z
-          .array(z.object({ name: z.string(), value: z.string().nullable(), confidence: z.number().nullable() }))
-          .describe("each parameter's predicted value (null: none predicted) and the model's confidence"),
+          .array(
+            z.object({
+              name: z.string(),
+              value: z.string().nullable(),
+              confidence: z.number().nullable(),
+              origin: z.enum(['checked', 'predicted']).describe('checked: the evaluator ran the function forward on the call and it returned the value'),
+            }),
+          )
+          .describe("each parameter's predicted value (null: none predicted), the model's confidence, and whether it was checked"),
+        check: z
+          .object({
+            origin: z.enum(['checked', 'predicted']),
+            candidates: z.number().describe('calls the model proposed that were looked at, its best first'),
+            computed: z.number().describe('of those, how many the evaluator could run forward'),
+            rank: z.number().optional().describe("checked: which candidate returned the value (1: the model's best)"),
+            returns: z.string().optional().describe("not checked: what the model's best call returns when the evaluator runs it"),
+            note: z.string(),
+          })
+          .describe('generate and check: the model proposes calls, the evaluator (never CPython) runs the function forward on each'),
         otherLocals: z.record(z.string(), z.string()).optional().describe('names the model predicted that are no parameters (a sign it is wrong)'),
         ...meta,
       },
@@ -91,7 +109,8 @@ export function registerPredictTools(server: McpServer, world: WorldModel): void
         const r = await world.predictArguments(codeOf(a), a.function, a.returns);
         const conf = r.arguments.map((x) => `${x.name}=${x.value ?? '?'}${x.confidence !== null ? ` (p=${x.confidence.toFixed(2)})` : ''}`).join(', ');
         const head = r.call ? `${r.call} returns ${r.returns}` : `the model predicted no value for some parameters of ${r.function}`;
-        return ok({ ...r, predicted: true as const }, `PREDICTED (not run): ${head}; ${conf}`);
+        const label = r.check.origin === 'checked' ? "CHECKED (predicted, then run forward by ndbg's evaluator, not by Python)" : 'PREDICTED (not run)';
+        return ok({ ...r, predicted: true as const }, `${label}: ${head}; ${conf}; ${r.check.note}`);
       }),
   );
 }
