@@ -529,9 +529,10 @@ export class NeuralSession implements PredictorSession {
   async *candidates(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { n?: number } = {}): AsyncGenerator<Prediction> {
     let t0 = performance.now();
     const q = this.setup(history, action, opts);
+    const start = q.grammar ? q.grammar.clone() : null; // generate feeds the grammar it is given
     const o = { ...q.decoding, grammar: q.grammar };
     const greedy = await this.lock.run(() => generate(this.cache, q.prompt.ids, o));
-    const states = candidateStates(this.cache, q.prompt.ids, greedy, o, opts.n ?? DEFAULT_CANDIDATES, (fn) => this.lock.run(fn));
+    const states = candidateStates(this.cache, q.prompt.ids, greedy, o, opts.n ?? DEFAULT_CANDIDATES, (fn) => this.lock.run(fn), start);
     for await (const g of states) {
       yield this.read(g, q, history, action, { alternatives: {}, t0, teacher: false });
       t0 = performance.now();
