@@ -3,7 +3,7 @@
 
 import { INF, asIntArg, indexNotNone, ssizeArg, m, type Ctx, type Method } from '../builtins/signature.js';
 import { budget } from '../limits.js';
-import { eqItem, indexError, lt, toArray, } from '../object.js';
+import { eqItem, indexError, lt, toArray } from '../object.js';
 import { repr } from '../repr.js';
 import { NONE, pyInt, pyList, typeError, valueError, type Value } from '../value.js';
 import { pySort } from './list-sort.js';

@@ -34,7 +34,7 @@ function cases(seed: number, n: number): Case[] {
       () => `copy()`,
     ])();
     if (r.chance(0.25)) {
-      const t = r.chance(0.5) ? tupleOf(r, scalar) : `tuple(${xs})`;
+      const _t = r.chance(0.5) ? tupleOf(r, scalar) : `tuple(${xs})`;
     } else out.push({ setup: `xs = ${xs}; r = xs.${call}`, expr: '(r, xs)' });
   }
   // Operators and functions over lists.
