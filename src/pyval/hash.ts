@@ -271,6 +271,9 @@ export function pyHash(v: Value): bigint | null {
       if (hash === U64) hash = 590923713n;
       return toSigned(hash);
     }
+    case 'none':
+      // A constant since 3.12; an address before.
+      return budget.pythonMinor >= 12 ? 4238894112n : null;
     default:
       return null;
   }

@@ -59,6 +59,8 @@ export const DICT_METHODS: Record<string, Method> = {
     1,
     2,
     (s, [k, d]) => {
+      // An empty dict answers the default before hashing the key.
+      if (D(s).size === 0 && d !== undefined) return d;
       const v = D(s).delete(k!);
       if (v !== undefined) return v;
       if (d !== undefined) return d;

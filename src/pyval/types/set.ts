@@ -51,6 +51,9 @@ function asSetArg(v: Value): SetV {
   return newSet('set', v);
 }
 
+/** set_remove/set_discard/set_contains look a set up as the frozenset of its items. */
+const asKey = (x: Value): Value => (x.kind === 'set' ? { kind: 'frozenset', store: x.store } : x);
+
 export const SET_METHODS: Record<string, Method> = {
   union: m(0, INF, (s, a) => {
     const store = SS(s).store.copy();
@@ -103,7 +106,7 @@ export const SET_METHODS: Record<string, Method> = {
     1,
     1,
     (s, [x]) => {
-      if (!SS(s).store.discard(x!)) throw keyError(repr(x!));
+      if (!SS(s).store.discard(asKey(x!))) throw keyError(repr(x!));
       return NONE;
     },
     { mutates: true, label: 'set.remove' },
@@ -112,7 +115,7 @@ export const SET_METHODS: Record<string, Method> = {
     1,
     1,
     (s, [x]) => {
-      SS(s).store.discard(x!);
+      SS(s).store.discard(asKey(x!));
       return NONE;
     },
     { mutates: true, label: 'set.discard' },
