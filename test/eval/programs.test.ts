@@ -16,7 +16,7 @@ describe('ndbg eval traces --programs', () => {
     expect(namedSets()).toEqual(expect.arrayContaining(['handwritten', 'long']));
     const a = parseEvalArgs(['traces', '--set', 'handwritten']);
     expect(a !== 'help' && a.programs).toBe(join(ROOT, 'evalsets', 'handwritten'));
-    expect(() => parseEvalArgs(['traces', '--set', 'nope'])).toThrow(/no evaluation set 'nope' \(there are: handwritten, handwritten-long, long\)/);
+    expect(() => parseEvalArgs(['traces', '--set', 'nope'])).toThrow(/no evaluation set 'nope' \(there are: classes, handwritten, handwritten-long, long\)/);
     expect(() => parseEvalArgs(['traces', '--set', 'long', '--data', 'x'])).toThrow(/instead of --data/);
   });
 
