@@ -47,8 +47,8 @@ describe('ndbg mcp, python engine', () => {
     expect(hit.location).toMatchObject({ line: 5, function: 'mean', event: 'line' });
     expect(hit.locals).toEqual(
       expect.arrayContaining([
-        { name: 'xs', value: '[2, 4, 6]' },
-        { name: 'total', value: '12' },
+        { name: 'xs', value: '[2, 4, 6]', origin: 'real' },
+        { name: 'total', value: '12', origin: 'real' },
       ]),
     );
     expect(hit.stack.map((f: { function: string }) => f.function)).toEqual(['<module>', 'mean']);
@@ -63,7 +63,7 @@ describe('ndbg mcp, python engine', () => {
 
     const edit = await n.ok('set_variable', { session: id, name: 'total', value: '9' });
     expect(edit.edits).toEqual({ total: '9' });
-    expect(edit.locals).toContainEqual({ name: 'total', value: '9' });
+    expect(edit.locals).toContainEqual({ name: 'total', value: '9', origin: 'real' });
 
     const ev = await n.ok('evaluate', { session: id, expression: 'total / len(xs)' });
     expect(ev).toMatchObject({ value: '3.0', predicted: false });
@@ -104,18 +104,18 @@ describe('ndbg mcp, python engine', () => {
     expect(first.breakpoints.map((b: { number: number }) => b.number)).toEqual([1]);
     const hit = await n.ok('step', { session: id, action: 'continue' });
     expect(hit.location.line).toBe(4);
-    expect(hit.locals).toContainEqual({ name: 'x', value: '6' });
-    expect(hit.locals).toContainEqual({ name: 'total', value: '6' });
+    expect(hit.locals).toContainEqual({ name: 'x', value: '6', origin: 'real' });
+    expect(hit.locals).toContainEqual({ name: 'total', value: '6', origin: 'real' });
 
     const cleared = await n.ok('clear_breakpoint', { session: id, number: 1 });
     expect(cleared).toMatchObject({ cleared: [1], breakpoints: [] });
     const until = await n.ok('step', { session: id, action: 'until', line: 5 });
     expect(until.location.line).toBe(5);
-    expect(until.locals).toContainEqual({ name: 'total', value: '12' });
+    expect(until.locals).toContainEqual({ name: 'total', value: '12', origin: 'real' });
     const jumped = await n.ok('step', { session: id, action: 'jump', line: 2 });
     expect(jumped.location.line).toBe(2);
     const over = await n.ok('step', { session: id, action: 'over' });
-    expect(over.locals).toContainEqual({ name: 'total', value: '0' });
+    expect(over.locals).toContainEqual({ name: 'total', value: '0', origin: 'real' });
     await n.ok('end_session', { session: id });
   });
 

@@ -93,8 +93,8 @@ describe('ndbg mcp server', () => {
     expect(a.session).not.toBe(b.session);
     await Promise.all([n.ok('set_breakpoint', { session: a.session, line: 4 }), n.ok('set_breakpoint', { session: b.session, line: 3 })]);
     const [ra, rb] = await Promise.all([n.ok('step', { session: a.session, action: 'continue' }), n.ok('step', { session: b.session, action: 'continue' })]);
-    expect(ra.locals).toContainEqual({ name: 'total', value: '10' });
-    expect(rb.locals).toContainEqual({ name: 'sizes', value: '[1, 2, 3]' });
+    expect(ra.locals).toContainEqual({ name: 'total', value: '10', origin: 'real' });
+    expect(rb.locals).toContainEqual({ name: 'sizes', value: '[1, 2, 3]', origin: 'real' });
     const list = await n.ok('list_sessions');
     expect(list.sessions).toEqual(
       expect.arrayContaining([
