@@ -4,38 +4,14 @@
 // `<|exit|>normal<|out|>` was often unsure a few tokens earlier (`normal` against
 // `error`); the second-best token there, decoded on greedily under the same
 // grammar, is a state the model also found likely and one that ends. Without this
-// the step has no state at all.
+// the step has no state at all. The branch is decoded as re-ranking decodes one
+// (rerank.ts fromBranch).
 
-import { AbortError, generate, type Branch, type Generated, type GenerateOptions, type KvCache } from './decode.js';
+import type { Generated, GenerateOptions, KvCache } from './decode.js';
+import { fromBranch } from './rerank.js';
 
 /** Branches tried before giving up. */
 export const ESCAPE_TRIES = 3;
-
-/** The state decoded from branch `b` of `gen` on, or null if that does not end either. */
-async function fromBranch(cache: KvCache, prompt: readonly number[], gen: Generated, b: Branch, o: GenerateOptions): Promise<Generated | null> {
-  const grammar = b.grammar ? b.grammar.clone() : null;
-  if (grammar && !grammar.allows(b.id, o.bytesOf[b.id]!)) return null;
-  grammar?.feed(b.id, o.bytesOf[b.id]!);
-  const left = o.maxTokens - b.at - 1;
-  if (left <= 0) return null;
-  const head = gen.ids.slice(0, b.at);
-  let rest: Generated;
-  try {
-    rest = await generate(cache, [...prompt, ...head, b.id], { ...o, grammar, maxTokens: left });
-  } catch (e) {
-    if (e instanceof AbortError) throw e;
-    return null; // nothing is allowed after the runner-up: a dead end
-  }
-  if (rest.stop !== 'end' || rest.forced) return null;
-  return {
-    ids: [...head, b.id, ...rest.ids],
-    probs: [...gen.probs.slice(0, b.at), b.p, ...rest.probs],
-    specialMass: [...gen.specialMass.slice(0, b.at), gen.specialMass[b.at]!, ...rest.specialMass],
-    forced: 0,
-    stop: 'end',
-    branches: [...gen.branches.filter((x) => x.at < b.at), ...rest.branches.map((x) => ({ ...x, at: x.at + b.at + 1 }))],
-  };
-}
 
 /**
  * For a decoding that stopped in a loop: the state decoded from the runner-up of

@@ -31,6 +31,7 @@ function logLikelihood(probs: readonly number[]): number {
 /** The state decoded from branch `b` of `gen` on (its tokens, probabilities and branches, whole), or null if it does not end. */
 export async function fromBranch(cache: KvCache, prompt: readonly number[], gen: Generated, b: Branch, o: GenerateOptions): Promise<Generated | null> {
   const grammar = b.grammar ? b.grammar.clone() : null;
+  if (grammar && !grammar.allows(b.id, o.bytesOf[b.id]!)) return null;
   grammar?.feed(b.id, o.bytesOf[b.id]!);
   const left = o.maxTokens - b.at - 1;
   if (left <= 0) return null;
