@@ -6,18 +6,9 @@ import { Program } from '../../src/model/cfg.js';
 import { computeStep, statementAt, withComputed } from '../../src/model/computed/index.js';
 import type { ModelState } from '../../src/model/types.js';
 import { testPython } from './helpers.js';
+import { lineState } from './states.js';
 
-const at = (line: number, locals: Record<string, string>, func = '<module>', stack: number[] = []): ModelState => ({
-  event: 'line',
-  line,
-  func,
-  stack,
-  locals,
-  retval: null,
-  exception: null,
-  stdout: '',
-  exit: null,
-});
+const at = lineState;
 const step = { kind: 'step_over' } as const;
 
 describe('a step computed from its statement', () => {

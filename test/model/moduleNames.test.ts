@@ -9,20 +9,11 @@ import { Program } from '../../src/model/cfg.js';
 import { allowedTargets, type FrameOption } from '../../src/model/constraints.js';
 import type { ActionName, EventName, State } from '../../src/model/format.js';
 import { testPython } from './helpers.js';
+import { lineState } from './states.js';
 
 const SHOP = readFileSync(join(import.meta.dirname, '..', 'neural', 'fixtures', 'shop.py'), 'utf8');
 
-const at = (line: number, locals: Record<string, string> = {}, func = '<module>', stack: number[] = []): State => ({
-  event: 'line',
-  line,
-  func,
-  stack,
-  locals,
-  retval: null,
-  exception: null,
-  stdout: '',
-  exit: null,
-});
+const at = lineState;
 
 /** The names a complete module state on (event, line) may list after `action` from `before`. */
 function moduleNames(program: Program, action: ActionName, before: State, event: Exclude<EventName, 'exit'>, line: number, arg?: number): string[] {

@@ -7,23 +7,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Program } from '../../src/model/cfg.js';
 import { computeStep } from '../../src/model/computed/index.js';
-import type { ModelState } from '../../src/model/types.js';
 import { testPython } from './helpers.js';
+import { lineState } from './states.js';
 
 const AVERAGE = readFileSync(join(import.meta.dirname, '..', 'neural', 'fixtures', 'average.py'), 'utf8');
 const lines = AVERAGE.split('\n');
 
-const at = (line: number, locals: Record<string, string>, func = '<module>', stack: number[] = []): ModelState => ({
-  event: 'line',
-  line,
-  func,
-  stack,
-  locals,
-  retval: null,
-  exception: null,
-  stdout: '',
-  exit: null,
-});
+const at = lineState;
 
 describe('a step that raises, computed', () => {
   it('`return total / len(xs)` with xs == []: ZeroDivisionError on that line, the locals as they were', async () => {
