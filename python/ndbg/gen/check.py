@@ -66,3 +66,12 @@ def run_program(source, stdin='', max_steps=20000, max_seconds=2.0, filename='<g
         'calls': counts['calls'],
         'depth': counts['maxdepth'],
     }
+
+
+def ends_normally(source, max_steps, max_seconds=0.5):
+    """Whether source compiles and runs to a normal end within max_steps lines: the
+    test a generated shape passes before it is kept."""
+    try:
+        return run_program(source, max_steps=max_steps, max_seconds=max_seconds)['status'] == 'ok'
+    except SyntaxError:
+        return False

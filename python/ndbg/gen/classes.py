@@ -10,7 +10,7 @@ catches it. Written from the typed statements of typed.py over `self.` attribute
 Each candidate is run (ndbg.gen.check) and kept only when it ends normally.
 """
 
-from .check import run_program
+from .check import ends_normally
 from .typed import Scope, WORDS, lit_value, q, snippet
 
 DOMAINS = [
@@ -264,10 +264,6 @@ def class_script(rng, tries=12):
         if helper:
             w.add(0, 'print(report(%s))' % lit_value(rng, 'dsi'))
         src = '\n'.join(ln if ln.strip() else '' for ln in w.lines) + '\n'
-        try:
-            res = run_program(src, max_steps=600, max_seconds=0.5)
-        except SyntaxError:
-            continue
-        if res['status'] == 'ok':
+        if ends_normally(src, max_steps=600):
             return src
     return None

@@ -10,7 +10,7 @@ Each candidate is run (ndbg.gen.check) and kept only when it ends normally withi
 few hundred lines, so the function's return is always reached.
 """
 
-from .check import run_program
+from .check import ends_normally
 from .typed import Scope, lit_value, snippet, result_expr
 
 FUNC_NAMES = ['f', 'f', 'f', 'solve', 'transform', 'process', 'clean', 'encode', 'count_items', 'rearrange']
@@ -79,12 +79,6 @@ def _function(rng):
 def short_program(rng, tries=12):
     for _ in range(tries):
         src = _function(rng)
-        if src is None:
-            continue
-        try:
-            res = run_program(src, max_steps=400, max_seconds=0.5)
-        except SyntaxError:
-            continue
-        if res['status'] == 'ok':
+        if src is not None and ends_normally(src, max_steps=400):
             return src
     return None
