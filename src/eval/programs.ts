@@ -6,7 +6,7 @@
 // evalsets/derived.json is not committed: its script makes it from another set when
 // it is first needed (into data/evalsets/NAME) and checks the digest recorded there.
 
-import { spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,11 +41,16 @@ function derivedDir(name: string): string {
   return join(ROOT, 'data', 'evalsets', name);
 }
 
+/** Why a Python tool failed: the spawn's error, else its last line of output. */
+function failure(r: SpawnSyncReturns<string>): string {
+  return r.error ? r.error.message : ((r.stderr || r.stdout).trim().split('\n').pop() ?? `exit ${r.status}`);
+}
+
 /** Makes a derived set with its script, which checks the recorded digest. */
 function derive(name: string, spec: Derived, python: string): void {
   const r = spawnSync(python, [join(ROOT, spec.script), '--out', derivedDir(name)], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) {
-    const why = r.error ? r.error.message : ((r.stderr || r.stdout).trim().split('\n').pop() ?? `exit ${r.status}`);
+    const why = failure(r);
     throw new UserError(`ndbg eval: making the evaluation set '${name}' from '${spec.from}' failed: ${why}`, 1);
   }
 }
@@ -79,7 +84,7 @@ export function traceProgramsDir(dir: string, tokenizer: string, python: string)
   });
   if (r.status !== 0) {
     cleanup();
-    const why = r.error ? r.error.message : ((r.stderr || r.stdout).trim().split('\n').pop() ?? `exit ${r.status}`);
+    const why = failure(r);
     const hint = /numpy/.test(why)
       ? " (the tracer writes numpy arrays: use a Python that has numpy, e.g. --python /usr/bin/python3 with Debian's python3-numpy)"
       : '';
