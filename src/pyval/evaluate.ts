@@ -48,7 +48,25 @@ import {
 } from './ops.js';
 import { parseExpression, parseStatements, type Comprehension, type Expr, type Param, type Stmt } from './parser.js';
 import { parseRepr, type ParseReprOptions } from './repr-parse.js';
-import { repr, strRepr } from './repr.js';
+import { Interp, dataclassesModule, setInterp, zeroArgSuper, type Env, type EvalHost } from './interp.js';
+import {
+  EXCEPTIONS,
+  NOT_IMPLEMENTED,
+  attributeError,
+  construct,
+  delAttribute,
+  dunder,
+  getAttribute,
+  isSubclass,
+  lookupClass,
+  setAttribute,
+  setCompareHook,
+  setHost,
+  makeClass,
+  SUPER,
+} from './objects.js';
+import type { Node } from './program.js';
+import { repr, str as strOf, strRepr } from './repr.js';
 import {
   FALSE,
   NONE,
@@ -61,15 +79,20 @@ import {
   pyTuple,
   pyType,
   refuseOpaque,
+  pyBool,
   typeError,
+  valueError,
   typeName,
+  type ClassV,
   type DictV,
   type FunctionV,
+  type InstanceV,
   type OpaqueV,
   type Value,
 } from './value.js';
 
 setKeyErrorText((k) => repr(k));
+setCompareHook((op, a, b) => order(op as Ordering, a, b));
 
 /** A frame's variables as the engine holds them: name -> repr string. */
 export interface Scope {
@@ -78,8 +101,24 @@ export interface Scope {
   globals?: Record<string, string>;
 }
 
+/**
+ * The program's own code, for an evaluation that may call it (interp.ts): its
+ * module's statements, the line the module stands at (its `def`s and `class`es
+ * above it are bound; null: all of them), and the objects it has built, by name
+ * (filled as they are built; kept by the caller so that identity lasts).
+ */
+export interface ProgramContext {
+  nodes: Node[];
+  before: number | null;
+  objects: Map<string, Value>;
+  /** Locals whose values are known as objects (an instance created by an earlier computed step), used in place of their reprs. */
+  bound?: Map<string, Value>;
+}
+
 export interface EvalOptions extends ParseReprOptions {
   limits?: Partial<Limits>;
+  /** Where the program's classes and functions may be run (objects of the program). */
+  program?: ProgramContext;
   /** The Python version whose scoping rules to follow (minor of 3.x); default 11. */
   pythonMinor?: number;
 }
@@ -107,6 +146,8 @@ export interface ExecResult {
   globalChanges: Record<string, string>;
   /** Locals removed by `del`. */
   deleted: string[];
+  /** With a program context: the values of the locals the statement read or bound, by name. */
+  values?: Map<string, Value>;
   /** What the statement printed (print(), and the repr of an expression statement's value). */
   output: string;
   error?: string;
@@ -125,7 +166,13 @@ class Vars {
   constructor(
     private readonly reprs: Record<string, string>,
     private readonly opts: ParseReprOptions,
+    private readonly preset?: (name: string) => Value | undefined,
   ) {}
+
+  /** The values read or bound so far. */
+  values(): Map<string, Value> {
+    return new Map(this.cache);
+  }
 
   has(name: string): boolean {
     if (this.deleted.has(name)) return false;
@@ -137,7 +184,7 @@ class Vars {
     const hit = this.cache.get(name);
     if (hit) return hit;
     if (!Object.hasOwn(this.reprs, name)) return undefined;
-    const v = parseRepr(this.reprs[name]!, this.opts);
+    const v = this.preset?.(name) ?? parseRepr(this.reprs[name]!, this.opts);
     this.cache.set(name, v);
     this.canonical.set(name, safeRepr(v));
     return v;
@@ -190,14 +237,6 @@ function safeRepr(v: Value): string {
   }
 }
 
-/** A nested function scope: a comprehension's or a lambda's own names. */
-interface Env {
-  vars: Map<string, Value>;
-  parent: Env | null;
-  /** An inlined comprehension (3.12+): names not found here are looked up as in the enclosing code. */
-  inlined: boolean;
-}
-
 const BUILTIN_NAMES = new Map<string, Value>();
 for (const n of PYTHON_BUILTIN_FUNCTIONS) BUILTIN_NAMES.set(n, { kind: 'builtin', name: n });
 for (const n of PYTHON_BUILTIN_TYPES) BUILTIN_NAMES.set(n, pyType(n));
@@ -208,25 +247,430 @@ BUILTIN_NAMES.set('Ellipsis', { kind: 'ellipsis' });
 
 const MAX_SNIPPET = 60;
 
-class Evaluator implements Ctx {
+/** Builtins that act on the program's objects by their attributes (refused otherwise). */
+const OBJECT_BUILTINS = new Set(['super', 'getattr', 'setattr', 'hasattr', 'delattr', 'vars', 'callable', 'iter', 'next']);
+/** Builtins that iterate an argument: an instance of the program is iterated first (its __iter__). */
+const ITERABLE_TAKERS = new Set([
+  'list',
+  'tuple',
+  'set',
+  'frozenset',
+  'dict',
+  'sorted',
+  'sum',
+  'min',
+  'max',
+  'any',
+  'all',
+  'enumerate',
+  'zip',
+  'reversed',
+  'map',
+  'filter',
+]);
+/** Operators and the name of their special methods (`__add__`, `__radd__`, `__iadd__`). */
+const BINOP_DUNDERS: Record<string, string> = {
+  '+': 'add',
+  '-': 'sub',
+  '*': 'mul',
+  '/': 'truediv',
+  '//': 'floordiv',
+  '%': 'mod',
+  '**': 'pow',
+  '@': 'matmul',
+  '<<': 'lshift',
+  '>>': 'rshift',
+  '&': 'and',
+  '|': 'or',
+  '^': 'xor',
+};
+/** Rich comparisons: the method, and the reflected one tried on the right operand. */
+const RICH: Record<string, [string, string]> = {
+  '==': ['__eq__', '__eq__'],
+  '!=': ['__ne__', '__ne__'],
+  '<': ['__lt__', '__gt__'],
+  '>': ['__gt__', '__lt__'],
+  '<=': ['__le__', '__ge__'],
+  '>=': ['__ge__', '__le__'],
+};
+const SUPER_CLS = SUPER;
+/** `import dataclasses`: the module as pyval models it. */
+const DATACLASSES_MODULE: Value = {
+  kind: 'instance',
+  cls: makeClass('module', 'module', [], 'builtins'),
+  dict: new Map([
+    ['dataclass', dataclassesModule('dataclass')!],
+    ['field', dataclassesModule('field')!],
+  ]),
+};
+
+class Evaluator implements Ctx, EvalHost {
   private readonly locals: Vars;
   private readonly globals: Vars;
   private readonly moduleLevel: boolean;
   private readonly minor: number;
   private readonly out: string[] = [];
   private depth = 0;
+  private readonly program: ProgramContext | undefined;
+  readonly interp: Interp;
+  private built = false;
 
   constructor(
     readonly mode: 'eval' | 'exec',
     private readonly src: string,
     scope: Scope,
     opts: EvalOptions,
-    private readonly maxDepth: number,
+    readonly maxDepth: number,
   ) {
     this.moduleLevel = scope.globals === undefined || scope.globals === scope.locals;
-    this.locals = new Vars(scope.locals, opts);
+    this.program = opts.program;
+    const preset = this.program ? (name: string) => this.presetValue(name, scope.locals) : undefined;
+    this.locals = new Vars(scope.locals, opts, preset);
     this.globals = this.moduleLevel ? this.locals : new Vars(scope.globals!, opts);
     this.minor = opts.pythonMinor ?? 11;
+    this.interp = new Interp(this);
+  }
+
+  /** Run `f` with this evaluator as the one the program's code calls back into. */
+  hosting<T>(f: () => T): T {
+    const savedHost = setHost(this);
+    const savedInterp = setInterp(this.interp);
+    try {
+      return f();
+    } finally {
+      setHost(savedHost);
+      setInterp(savedInterp);
+    }
+  }
+
+  // ---- the program's objects ----
+
+  /**
+   * A local known as an object: one the session keeps (bound), or an instance
+   * whose repr is the default `<__main__.C object>` and whose attributes the state
+   * shows as dotted entries (`cart.items=...`, trace format v2).
+   */
+  private presetValue(name: string, reprs: Record<string, string>): Value | undefined {
+    const p = this.program!;
+    const known = p.bound?.get(name);
+    if (known) return known;
+    const text = reprs[name]!;
+    const m = /^<__main__\.([A-Za-z_][\w.]*) object(?: at 0x[0-9a-fA-F.]+)?>$/.exec(text);
+    if (!m) return undefined;
+    const prefix = `${name}.`;
+    const attrs = Object.keys(reprs).filter((k) => k.startsWith(prefix) && /^[A-Za-z_]\w*$/.test(k.slice(prefix.length)));
+    if (!attrs.length) return undefined;
+    const cls = this.programClass(m[1]!);
+    if (!cls) return undefined;
+    const inst: InstanceV = { kind: 'instance', cls, dict: new Map() };
+    for (const k of attrs) {
+      const v = parseRepr(reprs[k]!, {});
+      if (v.kind === 'opaque') return undefined;
+      inst.dict.set(k.slice(prefix.length), v);
+    }
+    return inst;
+  }
+
+  private programClass(qualname: string): ClassV | undefined {
+    const [head, ...rest] = qualname.split('.');
+    let v = this.programName(head!);
+    for (const part of rest) v = v?.kind === 'class' ? v.dict.get(part) : undefined;
+    return v?.kind === 'class' ? v : undefined;
+  }
+
+  /** A name the program's module binds by `def`, `class` or a dataclasses import, built on first use. */
+  private programName(id: string): Value | undefined {
+    const p = this.program;
+    if (!p) return undefined;
+    if (!this.built) {
+      this.built = true;
+      for (const n of p.nodes) {
+        if (p.before !== null && n.line >= p.before) break;
+        const name = n.k === 'def' ? n.def.name : n.k === 'class' ? n.name : null;
+        if (n.k === 'import') {
+          for (const b of n.names) {
+            const v = b.module === 'dataclasses' ? (b.name === null ? DATACLASSES_MODULE : dataclassesModule(b.name)) : undefined;
+            if (v && !p.objects.has(b.as)) p.objects.set(b.as, v);
+          }
+        }
+        if (name === null || p.objects.has(name)) continue;
+        try {
+          p.objects.set(name, n.k === 'def' ? this.interp.define(n.def, null) : this.interp.defineClass(n as Extract<Node, { k: 'class' }>, null));
+        } catch (e) {
+          if (!(e instanceof PyError) && !(e instanceof Refusal)) throw e;
+          p.objects.set(name, { kind: 'opaque', text: `<${n.k === 'def' ? 'function' : 'class'} ${name}>`, why: `could not be built by pyval (${e.message})` });
+        }
+      }
+    }
+    return p.objects.get(id);
+  }
+
+  truth(v: Value): boolean {
+    if (v.kind === 'instance') {
+      const b = dunder(v, '__bool__');
+      if (b) {
+        const r = this.call(b, []);
+        if (r.kind !== 'bool') throw typeError(`__bool__ should return bool, returned ${typeName(r)}`);
+        return r.v;
+      }
+      const l = dunder(v, '__len__');
+      if (l) return this.length(v) > 0n;
+      return true;
+    }
+    return v.kind === 'class' || (v.kind === 'function' && v.user !== undefined) ? true : truthy(v);
+  }
+
+  private length(v: InstanceV): bigint {
+    const l = dunder(v, '__len__');
+    if (!l) throw typeError(`object of type '${v.cls.name}' has no len()`);
+    const r = this.call(l, []);
+    if (r.kind !== 'int' && r.kind !== 'bool') throw typeError(`'${typeName(r)}' object cannot be interpreted as an integer`);
+    const n = r.kind === 'int' ? r.v : r.v ? 1n : 0n;
+    if (n < 0n) throw valueError('__len__() should return >= 0');
+    return n;
+  }
+
+  iter(v: Value): Iterator<Value> {
+    if (v.kind === 'instance') {
+      const f = dunder(v, '__iter__');
+      if (!f) {
+        if (dunder(v, '__getitem__')) {
+          const self = this;
+          return (function* () {
+            for (let i = 0n; ; i++) {
+              budget.tick();
+              try {
+                yield self.call(dunder(v, '__getitem__')!, [{ kind: 'int', v: i }]);
+              } catch (e) {
+                if (e instanceof PyError && (e.type === 'IndexError' || e.type === 'StopIteration')) return;
+                throw e;
+              }
+            }
+          })();
+        }
+        throw typeError(`'${v.cls.name}' object is not iterable`);
+      }
+      const it = this.call(f, []);
+      if (it.kind === 'instance') {
+        const next = dunder(it, '__next__');
+        if (!next) throw typeError(`iter() returned non-iterator of type '${it.cls.name}'`);
+        const self = this;
+        return (function* () {
+          for (;;) {
+            budget.tick();
+            try {
+              yield self.call(next, []);
+            } catch (e) {
+              if (e instanceof PyError && e.type === 'StopIteration') return;
+              throw e;
+            }
+          }
+        })();
+      }
+      return iterate(it);
+    }
+    if (v.kind === 'class') throw typeError(`'type' object is not iterable`);
+    return iterate(v);
+  }
+
+  /** An iterable argument of a builtin, made a list when it is an instance of the program (its __iter__ runs). */
+  private listed(v: Value): Value {
+    if (v.kind !== 'instance') return v;
+    const items: Value[] = [];
+    const it = this.iter(v);
+    for (let r = it.next(); !r.done; r = it.next()) items.push(r.value);
+    return pyList(items);
+  }
+
+  setattr(obj: Value, name: string, v: Value): void {
+    if (obj.kind === 'instance' || obj.kind === 'class') {
+      setAttribute(obj, name, v);
+      return;
+    }
+    if (obj.kind === 'opaque') throw new Refusal(`assigning attributes of objects of the program is not supported (${shorten(obj.text)})`);
+    throw new PyError('AttributeError', `'${typeName(obj)}' object has no attribute '${name}'`);
+  }
+
+  delattr(obj: Value, name: string): void {
+    if (obj.kind === 'instance' || obj.kind === 'class') {
+      delAttribute(obj, name);
+      return;
+    }
+    if (obj.kind === 'opaque') throw new Refusal('deleting attributes of objects of the program is not supported');
+    throw new PyError('AttributeError', `'${typeName(obj)}' object has no attribute '${name}'`);
+  }
+
+  unbind(id: string, env: Env | null): void {
+    if (env && !env.globals?.has(id)) {
+      if (!env.vars.delete(id)) {
+        if (env.locals?.has(id)) throw new PyError('UnboundLocalError', `cannot access local variable '${id}' where it is not associated with a value`);
+        throw new PyError('NameError', `name '${id}' is not defined`);
+      }
+      return;
+    }
+    const ns = env ? this.globals : this.locals;
+    if (!ns.delete(id)) throw new PyError('NameError', `name '${id}' is not defined`);
+  }
+
+  /** `a op b` with the program's special methods (`__add__`, then the right operand's `__radd__`). */
+  binop(op: string, a: Value, b: Value, inplace: boolean): Value {
+    if (a.kind === 'instance' || b.kind === 'instance') {
+      const name = BINOP_DUNDERS[op];
+      if (!name) throw typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+      if (inplace) {
+        const f = dunder(a, `__i${name}__`);
+        if (f) {
+          const r = this.call(f, [b]);
+          if (r !== NOT_IMPLEMENTED) return r;
+        }
+      }
+      const f = dunder(a, `__${name}__`);
+      if (f) {
+        const r = this.call(f, [b]);
+        if (r !== NOT_IMPLEMENTED) return r;
+      }
+      const g = dunder(b, `__r${name}__`);
+      if (g) {
+        const r = this.call(g, [a]);
+        if (r !== NOT_IMPLEMENTED) return r;
+      }
+      throw typeError(`unsupported operand type(s) for ${op}${inplace ? '=' : ''}: '${typeName(a)}' and '${typeName(b)}'`);
+    }
+    return inplace ? inplaceOp(op, a, b) : binop(op, a, b);
+  }
+
+  /** The builtins whose behaviour over the program's objects is the object's: isinstance, getattr, len, super... */
+  private objectBuiltin(name: string, args: Value[], kwargs: Map<string, Value>, env: Env | null): Value | undefined {
+    const obj = (v: Value | undefined): v is InstanceV | ClassV => v !== undefined && (v.kind === 'instance' || v.kind === 'class');
+    switch (name) {
+      case 'super':
+        if (args.length === 0) return zeroArgSuper(env);
+        if (args.length === 2 && args[0]!.kind === 'class') return { kind: 'instance', cls: SUPER_CLS, dict: new Map(), payload: [args[0]!, args[1]!] };
+        throw new Refusal('this form of super() is not modelled');
+      case 'isinstance':
+      case 'issubclass': {
+        const [x, t] = args;
+        if (args.length !== 2) return undefined;
+        const types = t!.kind === 'tuple' ? t!.items : [t!];
+        if (!types.some((c) => c.kind === 'class') && !obj(x)) return undefined;
+        const cls = name === 'isinstance' ? (x!.kind === 'instance' ? x!.cls : null) : x!.kind === 'class' ? x : null;
+        if (name === 'issubclass' && x!.kind !== 'class' && x!.kind !== 'type') throw typeError('issubclass() arg 1 must be a class');
+        return pyBool(
+          types.some((c) => {
+            if (c.kind === 'class') return cls !== null && isSubclass(cls, c);
+            if (c.kind === 'type')
+              return (
+                c.name === 'object' || (name === 'isinstance' && !obj(x) && (this.call({ kind: 'builtin', name: 'isinstance' }, [x!, c]) as { v: boolean }).v)
+              );
+            throw typeError(`${name}() arg 2 must be a type, a tuple of types, or a union`);
+          }),
+        );
+      }
+      case 'type':
+        if (args.length === 1 && obj(args[0])) return args[0]!.kind === 'instance' ? args[0]!.cls : pyType('type');
+        return undefined;
+      case 'getattr':
+      case 'hasattr':
+      case 'setattr':
+      case 'delattr': {
+        const [o, n, d] = args;
+        if (!obj(o)) return undefined;
+        if (n?.kind !== 'str') throw typeError(`attribute name must be string, not '${n ? typeName(n) : 'NoneType'}'`);
+        if (name === 'setattr') {
+          this.setattr(o, n.v, d!);
+          return NONE;
+        }
+        if (name === 'delattr') {
+          this.delattr(o, n.v);
+          return NONE;
+        }
+        try {
+          const v = this.getattr(o, n.v);
+          return name === 'hasattr' ? TRUE : v;
+        } catch (e) {
+          if (!(e instanceof PyError) || e.type !== 'AttributeError') throw e;
+          if (name === 'hasattr') return FALSE;
+          if (d !== undefined) return d;
+          throw e;
+        }
+      }
+      case 'vars':
+        if (args.length === 1 && obj(args[0])) return this.getattr(args[0]!, '__dict__');
+        return undefined;
+      case 'callable':
+        if (args.length === 1 && obj(args[0])) return pyBool(args[0]!.kind === 'class' || dunder(args[0]!, '__call__') !== undefined);
+        if (args.length === 1 && args[0]!.kind === 'function') return TRUE;
+        return undefined;
+      case 'len':
+        if (args.length === 1 && args[0]!.kind === 'instance') return { kind: 'int', v: this.length(args[0] as InstanceV) };
+        return undefined;
+      case 'repr':
+      case 'str':
+        if (args.length === 1 && obj(args[0])) return pyStr(name === 'repr' ? repr(args[0]!) : strOf(args[0]!));
+        return undefined;
+      case 'bool':
+        if (args.length === 1 && obj(args[0])) return pyBool(this.truth(args[0]!));
+        return undefined;
+      case 'iter':
+        if (args.length === 1 && args[0]!.kind === 'instance') return { kind: 'iterator', typeName: 'iterator', it: this.iter(args[0]!) };
+        return undefined;
+      case 'next':
+        if (args[0]?.kind === 'instance') {
+          const f = dunder(args[0], '__next__');
+          if (!f) throw typeError(`'${args[0].cls.name}' object is not an iterator`);
+          try {
+            return this.call(f, []);
+          } catch (e) {
+            if (e instanceof PyError && e.type === 'StopIteration' && args.length > 1) return args[1]!;
+            throw e;
+          }
+        }
+        return undefined;
+      case 'hash':
+      case 'id':
+        if (args.length === 1 && obj(args[0])) throw new Refusal(`${name}() of an object of the program is its address, which ndbg does not know`);
+        return undefined;
+      case 'sorted':
+      case 'min':
+      case 'max': {
+        if (args.length !== 1 || (name === 'sorted' && [...kwargs.keys()].some((k) => k !== 'key' && k !== 'reverse'))) break;
+        if (name !== 'sorted' && kwargs.size) break;
+        const items = toArray(this.listed(args[0]!));
+        if (!items.some((x) => x.kind === 'instance')) break;
+        if (name !== 'sorted') {
+          if (!items.length) throw valueError(`${name}() arg is an empty sequence`);
+          let best = items[0]!;
+          for (const x of items.slice(1)) if (this.compare(name === 'min' ? '<' : '>', x, best)) best = x;
+          return best;
+        }
+        const key = kwargs.get('key');
+        const keyed = items.map((x) => (key && key.kind !== 'none' ? this.call(key, [x]) : x));
+        const idx = keyed.map((_, i) => i);
+        const reverse = kwargs.get('reverse');
+        const rev = reverse !== undefined && this.truth(reverse);
+        // a stable merge sort using only `<`, as list.sort does (reverse keeps equal items in order)
+        const lt = (i: number, j: number) => (rev ? this.compare('<', keyed[j]!, keyed[i]!) : this.compare('<', keyed[i]!, keyed[j]!));
+        const sort = (xs: number[]): number[] => {
+          if (xs.length < 2) return xs;
+          const mid = xs.length >> 1;
+          const l = sort(xs.slice(0, mid));
+          const r = sort(xs.slice(mid));
+          const out: number[] = [];
+          while (l.length && r.length) out.push(lt(r[0]!, l[0]!) ? r.shift()! : l.shift()!);
+          return [...out, ...l, ...r];
+        };
+        return pyList(sort(idx).map((i) => items[i]!));
+      }
+      default:
+        if (ITERABLE_TAKERS.has(name) && args.some((a) => a.kind === 'instance')) {
+          const fn = name in TYPE_CONSTRUCTORS ? TYPE_CONSTRUCTORS[name] : BUILTIN_FUNCTIONS[name];
+          if (!fn) return undefined;
+          const listedArgs = name === 'print' || name === 'format' ? args : args.map((a) => this.listed(a));
+          if (name === 'print' || name === 'format') return undefined;
+          return callBuiltin(name, fn, listedArgs, kwargs, this);
+        }
+        return undefined;
+    }
   }
 
   get output(): string {
@@ -239,8 +683,19 @@ class Evaluator implements Ctx {
 
   // ---- Ctx ----
 
-  call(f: Value, args: Value[], kwargs: Map<string, Value> = new Map()): Value {
+  call(f: Value, args: Value[], kwargs: Map<string, Value> = new Map(), env: Env | null = null): Value {
+    if ((f.kind === 'builtin' || f.kind === 'type') && this.program) {
+      const r = this.objectBuiltin(f.name, args, kwargs, env);
+      if (r !== undefined) return r;
+    }
     switch (f.kind) {
+      case 'class':
+        return construct(f, args, kwargs);
+      case 'instance': {
+        const c = dunder(f, '__call__');
+        if (!c) throw typeError(`'${f.cls.name}' object is not callable`);
+        return this.call(c, args, kwargs);
+      }
       case 'builtin': {
         const fn = BUILTIN_FUNCTIONS[f.name];
         if (!fn) throw new Refusal(refusedCallReason(f.name));
@@ -263,6 +718,13 @@ class Evaluator implements Ctx {
   }
 
   getattr(v: Value, name: string): Value {
+    if (v.kind === 'instance' || v.kind === 'class') {
+      const a = getAttribute(v, name);
+      if (a === undefined) throw attributeError(v, name);
+      return a;
+    }
+    if (v.kind === 'function' && v.user && name === '__name__') return pyStr(v.name);
+    if (v.kind === 'function' && v.user && name === '__qualname__') return pyStr(v.qualname ?? v.name);
     if (name.startsWith('__') && name.endsWith('__')) {
       const data = dataAttribute(v, name);
       if (data) return data;
@@ -294,11 +756,17 @@ class Evaluator implements Ctx {
 
   // ---- names ----
 
-  private lookup(id: string, env: Env | null): Value {
+  lookup(id: string, env: Env | null): Value {
     let seesFrameLocals = true;
     for (let e = env; e; e = e.parent) {
+      if (e.globals?.has(id)) {
+        seesFrameLocals = false;
+        break;
+      }
       const v = e.vars.get(id);
       if (v !== undefined) return v;
+      if (e === env && e.locals?.has(id) && !e.building)
+        throw new PyError('UnboundLocalError', `cannot access local variable '${id}' where it is not associated with a value`);
       if (!e.inlined) seesFrameLocals = false;
     }
     if (seesFrameLocals || this.moduleLevel) {
@@ -307,15 +775,30 @@ class Evaluator implements Ctx {
     }
     const g = this.globals.get(id);
     if (g !== undefined) return g;
+    const own = this.programName(id);
+    if (own !== undefined) return own;
+    if (this.program) {
+      const exc = EXCEPTIONS.get(id);
+      if (exc) return exc;
+      if (!this.moduleLevel && this.programAssigns(id)) throw new Refusal(`${id} is a global of the program, which this frame's state does not show`);
+    }
     const b = BUILTIN_NAMES.get(id);
     if (b !== undefined) return b;
     if (Object.hasOwn(REFUSED_OBJECTS, id)) return { kind: 'opaque', text: REFUSED_OBJECTS[id]!, why: `is the site builtin ${id}` } as OpaqueV;
     throw new PyError('NameError', `name '${id}' is not defined`);
   }
 
-  private bind(id: string, v: Value, env: Env | null): void {
-    if (env) env.vars.set(id, v);
+  bind(id: string, v: Value, env: Env | null): void {
+    if (env?.globals?.has(id)) {
+      if (!this.moduleLevel) throw new Refusal(`assigning the global ${id} from a function is not modelled here`);
+      this.locals.set(id, v);
+    } else if (env) env.vars.set(id, v);
     else this.locals.set(id, v);
+  }
+
+  /** Whether the module assigns `id` at its top level (a global this frame does not see). */
+  private programAssigns(id: string): boolean {
+    return this.program!.nodes.some((n) => n.k === 'simple' && n.stmt.k === 'assign' && n.stmt.targets.some((t) => t.k === 'name' && t.id === id));
   }
 
   // ---- expressions ----
@@ -346,16 +829,25 @@ class Evaluator implements Ctx {
       case 'binop': {
         const l = this.eval(node.left, env);
         const r = this.eval(node.right, env);
-        if (node.op === '@') throw typeError(`unsupported operand type(s) for @: '${typeName(l)}' and '${typeName(r)}'`);
-        return binop(node.op, l, r);
+        if (node.op === '@' && l.kind !== 'instance' && r.kind !== 'instance')
+          throw typeError(`unsupported operand type(s) for @: '${typeName(l)}' and '${typeName(r)}'`);
+        return this.binop(node.op, l, r, false);
       }
-      case 'unary':
-        return unaryop(node.op, this.eval(node.operand, env));
+      case 'unary': {
+        const o = this.eval(node.operand, env);
+        if (node.op === 'not') return pyBool(!this.truth(o));
+        if (o.kind === 'instance') {
+          const f = dunder(o, node.op === '-' ? '__neg__' : node.op === '+' ? '__pos__' : '__invert__');
+          if (!f) throw typeError(`bad operand type for unary ${node.op}: '${o.cls.name}'`);
+          return this.call(f, []);
+        }
+        return unaryop(node.op, o);
+      }
       case 'boolop': {
         let v: Value = NONE;
         for (const x of node.values) {
           v = this.eval(x, env);
-          if (node.op === 'and' ? !truthy(v) : truthy(v)) return v;
+          if (node.op === 'and' ? !this.truth(v) : this.truth(v)) return v;
         }
         return v;
       }
@@ -369,13 +861,25 @@ class Evaluator implements Ctx {
         return TRUE;
       }
       case 'ifexp':
-        return truthy(this.eval(node.test, env)) ? this.eval(node.body, env) : this.eval(node.orelse, env);
+        return this.truth(this.eval(node.test, env)) ? this.eval(node.body, env) : this.eval(node.orelse, env);
       case 'call':
         return this.evalCall(node, env);
       case 'attr':
         return this.getattr(this.eval(node.value, env), node.attr);
-      case 'subscript':
-        return getItem(this.eval(node.value, env), this.evalIndex(node.index, env));
+      case 'subscript': {
+        const c = this.eval(node.value, env);
+        const i = this.evalIndex(node.index, env);
+        if (c.kind === 'instance') {
+          const f = dunder(c, '__getitem__');
+          if (!f) throw typeError(`'${c.cls.name}' object is not subscriptable`);
+          return this.call(f, [i]);
+        }
+        if (c.kind === 'class') {
+          const f = lookupClass(c, '__class_getitem__');
+          if (!f) throw typeError(`type '${c.name}' is not subscriptable`);
+        }
+        return getItem(c, i);
+      }
       case 'slice':
         return this.evalIndex(node, env);
       case 'list':
@@ -424,6 +928,7 @@ class Evaluator implements Ctx {
   }
 
   private compare(op: string, a: Value, b: Value): boolean {
+    if (a.kind === 'instance' || b.kind === 'instance') return this.richCompare(op, a, b);
     switch (op) {
       case '==':
         return eq(a, b);
@@ -440,6 +945,50 @@ class Evaluator implements Ctx {
       default:
         return order(op as Ordering, a, b);
     }
+  }
+
+  /** A comparison with an instance of the program: its `__eq__`, `__lt__`..., the reflected one, then the defaults. */
+  private richCompare(op: string, a: Value, b: Value): boolean {
+    if (op === 'is') return a === b;
+    if (op === 'is not') return a !== b;
+    if (op === 'in' || op === 'not in') {
+      let found: boolean;
+      const f = dunder(b, '__contains__');
+      if (f) found = this.truth(this.call(f, [a]));
+      else {
+        found = false;
+        const it = this.iter(b);
+        for (let r = it.next(); !r.done; r = it.next()) {
+          if (r.value === a || this.compare('==', r.value, a)) {
+            found = true;
+            break;
+          }
+        }
+      }
+      return op === 'in' ? found : !found;
+    }
+    const [name, reflected] = RICH[op]!;
+    const f = dunder(a, name);
+    if (f) {
+      const r = this.call(f, [b]);
+      if (r !== NOT_IMPLEMENTED) return this.truth(r);
+    }
+    const g = dunder(b, reflected);
+    if (g) {
+      const r = this.call(g, [a]);
+      if (r !== NOT_IMPLEMENTED) return this.truth(r);
+    }
+    if (op === '==') return a === b;
+    if (op === '!=') {
+      const e = dunder(a, '__eq__') ?? dunder(b, '__eq__');
+      return e ? !this.richCompare('==', a, b) : a !== b;
+    }
+    throw typeError(`'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
+  }
+
+  /** `a == b` for the program's code (an instance's __eq__ included). */
+  eq(a: Value, b: Value): boolean {
+    return this.compare('==', a, b);
   }
 
   private evalElements(elts: Expr[], env: Env | null): Value[] {
@@ -478,8 +1027,8 @@ class Evaluator implements Ctx {
       }
       throw new Refusal(`calling ${who} would run the program's code: ${shorten(f.text)} ${f.why}`);
     }
-    if (f.kind === 'builtin' && !BUILTIN_FUNCTIONS[f.name]) throw new Refusal(refusedCallReason(f.name));
-    if (f.kind === 'type' && !TYPE_CONSTRUCTORS[f.name]) throw new Refusal(refusedCallReason(f.name));
+    if (f.kind === 'builtin' && !BUILTIN_FUNCTIONS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name))) throw new Refusal(refusedCallReason(f.name));
+    if (f.kind === 'type' && !TYPE_CONSTRUCTORS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name))) throw new Refusal(refusedCallReason(f.name));
     const args: Value[] = [];
     for (const a of node.args) {
       if (a.k === 'starred') args.push(...toArray(this.eval(a.value, env)));
@@ -505,7 +1054,7 @@ class Evaluator implements Ctx {
         kwargs.set(kk.v, vv);
       }
     }
-    return this.call(f, args, kwargs);
+    return this.call(f, args, kwargs, env);
   }
 
   private fstring(parts: (string | { expr: Expr; conv: string | null; spec: Expr | null; debugText: string | null })[], env: Env | null): string {
@@ -528,15 +1077,15 @@ class Evaluator implements Ctx {
   private comprehension(node: Extract<Expr, { k: 'comp' }>, env: Env | null): Value {
     const gens = node.generators;
     // The first iterable is evaluated in the enclosing scope, at once.
-    const firstIter = iterate(this.eval(gens[0]!.iter, env));
+    const firstIter = this.iter(this.eval(gens[0]!.iter, env));
     const inner: Env = { vars: new Map(), parent: env, inlined: this.minor >= 12 && node.kind !== 'gen' };
     const self = this;
     function* run(i: number, it: Iterator<Value>): Generator<Value | [Value, Value]> {
       const g: Comprehension = gens[i]!;
       for (let r = it.next(); !r.done; r = it.next()) {
         self.assign(g.target, r.value, inner);
-        if (!g.ifs.every((c) => truthy(self.eval(c, inner)))) continue;
-        if (i + 1 < gens.length) yield* run(i + 1, iterate(self.eval(gens[i + 1]!.iter, inner)));
+        if (!g.ifs.every((c) => self.truth(self.eval(c, inner)))) continue;
+        if (i + 1 < gens.length) yield* run(i + 1, self.iter(self.eval(gens[i + 1]!.iter, inner)));
         else if (node.kind === 'dict') {
           const k = self.eval(node.elt, inner);
           yield [k, self.eval(node.value!, inner)];
@@ -654,14 +1203,22 @@ class Evaluator implements Ctx {
       }
       case 'subscript': {
         const c = this.eval(target.value, env);
-        setItem(c, this.evalIndex(target.index, env), value);
+        const i = this.evalIndex(target.index, env);
+        if (c.kind === 'instance') {
+          const f = dunder(c, '__setitem__');
+          if (!f) throw typeError(`'${c.cls.name}' object does not support item assignment`);
+          this.call(f, [i, value]);
+          return;
+        }
+        setItem(c, i, value);
         return;
       }
       case 'attr': {
         const obj = this.eval(target.value, env);
         if (obj.kind === 'opaque')
           throw new Refusal(`assigning attributes of objects of the program is not supported (${shorten(obj.text)})`, this.snippet(target));
-        throw new PyError('AttributeError', `'${typeName(obj)}' object has no attribute '${target.attr}'`);
+        this.setattr(obj, target.attr, value);
+        return;
       }
       case 'starred':
         throw new PyError('SyntaxError', 'starred assignment target must be in a list or tuple');
@@ -690,7 +1247,7 @@ class Evaluator implements Ctx {
         if (t.k === 'name') {
           const cur = this.lookup(t.id, null);
           const v = this.eval(stmt.value, null);
-          this.bind(t.id, inplaceOp(stmt.op, cur, v), null);
+          this.bind(t.id, this.binop(stmt.op, cur, v, true), null);
           return;
         }
         if (t.k === 'subscript') {
@@ -701,7 +1258,14 @@ class Evaluator implements Ctx {
           setItem(c, i, inplaceOp(stmt.op, cur, v));
           return;
         }
-        this.assign(t, NONE, null); // attributes: refused or AttributeError
+        if (t.k === 'attr') {
+          const o = this.eval(t.value, null);
+          if (o.kind === 'opaque') throw refuseOpaque(o, `its attribute ${t.attr}`);
+          const cur = this.getattr(o, t.attr);
+          this.setattr(o, t.attr, this.binop(stmt.op, cur, this.eval(stmt.value, null), true));
+          return;
+        }
+        this.assign(t, NONE, null);
         return;
       }
       case 'del':
@@ -722,20 +1286,24 @@ class Evaluator implements Ctx {
       case 'list':
         for (const e of t.elts) this.del(e);
         return;
-      case 'attr': {
-        const obj = this.eval(t.value, null);
-        if (obj.kind === 'opaque') throw new Refusal('deleting attributes of objects of the program is not supported', this.snippet(t));
-        throw new PyError('AttributeError', `'${typeName(obj)}' object has no attribute '${t.attr}'`);
-      }
+      case 'attr':
+        this.delattr(this.eval(t.value, null), t.attr);
+        return;
       default:
         throw new PyError('SyntaxError', 'cannot delete expression');
     }
   }
 
-  results(): { changes: Record<string, string>; globalChanges: Record<string, string>; deleted: string[] } {
+  results(): { changes: Record<string, string>; globalChanges: Record<string, string>; deleted: string[]; values?: Map<string, Value> } {
     const changes = this.locals.changes();
     const globalChanges = this.moduleLevel ? {} : this.globals.changes();
-    return { changes, globalChanges, deleted: [...this.locals.deleted] };
+    const out: { changes: Record<string, string>; globalChanges: Record<string, string>; deleted: string[]; values?: Map<string, Value> } = {
+      changes,
+      globalChanges,
+      deleted: [...this.locals.deleted],
+    };
+    if (this.program) out.values = this.locals.values();
+    return out;
   }
 }
 
@@ -818,9 +1386,12 @@ function run(expr: string, scope: Scope, opts: EvalOptions, show: (v: Value) => 
   const src = expr.trim();
   return withBudget(bounds, () => {
     try {
-      ev = new Evaluator('eval', src, scope, opts, bounds.limits.maxDepth);
-      const value = ev.eval(parseExpression(src), null);
-      return { ok: true as const, value, repr: show(value), output: ev.output };
+      const e = new Evaluator('eval', src, scope, opts, bounds.limits.maxDepth);
+      ev = e;
+      return e.hosting(() => {
+        const value = e.eval(parseExpression(src), null);
+        return { ok: true as const, value, repr: show(value), output: e.output };
+      });
     } catch (e) {
       return { ok: false as const, ...describeFailure(e, src, 'evaluate'), output: ev?.output ?? '' };
     }
@@ -839,15 +1410,19 @@ export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): Exe
   return withBudget(bounds, () => {
     const src = stmt.trim();
     try {
-      ev = new Evaluator('exec', src, scope, opts, bounds.limits.maxDepth);
-      const stmts = parseStatements(src);
-      for (const s of stmts) ev.exec(s);
-      return { ok: true, ...ev.results(), output: ev.output };
+      const e = new Evaluator('exec', src, scope, opts, bounds.limits.maxDepth);
+      ev = e;
+      return e.hosting(() => {
+        const stmts = parseStatements(src);
+        for (const s of stmts) e.exec(s);
+        return { ok: true, ...e.results(), output: e.output };
+      });
     } catch (e) {
       const f = describeFailure(e, src, 'execute');
       let partial = { changes: {}, globalChanges: {}, deleted: [] as string[] };
       try {
-        if (ev) partial = ev.results();
+        const e2 = ev;
+        if (e2) partial = e2.hosting(() => e2.results());
       } catch {
         // A value that cannot be printed: report no change.
       }

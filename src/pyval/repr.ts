@@ -1,7 +1,7 @@
 // repr() and str() exactly as CPython 3.11 writes them.
 
 import { isPrintableCodePoint } from './unicode-data.js';
-import { PyError, refuseOpaque, type Value } from './value.js';
+import { PyError, refuseOpaque, type InstanceV, type Value } from './value.js';
 
 /** Python's limit on int -> str conversion (sys.get_int_max_str_digits()). */
 export const INT_MAX_STR_DIGITS = 4300;
@@ -168,7 +168,8 @@ function reprIn(v: Value, active: Set<object>): string {
         : `<built-in method ${v.name} of ${owner} object at ${UNKNOWN_ADDRESS}>`;
     }
     case 'function':
-      return `<function ${v.name} at ${UNKNOWN_ADDRESS}>`;
+      if (v.boundTo) return `<bound method ${v.qualname ?? v.name} of ${reprIn(v.boundTo, active)}>`;
+      return `<function ${v.qualname ?? v.name} at ${UNKNOWN_ADDRESS}>`;
     case 'iterator':
       return v.typeName === 'generator' ? `<generator object <genexpr> at ${UNKNOWN_ADDRESS}>` : `<${v.typeName} object at ${UNKNOWN_ADDRESS}>`;
     case 'dict_keys':
@@ -202,7 +203,21 @@ function reprIn(v: Value, active: Set<object>): string {
     }
     case 'opaque':
       return v.text;
+    case 'class':
+      return v.module === 'builtins' ? `<class '${v.name}'>` : `<class '${v.module}.${v.qualname}'>`;
+    case 'instance':
+      return instanceHooks.repr(v);
   }
+}
+
+/** How instances of the program's classes print (objects.ts sets them: their own __repr__ / __str__ run). */
+const instanceHooks: { repr: (v: InstanceV) => string; str: (v: InstanceV) => string } = {
+  repr: (v) => `<${v.cls.module}.${v.cls.qualname} object at ${UNKNOWN_ADDRESS}>`,
+  str: (v) => instanceHooks.repr(v),
+};
+export function setInstanceRepr(r: (v: InstanceV) => string, s: (v: InstanceV) => string): void {
+  instanceHooks.repr = r;
+  instanceHooks.str = s;
 }
 
 /** repr(v), as CPython prints it. Throws PyError where CPython raises (ints over 4300 digits). */
@@ -217,6 +232,8 @@ export function str(v: Value): string {
       return v.v;
     case 'opaque':
       throw refuseOpaque(v, 'its str()');
+    case 'instance':
+      return instanceHooks.str(v);
     default:
       return repr(v);
   }

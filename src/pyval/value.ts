@@ -81,6 +81,34 @@ export interface FunctionV {
   readonly kind: 'function';
   readonly name: string;
   readonly call: (args: Value[], kwargs: Map<string, Value>) => Value;
+  /** A `def` of the program (objects.ts): its qualified name, `Cart.add`. */
+  readonly qualname?: string;
+  /** A method bound to its instance (`cart.add`): the instance. */
+  readonly boundTo?: Value;
+  /** A `def` of the program: its definition and defaults (objects.ts UserFn). */
+  readonly user?: unknown;
+}
+/**
+ * A class: one the program's `class` statement built (objects.ts), or a builtin
+ * exception class. Its namespace is `dict`; attribute lookup follows `mro`.
+ */
+export interface ClassV {
+  readonly kind: 'class';
+  readonly name: string;
+  readonly qualname: string;
+  /** `__main__` for the program's classes, `builtins` for exceptions. */
+  readonly module: string;
+  readonly bases: ClassV[];
+  /** The C3 linearisation, this class first (`object` left out). */
+  mro: ClassV[];
+  readonly dict: Map<string, Value>;
+}
+/** An instance of a ClassV: its `__dict__`; `payload` holds what a builtin base keeps (an exception's args, a property's functions). */
+export interface InstanceV {
+  readonly kind: 'instance';
+  readonly cls: ClassV;
+  readonly dict: Map<string, Value>;
+  payload?: Value[];
 }
 /** An iterator (list_iterator, enumerate, zip, map, generator...). Consumed once. */
 export interface IteratorV {
@@ -122,6 +150,8 @@ export type Value =
   | BuiltinV
   | MethodV
   | FunctionV
+  | ClassV
+  | InstanceV
   | IteratorV
   | DictViewV
   | OpaqueV;
@@ -156,6 +186,10 @@ export function typeName(v: Value): string {
       return v.typeName;
     case 'opaque':
       return 'object';
+    case 'class':
+      return 'type';
+    case 'instance':
+      return v.cls.name;
     default:
       return v.kind;
   }
@@ -166,6 +200,10 @@ export function typeName(v: Value): string {
  * `*** Type: message` (or `*** Type` when the message is empty).
  */
 export class PyError extends Error {
+  /** The exception as a value, once the program catches it or raised it (objects.ts). */
+  exc?: Value;
+  /** A KeyError's key. */
+  key?: Value;
   constructor(
     readonly type: string,
     readonly pyMessage: string,

@@ -19,8 +19,22 @@ import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { callOf, overCall } from './calls.js';
 import { branch, iteration } from './flow.js';
 import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
-import { NOT_SIMPLE, namesTheProgram, OWN_FRAMES, statementAt } from './scope.js';
-import { hiddenBinding, lambdaReturn, reprReturn, runStatement } from './statement.js';
+import { definedNames, NOT_SIMPLE, namesTheProgram, OWN_FRAMES, statementAt } from './scope.js';
+import { hiddenBinding, lambdaReturn, onlyNext, reprReturn, runStatement } from './statement.js';
+import { evaluate } from '../../pyval/index.js';
+
+/** The first function of the program a statement calls, by name. */
+function calledName(stmt: string, lines: readonly string[]): string {
+  const defined = definedNames(lines);
+  return [...stmt.matchAll(/([A-Za-z_]\w*)\s*\(/g)].find((m) => defined.has(m[1]!))?.[1] ?? '<program>';
+}
+
+/** Whether a statement is one string constant. */
+function parsesAsString(stmt: string): boolean {
+  const r = evaluate(stmt, { locals: {} });
+  return r.ok && r.value.kind === 'str';
+}
+import { carryObjects, classStatement, knowsObjects, objectStep } from './objects.js';
 
 export { statementAt } from './scope.js';
 
@@ -38,6 +52,8 @@ export interface ComputedStep {
   next?: number;
   /** For `step_return`, `breakpoint L` and `continue`: the state reached, every step to it computed. */
   state?: ModelState;
+  /** The frame's code ends after this statement (no line follows): its return event, returning None, comes next. */
+  ends?: boolean;
   /** `n` over a call of the program (overCall): its function's name. */
   called?: string;
   /** For `step_into` a call of the program's function: the call event's frame and its arguments. */
@@ -79,21 +95,57 @@ export function step(
   const own = reprReturn(stmt, before);
   if (own) return own;
   const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
-  if (header) return branch(header[1]!, lines, before, action, program, pythonMinor);
+  if (header) {
+    if (namesTheProgram(header[1]!, lines) || knowsObjects(lines, before)) {
+      const o = objectStep(stmt, lines, before, action, program, pythonMinor);
+      if (o) return namesTheProgram(header[1]!, lines) ? { ...o, called: calledName(header[1]!, lines) } : o;
+    }
+    return carryObjects(lines, before, branch(header[1]!, lines, before, action, program, pythonMinor));
+  }
   const loop = /^for\s+\(?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*\)?\s+in\s+(.+):$/s.exec(stmt);
   if (loop)
-    return iteration(
-      loop[1]!.split(',').map((t) => t.trim()),
-      loop[2]!,
+    return carryObjects(
       lines,
       before,
-      action,
-      program,
-      history,
-      pythonMinor,
+      iteration(
+        loop[1]!.split(',').map((t) => t.trim()),
+        loop[2]!,
+        lines,
+        before,
+        action,
+        program,
+        history,
+        pythonMinor,
+      ),
     );
   const binding = hiddenBinding(stmt, before, program);
-  if (binding !== undefined) return binding;
+  if (binding !== undefined) return carryObjects(lines, before, binding);
+  // a docstring (a string constant as a statement): does nothing, prints nothing
+  if (/^[rRuU]?("""|'''|"|')/.test(stmt)) {
+    const next = onlyNext(program, before);
+    if (next !== undefined && parsesAsString(stmt)) return carryObjects(lines, before, { changes: {}, deleted: [], stdout: '', next });
+  }
+  const cls = classStatement(stmt, lines, before, program);
+  if (cls !== undefined) return cls;
+  // the program's objects: statements that use them run in pyval's interpreter (objects.ts)
+  const names = namesTheProgram(stmt, lines);
+  if (names || knowsObjects(lines, before)) {
+    const o = objectStep(stmt, lines, before, action, program, pythonMinor);
+    // `called`: the step ran the program's code (a deeper frame could reach a breakpoint first)
+    if (o) return names ? { ...o, called: calledName(stmt, lines) } : o;
+  }
+  return carryObjects(lines, before, ordinary(stmt, lines, before, action, program, pythonMinor));
+}
+
+/** A step of the statement with the rules that know no objects of the program. */
+function ordinary(
+  stmt: string,
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
   if (program && !program.error) {
     const call = callOf(stmt, lines, before, program, pythonMinor);
     if (call !== undefined) return action.kind === 'step_into' || call === null ? call : overCall(stmt, call, lines, before, program, pythonMinor);
@@ -124,6 +176,23 @@ export function withComputed(predicted: ModelState, before: ModelState, computed
       retval: null,
       exception: null,
       stdout: '',
+      exit: null,
+    };
+  }
+  if (computed.ends && computed.retval === undefined && computed.line === undefined && computed.next === undefined) {
+    // the statement ran to its end, and the frame's code ends with it: its return event
+    const locals: Record<string, string> = {};
+    for (const [k, v] of Object.entries(before.locals)) if (!computed.deleted.includes(k)) locals[k] = v;
+    Object.assign(locals, computed.changes);
+    return {
+      event: 'return',
+      line: before.line,
+      func: before.func,
+      stack: [...before.stack],
+      locals,
+      retval: 'None',
+      exception: null,
+      stdout: computed.stdout,
       exit: null,
     };
   }

@@ -4,6 +4,7 @@ import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { ModelState } from '../types.js';
 import { argumentsAt } from './calls.js';
+import { endsFrame } from './objects.js';
 import type { ComputedStep } from './index.js';
 import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES, reprGuessed, scopeOf } from './scope.js';
 
@@ -47,6 +48,7 @@ export function runStatement(
     changes[k] = cut(v);
   }
   const out: ComputedStep = { changes, deleted: r.deleted.filter((k) => !(k in extra)), stdout: printed + r.output };
+  if (program && !program.error && endsFrame(program, before)) out.ends = true;
   const next = onlyNext(program, before);
   if (next !== undefined) out.next = next;
   return out;

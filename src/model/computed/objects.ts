@@ -1,0 +1,230 @@
+// Computed steps over the program's own objects: a statement that builds an
+// instance (`cart = Cart()`), calls a method (`cart.add("apple", 3, 0.5)`,
+// `t = cart.total()`) or any function of the program, run by pyval's interpreter
+// (src/pyval/interp.ts) as `n` runs it: every call followed to its return inside
+// pyval, within its budget. Nothing of the program runs anywhere else.
+//
+// A repr such as `<__main__.Cart object>` does not carry the object, so the
+// session keeps what its computed steps built: each state a computed step leads to
+// is recorded with the objects its locals hold (a copy per step, so computing a
+// step twice changes nothing); a later step from that same state (same frame,
+// line and locals) finds them again. With trace format v2 a state also shows an
+// instance's attributes as dotted entries (`cart.items={...}`), from which pyval
+// builds the instance when the session does not know it, and which a computed
+// step keeps up to date.
+
+import { execute, evaluate, evaluateTruth, type Value } from '../../pyval/index.js';
+import type { ProgramContext } from '../../pyval/evaluate.js';
+import { cloneGraph, holdsObjects } from '../../pyval/objects.js';
+import { readProgram } from '../../pyval/program.js';
+import { repr } from '../../pyval/repr.js';
+import type { Program } from '../cfg.js';
+import type { ModelAction, ModelState } from '../types.js';
+import type { ComputedStep } from './index.js';
+import { cut, frameScope, guessedOrder, scopeOf } from './scope.js';
+import { onlyNext } from './statement.js';
+
+interface Snapshot {
+  /** The program's classes and functions, by module name. */
+  objects: Map<string, Value>;
+  /** Locals holding objects of the program. */
+  bound: Map<string, Value>;
+}
+
+/** What the session's computed steps built, by the state they lead to (per source, so per session's program). */
+const sessions = new WeakMap<readonly string[], Map<string, Snapshot>>();
+const MAX_STATES = 5000;
+
+/** The key of a state: its frame, line and locals (what identifies it to the next step). */
+export function stateKey(s: { func: string | null; stack: number[]; line: number | null; locals: Record<string, string> }): string {
+  const names = Object.keys(s.locals).sort();
+  return `${s.func}|${s.stack.join(',')}|${s.line}|${JSON.stringify(names.map((n) => [n, s.locals[n]]))}`;
+}
+
+function remember(lines: readonly string[], key: string, snap: Snapshot): void {
+  let m = sessions.get(lines);
+  if (!m) sessions.set(lines, (m = new Map()));
+  if (m.size >= MAX_STATES) m.delete(m.keys().next().value!);
+  m.set(key, snap);
+}
+
+/** The objects known at a state: a fresh copy of what the session recorded for it, or none yet. */
+function recall(lines: readonly string[], before: ModelState): Snapshot {
+  const snap = sessions.get(lines)?.get(stateKey(before));
+  if (!snap) return { objects: new Map(), bound: new Map() };
+  const roots = new Map<string, Value>();
+  for (const [k, v] of snap.objects) roots.set(`o:${k}`, v);
+  for (const [k, v] of snap.bound) roots.set(`b:${k}`, v);
+  const copy = cloneGraph(roots);
+  const out: Snapshot = { objects: new Map(), bound: new Map() };
+  for (const [k, v] of copy) (k.startsWith('o:') ? out.objects : out.bound).set(k.slice(2), v);
+  return out;
+}
+
+/** The trace format removes object addresses (`<__main__.P object at 0x7f..>` -> `<__main__.P object>`). */
+const noAddress = (r: string) => r.replace(/ at 0x[0-9a-fA-F.]+/g, '');
+const shown = (r: string) => cut(noAddress(r));
+
+/** Whether the state shows instances' attributes as dotted entries (trace format v2). */
+const dotted = (s: ModelState) => Object.keys(s.locals).some((k) => k.includes('.'));
+
+/**
+ * A step from a statement that names the program's classes or functions, or uses
+ * objects the session knows: computed by pyval's interpreter. null: the model says.
+ */
+export function objectStep(
+  stmt: string,
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  if (!program || program.error || action.kind !== 'step_over') return null;
+  if (/\b(?:yield|await)\b|:=/.test(stmt)) return null;
+  const module = before.func === '<module>';
+  const snap = recall(lines, before);
+  const ctx: ProgramContext = { nodes: readProgram(lines), before: module ? before.line : null, objects: snap.objects, bound: snap.bound };
+  const opts = { pythonMinor, program: ctx };
+  const scope = scopeOf(before);
+  const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
+  if (header) {
+    const sc = frameScope(program, before);
+    const L = before.line!;
+    const next = sc ? [...new Set(sc.succ.get(L) ?? [])] : [];
+    if (!sc || next.length !== 2 || sc.returns.has(L)) return null;
+    const body = Math.min(...next.filter((l) => l > L));
+    if (!Number.isFinite(body)) return null;
+    const r = evaluateTruth(header[1]!, scope, opts);
+    if (!r.ok || r.truth === undefined) return null;
+    const line = r.truth ? body : next.find((l) => l !== body)!;
+    keep(lines, before, line, {}, [], snap, new Map());
+    return { changes: {}, deleted: [], stdout: r.output, line };
+  }
+  const ret = /^return\b\s*(.*)$/s.exec(stmt);
+  if (ret) {
+    const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, opts);
+    if (!r.ok || guessedOrder(r.value)) return null;
+    return { changes: {}, deleted: [], stdout: r.output, retval: shown(r.repr) };
+  }
+  if (/^(?:for|with|try|except|finally|else|def|class|import|from|raise|assert|global|nonlocal|match|case|async|@)\b/.test(stmt) || /:\s*$/.test(stmt))
+    return null;
+  const r = execute(stmt, scope, opts);
+  if (!r.ok || Object.keys(r.globalChanges).length) return null;
+  if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
+  const changes: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.changes)) {
+    if (module && (/^<(?:function|class|module|bound method|built-in) /.test(v) || k.startsWith('__'))) return null;
+    changes[k] = shown(v);
+  }
+  for (const v of r.values?.values() ?? []) if (guessedOrder(v)) return null;
+  const deleted = [...r.deleted];
+  // trace format v2: each instance local's attributes as `name.attr` entries
+  if (dotted(before) && r.values) {
+    for (const [name, v] of r.values) {
+      if (v.kind !== 'instance') continue;
+      const prefix = `${name}.`;
+      const seen = new Set<string>();
+      for (const [attr, x] of v.dict) {
+        const key = prefix + attr;
+        seen.add(key);
+        const text = shown(repr(x));
+        if (before.locals[key] !== text) changes[key] = text;
+      }
+      for (const k of Object.keys(before.locals)) if (k.startsWith(prefix) && !seen.has(k) && !(k in changes)) deleted.push(k);
+    }
+  }
+  const out: ComputedStep = { changes, deleted, stdout: r.output };
+  if (endsFrame(program, before)) out.ends = true;
+  const next = onlyNext(program, before);
+  if (next !== undefined) {
+    out.next = next;
+    keep(lines, before, next, changes, deleted, snap, r.values ?? new Map());
+  }
+  return out;
+}
+
+/** Record the objects of the state a computed step leads to. */
+function keep(
+  lines: readonly string[],
+  before: ModelState,
+  line: number,
+  changes: Record<string, string>,
+  deleted: string[],
+  snap: Snapshot,
+  values: Map<string, Value>,
+): void {
+  const locals: Record<string, string> = {};
+  for (const [k, v] of Object.entries(before.locals)) if (!deleted.includes(k)) locals[k] = v;
+  Object.assign(locals, changes);
+  const bound = new Map<string, Value>();
+  for (const [k, v] of snap.bound) if (k in locals) bound.set(k, v);
+  for (const [k, v] of values) {
+    if (!(k in locals)) continue;
+    if (holdsObjects(v)) bound.set(k, v);
+    else bound.delete(k);
+  }
+  remember(lines, stateKey({ func: before.func, stack: before.stack, line, locals }), { objects: snap.objects, bound });
+}
+
+/** Whether the session knows objects at this state (its steps must carry them on). */
+export function knowsObjects(lines: readonly string[], before: ModelState): boolean {
+  const snap = sessions.get(lines)?.get(stateKey(before));
+  return snap !== undefined && (snap.bound.size > 0 || snap.objects.size > 0);
+}
+
+/**
+ * A step computed without the objects (it touches none of them): the state it leads
+ * to holds the same objects, where the step says which line that is.
+ */
+export function carryObjects(lines: readonly string[], before: ModelState, c: ComputedStep | null): ComputedStep | null {
+  if (!c || c.state || c.call || c.retval !== undefined) return c;
+  const line = c.line ?? c.next;
+  const snap = sessions.get(lines)?.get(stateKey(before));
+  if (line === undefined || !snap) return c;
+  keep(lines, before, line, c.changes, c.deleted, snap, new Map());
+  return c;
+}
+
+/**
+ * A module-level `class` statement: it binds a name the module's locals never show
+ * (the trace hides classes) and prints nothing while its body only defines methods
+ * and constants; the next line is the one after it.
+ */
+export function classStatement(
+  stmt: string,
+  lines: readonly string[],
+  before: ModelState,
+  program: Program | null | undefined,
+): ComputedStep | null | undefined {
+  const m = /^class\s+([A-Za-z_]\w*)\b[^:]*:$/s.exec(stmt);
+  if (!m) return undefined;
+  if (before.func !== '<module>' || !program || program.error) return null;
+  const node = readProgram(lines).find((n) => n.line === before.line && n.k === 'class');
+  if (node?.k !== 'class' || node.decorators.length || !quietBody(node.body)) return null;
+  const next = onlyNext(program, before);
+  if (next === undefined) return null;
+  const c: ComputedStep = { changes: {}, deleted: [], stdout: '', next };
+  return carryObjects(lines, before, c);
+}
+
+/** A class body of defs, docstrings, constants and annotations only (its own frame prints nothing and calls nothing). */
+function quietBody(body: import('../../pyval/program.js').Node[]): boolean {
+  return body.every((n) => {
+    if (n.k === 'def')
+      return (
+        n.def.decorators.every((d) => d.k === 'name' && ['property', 'staticmethod', 'classmethod'].includes(d.id)) ||
+        n.def.decorators.every((d) => d.k === 'attr' && ['setter', 'getter'].includes(d.attr))
+      );
+    if (n.k === 'annassign') return n.value === null || n.value.k === 'const';
+    if (n.k === 'simple')
+      return n.stmt.k === 'pass' || (n.stmt.k === 'expr' && n.stmt.value.k === 'const') || (n.stmt.k === 'assign' && n.stmt.value.k === 'const');
+    return false;
+  });
+}
+
+/** Whether the frame's code ends after the state's line (a return point with no successor). */
+export function endsFrame(program: Program, before: ModelState): boolean {
+  const sc = frameScope(program, before);
+  return sc?.returns.has(before.line!) === true && !(sc.succ.get(before.line!) ?? []).length;
+}
