@@ -52,6 +52,8 @@ export interface CfgResult {
   bound?: string[] | null;
   /** The attribute names the program can set on its objects (python/ndbg/analysis/attrs.py; null or absent: any). */
   attributes?: string[] | null;
+  /** Classes whose instances print object's default repr (python/ndbg/analysis/reprs.py); absent from older analyses. */
+  default_repr?: string[];
   error?: string;
   /** With `pdbFacts`: the interpreter's pdb facts (python/ndbg/analysis/pdbfacts.py; src/engine/neural/probe.ts reads them). */
   pdb_facts?: unknown;
@@ -238,6 +240,8 @@ export class Program {
   readonly entry: number | null;
   readonly error: string | null;
   readonly coNames: Set<string>;
+  /** The program's classes whose instances print `<__main__.C object>`, never `C(...)` (cfg.py's `default_repr`). */
+  readonly plainClasses: ReadonlySet<string>;
   private readonly cfg: CfgResult;
   private readonly byLine = new Map<number, Scope[]>();
   private readonly quietLines: Set<number>;
@@ -255,6 +259,7 @@ export class Program {
     this.error = cfg.error ?? null;
     this.entry = cfg.entry ?? null;
     this.quietLines = new Set(cfg.quiet ?? []);
+    this.plainClasses = new Set(cfg.default_repr ?? []);
     const frames = cfg.frames ?? { '<module>': { lines: cfg.lines ?? {}, entry_lines: cfg.entry_lines ?? [] } };
     const bound = cfg.bound ? new Set(cfg.bound) : null;
     const hidden = new Set(cfg.hidden ?? []);

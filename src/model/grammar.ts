@@ -284,9 +284,10 @@ class Assignment implements TextAuto {
   constructor(
     public name: Trie | Ident | DottedName,
     private readonly own = false,
+    private readonly plain: ReadonlySet<string> | null = null,
   ) {}
   clone() {
-    const a = new Assignment(this.name.clone() as Trie | Ident | DottedName, this.own);
+    const a = new Assignment(this.name.clone() as Trie | Ident | DottedName, this.own, this.plain);
     a.value = this.value ? this.value.clone() : null;
     return a;
   }
@@ -294,7 +295,7 @@ class Assignment implements TextAuto {
     if (this.value) return this.value.push(b);
     if (b === 0x3d) {
       if (!this.name.complete()) return false;
-      this.value = new Repr(this.own);
+      this.value = new Repr(this.own, this.plain);
       return true;
     }
     return this.name.push(b);
@@ -351,19 +352,21 @@ export class StateGrammar {
   /**
    * `ownReprs`: the program writes its own reprs (reprAuto.ts), so values need only balance.
    * `attributes`: for a model trained on format 2, what its dotted entries may be
-   * (attrNames.ts); undefined: none (format 1).
+   * (attrNames.ts); undefined: none (format 1). `plain`: the program's classes whose
+   * instances print object's default repr, never `Cls(...)` (cfg.py's `default_repr`).
    */
   private readonly deletable: Set<string> | null;
   constructor(
     private readonly allowed: Allowed,
     private readonly ownReprs = false,
     private readonly attributes?: AttributeRule,
+    private readonly plain: ReadonlySet<string> | null = null,
   ) {
     this.deletable = deletableWith(allowed.deletable, attributes);
   }
 
   clone(): StateGrammar {
-    const g = new StateGrammar(this.allowed, this.ownReprs, this.attributes);
+    const g = new StateGrammar(this.allowed, this.ownReprs, this.attributes, this.plain);
     g.phase = this.phase;
     g.event = this.event;
     g.mode = this.mode;
@@ -549,7 +552,7 @@ export class StateGrammar {
         else if (names === null) name = new Ident(new Set(written));
         else if (written.size === 0) name = Trie.of(names, names);
         else name = Trie.of([...names].filter((n) => !written.has(n)));
-        this.auto = new Assignment(name, this.ownReprs);
+        this.auto = new Assignment(name, this.ownReprs, this.plain);
         return;
       }
       case S.del: {
@@ -559,7 +562,7 @@ export class StateGrammar {
       }
       case S.retval:
         this.phase = 'retval';
-        this.auto = new Repr(this.ownReprs);
+        this.auto = new Repr(this.ownReprs, this.plain);
         return;
       case S.exc:
         this.phase = 'exc';

@@ -468,9 +468,10 @@ export class NeuralSession implements PredictorSession {
       const own = this.ownReprs;
       // a format-2 model writes attribute entries (attrNames.ts); a format-1 model none
       const attributes = attributeRule(this.formatVersion, this.program?.attributes ?? null, beforeState);
-      grammar = new StateGrammar(allowed, own, attributes);
+      const plain = this.program?.plainClasses ?? null;
+      grammar = new StateGrammar(allowed, own, attributes, plain);
       if (!grammar.satisfiable()) {
-        grammar = new StateGrammar(openAllowed(name, beforeState, this.lines.length, this.program?.coNames), own, attributes);
+        grammar = new StateGrammar(openAllowed(name, beforeState, this.lines.length, this.program?.coNames), own, attributes, plain);
       }
     }
     const left = this.window - prompt.ids.length;

@@ -31,6 +31,7 @@ import sys
 
 from .attrs import settable_attributes
 from .quiet import quiet_lines
+from .reprs import default_repr_classes
 
 SUPPORTED = ((3, 9), (3, 10), (3, 11), (3, 12), (3, 13))
 FORMAT_VERSION = 1  # of the JSON; src/model/cfg.ts reads this one only (CFG_FORMAT): raise both on a change
@@ -2067,6 +2068,7 @@ class Analysis:
             'frames': frames,
             'quiet': quiet_lines(self.tree),
             'attributes': settable_attributes(self.tree),  # of the program's objects (attrs.py)
+            'default_repr': default_repr_classes(self.tree),
             **dict(zip(('bound', 'hidden'), program_names(self.tree))),
         }
 
