@@ -16,6 +16,7 @@
 //   console evaluates what it is given. A command word alone (`n`, `c`) stays
 //   the command, as in pdb.
 
+import type { StopEvent } from '../engine/engine.js';
 import { parseExpression, parseStatements } from '../pyval/parser.js';
 import { isReverseName } from './reverse.js';
 
@@ -141,4 +142,13 @@ function isPython(source: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The names a line typed in `frame` of `stop` (default: the selected one) can use: its locals and its module's globals. */
+export function namesOf(stop: StopEvent | undefined, frame?: number): string[] {
+  if (!stop) return [];
+  const f = stop.frames[frame ?? stop.selected];
+  if (!f) return [];
+  const module = stop.frames.find((x) => x.func === '<module>' && x.file === f.file);
+  return [...Object.keys(f.locals), ...Object.keys(module?.locals ?? {})];
 }

@@ -8,6 +8,7 @@ import { UserError } from '../engine/errors.js';
 import { predictionNotice } from '../engine/neural/accuracy.js';
 import { PythonEngine } from '../engine/python.js';
 import type { SpawnedBridge } from '../engine/spawnBridge.js';
+import { commandOf } from './classify.js';
 import { parseReverse, reverseHelp } from './reverse.js';
 
 export interface SessionOptions {
@@ -150,8 +151,9 @@ export class Session implements Engine {
       return engine.action(rev);
     }
     if (trimmed !== '') this.lastReverse = undefined;
-    const help = /^(?:h|help)\s+(\S+)$/.exec(trimmed);
-    const text = help ? reverseHelp(help[1]!) : undefined;
+    const typed = commandOf(trimmed, engine.info.python);
+    const help = typed && (typed.name === 'h' || typed.name === 'help') && /^\S+$/.test(typed.arg) ? typed.arg : undefined;
+    const text = help ? reverseHelp(help) : undefined;
     if (text) {
       this.say(`${text}\n`, line);
       return;

@@ -8,7 +8,7 @@
 // read back.
 
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { consoleLine as readConsoleLine } from '../commands/classify.js';
+import { namesOf, consoleLine as readConsoleLine } from '../commands/classify.js';
 import type { Outcome, Runner } from './runner.js';
 import type { References } from './references.js';
 import { variable } from './variables.js';
@@ -24,7 +24,7 @@ export interface ConsoleAnswer {
 
 /** A line typed in the debug console. */
 export async function consoleLine(runner: Runner, refs: References, line: string, frame: number | undefined): Promise<ConsoleAnswer> {
-  const read = readConsoleLine(line, frameNames(runner, frame));
+  const read = readConsoleLine(line, namesOf(runner.stop, frame));
   if (read.kind === 'expression') {
     const quiet = await quietly(runner, refs, read.source, frame);
     if (!('error' in quiet)) return { body: quiet, ran: 'expression' };
@@ -40,15 +40,6 @@ function answer(outcome: Outcome, ran: ConsoleAnswer['ran']): ConsoleAnswer {
   const text = outcome.text.replace(/\n$/, '');
   if (failed && !resumed) return { body: { result: '', variablesReference: 0 }, error: text || failed.error || 'the command failed', ran };
   return { body: { result: text, variablesReference: 0 }, outcome: resumed || outcome.refreshed ? outcome : undefined, ran };
-}
-
-/** The names an expression typed in `frame` can use: the frame's locals and the module's globals. */
-function frameNames(runner: Runner, frame: number | undefined): string[] {
-  const stop = runner.stop;
-  if (!stop) return [];
-  const f = stop.frames[frame ?? stop.selected];
-  const module = stop.frames.find((x) => x.func === '<module>' && x.file === f?.file);
-  return [...Object.keys(f?.locals ?? {}), ...Object.keys(module?.locals ?? {})];
 }
 
 /** A watch, a hover, a copy: the value of `expr` in the frame, without a trace in the transcript. */

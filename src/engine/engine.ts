@@ -364,6 +364,12 @@ export interface EngineInfo {
   device?: string;
   /** Neural engine: how often the model is right on programs people wrote (its directory's measured.json), when measured. */
   accuracy?: ModelAccuracy;
+  /**
+   * The version ('3.12.1') of the Python whose pdb reads the command lines (the
+   * neural engine speaks like it); command words depend on it. Python engine:
+   * known once the program has started.
+   */
+  python?: string;
 }
 
 /** A model's measured accuracy: next-state exact match, with what ndbg runs, on programs people wrote (scripts/runtime-card.py measured). */

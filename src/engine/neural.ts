@@ -67,12 +67,13 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
   for (const n of (session as { notes?: string[] }).notes ?? []) notes.push(n);
   if (o.constrain === false) notes.push('constrained decoding is off (--no-constrain): predictions may be malformed or impossible');
   const p = predictor;
+  const pdb = await facts;
   return new NeuralDebugger({
     file,
     source,
     model: session as ModelSession,
-    facts: await facts,
-    info: { name: 'neural', model: p.info.name, device: p.info.device, ...accuracyOf(p) },
+    facts: pdb,
+    info: { name: 'neural', model: p.info.name, device: p.info.device, ...pythonOf(pdb.python), ...accuracyOf(p) },
     jump: o.jump,
     rolloutCap: o.rolloutCap,
     commands: o.commands,
@@ -82,6 +83,11 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
     release: owned ? () => p.close() : undefined,
     program: (session as { program?: Program | null }).program ?? null,
   });
+}
+
+/** The Python whose pdb the engine speaks like, when it could be asked. */
+function pythonOf(version: string): { python?: string } {
+  return /^\d+\.\d+/.test(version) ? { python: version } : {};
 }
 
 /** How often the model is right on programs people wrote, from its directory's measured.json (absent when unmeasured). */

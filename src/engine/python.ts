@@ -270,6 +270,7 @@ export class PythonEngine implements Engine {
         this.inspections.shift()?.(m);
         break;
       case 'h':
+        this.info.python = m.python;
         break;
     }
   }

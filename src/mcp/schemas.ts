@@ -84,6 +84,10 @@ export const stateShape = {
   prompt: z.string().optional().describe("the debugger's prompt, when it is not pdb's '(Pdb) ' (inside interact or debug)"),
   breakpoints: z.array(breakpointSchema),
   message: z.string().optional().describe('what happened, and what to do next'),
+  ran: z
+    .enum(['command', 'expression'])
+    .optional()
+    .describe("debugger_command: what the line was taken for: a debugger command (n, b 3, w...), or Python evaluated in the frame ('n + 1' with a local n)"),
 };
 
 export const stateSchema = z.object(stateShape);

@@ -167,6 +167,7 @@ export function stateText(r: StateResult): string {
   if (r.output.stdout) out.push(`stdout: ${JSON.stringify(r.output.stdout)}`);
   if (r.output.stderr) out.push(`stderr: ${JSON.stringify(r.output.stderr)}`);
   const dbg = r.debuggerText.replace(/\n$/, '');
+  if (r.ran) out.push(r.ran === 'expression' ? 'ran: evaluated as a Python expression' : 'ran: a debugger command');
   if (dbg) out.push(`debugger: ${dbg}`);
   if (r.prompt) out.push(`prompt: ${JSON.stringify(r.prompt)} (not pdb's: the next command goes to it)`);
   if (r.message) out.push(r.message);

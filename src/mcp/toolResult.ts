@@ -35,10 +35,10 @@ export async function guarded(body: () => Promise<CallToolResult>): Promise<Call
  * The session's state after a call: a tool error when a command of the call
  * failed (pdb printed an error), with the state still in its text.
  */
-export function stateAnswer(s: DebugSession, message?: string): CallToolResult {
+export function stateAnswer(s: DebugSession, message?: string, ran?: StateResult['ran']): CallToolResult {
   const c = s.drain();
   const failed = c.commands.filter((x) => !x.ok);
-  const r: StateResult = stateResult(s, c, message);
+  const r: StateResult = { ...stateResult(s, c, message), ...(ran ? { ran } : {}) };
   if (failed.length) {
     const why = failed.map((x) => `'${x.command}' failed: ${x.error ?? 'error'}`).join('; ');
     // the neural engine's own failures (a prediction that could not be read) say 'ndbg: ...'

@@ -1,8 +1,10 @@
-// Tools that move the program: any pdb command line, the structured steps
-// (forward and reverse), and waiting for or interrupting a running program.
+// Tools that move the program: any pdb command line (read as an editor's
+// console reads it: src/commands/classify.ts), the structured steps (forward
+// and reverse), and waiting for or interrupting a running program.
 
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { consoleLine, namesOf, pdbLine } from '../../commands/classify.js';
 import type { Action } from '../../engine/engine.js';
 import type { Session } from '../../commands/session.js';
 import type { SessionRegistry } from '../registry.js';
@@ -49,6 +51,9 @@ export function registerControlTools(server: McpServer, sessions: SessionRegistr
         "Run one command line exactly as typed at pdb's prompt: all of pdb's language (s, n, r, c, unt, j, b, tbreak, cl, " +
         "condition, ignore, commands, p, pp, w, u, d, l, ll, a, retval, display, !statement, alias, ';;' ...) plus ndbg's reverse " +
         "commands rs (reverse-step), rn (reverse-next), rc (reverse-continue), reverse-finish. 'help' lists them. " +
+        "A line that starts with a command's name but is Python over the frame's variables ('n + 1' with a local n, " +
+        "'c * 2', 's.upper()') is evaluated instead, as an editor's debug console does; a command's name alone ('n', 'c') " +
+        "is the command. 'ran' says which it did. " +
         "Returns the state after it and the command's text output; a command that fails is a tool error. " +
         `${SAFETY}`,
       inputSchema: { session, command: z.string().describe("the command line, e.g. 'b 12', 'p x + 1', 'rs'"), timeout },
@@ -58,8 +63,11 @@ export function registerControlTools(server: McpServer, sessions: SessionRegistr
       guarded(async () => {
         const s = sessions.get(a.session);
         if (a.command.includes('\n')) throw new Error("one command line at a time: send each line in its own call, or join them with ';;'");
-        await s.send((x) => x.command(a.command), ms(a.timeout));
-        return stateAnswer(s);
+        const read = consoleLine(a.command, namesOf(s.status === 'stopped' ? s.lastStop : undefined));
+        // Python that some pdb would read as a command (`n + 1` everywhere, `s.upper()` before 3.13) goes as `!`
+        const line = read.kind === 'expression' && pdbLine(a.command).kind === 'command' ? `!${read.source}` : a.command;
+        await s.send((x) => x.command(line), ms(a.timeout));
+        return stateAnswer(s, undefined, read.kind);
       }),
   );
 

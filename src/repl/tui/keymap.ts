@@ -5,6 +5,8 @@
 // only while a pane (not the command line) has the focus, so typing a command
 // is never hijacked.
 
+import { commandOf } from '../../commands/classify.js';
+
 /** A debugger action a key can trigger; most are just a pdb command line. */
 export type KeyAction = { kind: 'command'; line: string } | { kind: 'toggle-breakpoint' } | { kind: 'help' } | { kind: 'quit' };
 
@@ -134,11 +136,13 @@ const MOVING = new Set([
   'down',
 ]);
 
-/** Commands that move execution or the selected frame (they print a location). */
-export function isMoving(line: string): boolean {
-  return MOVING.has(line.trim().split(/\s+/)[0] ?? '');
+/** Commands that move execution or the selected frame (they print a location), as pdb of `python` reads the line. */
+export function isMoving(line: string, python?: string): boolean {
+  const c = commandOf(line, python);
+  return c !== undefined && MOVING.has(c.name);
 }
 
-export function isQuit(line: string): boolean {
-  return /^\s*(q|quit|exit)\s*$/.test(line);
+export function isQuit(line: string, python?: string): boolean {
+  const c = commandOf(line, python);
+  return c !== undefined && c.arg === '' && ['q', 'quit', 'exit'].includes(c.name);
 }

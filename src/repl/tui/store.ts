@@ -8,6 +8,7 @@ import type { ChildrenPage, Engine, EngineEvent, Frame, Inspected, StopEvent, Va
 import { History } from '../history.js';
 import type { Key } from './keys.js';
 import { keyEffects, type Effect } from './keyHandling.js';
+import { commandOf } from '../../commands/classify.js';
 import { isMoving, isQuit } from './keymap.js';
 import * as select from './selectors.js';
 import { SourceCache } from './source.js';
@@ -417,13 +418,16 @@ export class TuiStore {
       this.lastCommand = line;
     }
     if (s.history.index !== -1) this.set({ history: { ...s.history, index: -1 } });
-    // `h`, `help`, `h keys`: the help overlay (keys and commands); `h CMD` is pdb's.
-    if (/^\s*(h|help)(\s+keys)?\s*$/.test(line)) {
+    // `h`, `help`, `h keys`: the help overlay (keys and commands); `h CMD` and `?` are pdb's.
+    // Command words are read as the engine's pdb reads them (`q.x` is Python on 3.13).
+    const python = s.info.python;
+    const typed = commandOf(line, python);
+    if ((typed?.name === 'h' || typed?.name === 'help') && (typed.arg === '' || typed.arg === 'keys') && !line.trim().startsWith('?')) {
       this.addConsole(s.prompt + line, 'command');
       this.set({ helpTop: 0 });
       return;
     }
-    if (isQuit(line)) {
+    if (isQuit(line, python)) {
       this.addConsole(s.prompt + line, 'command');
       this.quit();
       return;
@@ -446,7 +450,8 @@ export class TuiStore {
     // Bare `cl`: pdb asks on the program's stdin (python engine: the question in
     // the Output pane, the prompt `stdin>`). The TUI asks on its command line
     // and sends the breakpoints' numbers, which pdb clears without asking.
-    if (/^\s*(cl|clear)\s*$/.test(line)) {
+    const typed = commandOf(line, this.state.info.python);
+    if ((typed?.name === 'cl' || typed?.name === 'clear') && typed.arg === '') {
       this.set({ pending, confirm: { question: 'Clear all breaks? ', line: clearAllCommand(this.state) } });
       return;
     }
@@ -467,12 +472,12 @@ export class TuiStore {
     // `run` / `restart` in post-mortem: CPython's pdb raises Restart out of its
     // post-mortem loop and the session ends (pdb.main does not catch it there).
     // There pdb restarts the program on `c` or `s`, which is what run means.
-    if (this.state.stop?.postMortem && this.state.info.name === 'python' && /^\s*(run|restart)\s*$/.test(line)) {
+    if (this.state.stop?.postMortem && this.state.info.name === 'python' && (typed?.name === 'run' || typed?.name === 'restart') && typed.arg === '') {
       this.addConsole('(post-mortem: restarting the program with c)', 'info');
       line = 'c';
     }
     // Shown as running until the engine answers (it says whether the command resumed only after).
-    const moving = isMoving(line);
+    const moving = isMoving(line, this.state.info.python);
     this.running = { t0: this.now(), stopped: false };
     this.set({ busy: true, pending, program: moving && this.state.program !== 'finished' ? 'running' : this.state.program });
     await this.inspections;
