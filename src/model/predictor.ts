@@ -30,12 +30,14 @@ import {
 } from './format.js';
 import { StateGrammar } from './grammar.js';
 import { computeStep, withComputed } from './computed/index.js';
+import { objectsAt } from './computed/objects.js';
 import { escapeLoop } from './escape.js';
 import { rerank, RERANK_WIDTH } from './rerank.js';
 import { candidateStates, DEFAULT_CANDIDATES } from './candidates.js';
 import { ownReprs } from './reprAuto.js';
 import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
 import type { Tokenizer } from './tokenizer.js';
+import type { ProgramContext } from '../pyval/evaluate.js';
 import type {
   Confidence,
   HistoryEntry,
@@ -253,6 +255,10 @@ export class NeuralSession implements PredictorSession {
     this.lines = sourceLines(source);
     this.ownReprs = ownReprs(source);
     this.formatVersion = files.config.format_version ?? FORMAT_VERSION;
+  }
+
+  objectsAt(state: ModelState): ProgramContext | null {
+    return objectsAt(this.lines, state);
   }
 
   /** Read the code context into the cache (when it fits the window whole). */
@@ -596,7 +602,9 @@ export class NeuralSession implements PredictorSession {
           ? [...Object.keys(reached.locals).filter((k) => reached.locals[k] !== before.locals[k]), ...(reached.retval != null ? ['<retval>'] : [])]
           : step.retval !== undefined
             ? ['<retval>']
-            : Object.keys(step.call?.locals ?? step.changes);
+            : step.call
+              ? Object.keys(step.call.locals)
+              : [...Object.keys(step.changes), ...(step.unchanged ?? [])];
         for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
           confidence.values[k] = COMPUTED_CONFIDENCE;
           origin[k] = 'computed';

@@ -2,6 +2,7 @@
 // evaluation (src/eval/) use it. Keep it stable; docs/runtime.md describes it.
 
 import type { Program } from './cfg.js';
+import type { ProgramContext } from '../pyval/evaluate.js';
 
 /** A predicted (or given) debugger stop, as the trace format describes it. */
 export interface ModelState {
@@ -140,6 +141,11 @@ export interface PredictorSession {
    * session without it answers with `predict` alone.
    */
   candidates?(history: HistoryEntry[], action: ModelAction, opts?: PredictOptions & { n?: number }): AsyncIterable<Prediction>;
+  /**
+   * The program's objects the locals of `state` hold, where the session's computed steps
+   * built them (a copy), for evaluating expressions over them; null where none are known.
+   */
+  objectsAt?(state: ModelState): ProgramContext | null;
   /** The script's control-flow analysis, when it has one: what computed steps and checks run on. */
   program?: Program | null;
   /** Release the session's cache. */

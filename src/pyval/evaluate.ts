@@ -99,6 +99,8 @@ export interface Scope {
   locals: Record<string, string>;
   /** The frame's globals. Omitted, or the same object as `locals`: a module-level frame. */
   globals?: Record<string, string>;
+  /** The program's objects the frame's locals hold, where they are known (used unless the options give a context). */
+  program?: ProgramContext;
 }
 
 /**
@@ -323,7 +325,7 @@ class Evaluator implements Ctx, EvalHost {
     readonly maxDepth: number,
   ) {
     this.moduleLevel = scope.globals === undefined || scope.globals === scope.locals;
-    this.program = opts.program;
+    this.program = opts.program ?? scope.program;
     const preset = this.program ? (name: string) => this.presetValue(name, scope.locals) : undefined;
     this.locals = new Vars(scope.locals, opts, preset);
     this.globals = this.moduleLevel ? this.locals : new Vars(scope.globals!, opts);

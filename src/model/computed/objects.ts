@@ -119,6 +119,15 @@ export function objectStep(
   }
   for (const v of r.values?.values() ?? []) if (guessedOrder(v)) return null;
   const deleted = [...r.deleted];
+  // a local holding the program's objects that the statement used keeps its identity
+  // here, so its value after the step is computed too where its repr stays the same
+  // (`cart.add(...)` changes `cart` in place): the model's guess must not replace it
+  const unchanged: string[] = [];
+  for (const [name, v] of r.values ?? []) {
+    if (name in changes || !(name in before.locals) || deleted.includes(name) || !holdsObjects(v)) continue;
+    if (shown(repr(v)) === before.locals[name]) unchanged.push(name);
+    else changes[name] = shown(repr(v));
+  }
   // trace format v2: each instance local's attributes as `name.attr` entries
   if (dotted(before) && r.values) {
     for (const [name, v] of r.values) {
@@ -135,6 +144,7 @@ export function objectStep(
     }
   }
   const out: ComputedStep = { changes, deleted, stdout: r.output };
+  if (unchanged.length) out.unchanged = unchanged;
   if (endsFrame(program, before)) out.ends = true;
   const next = onlyNext(program, before);
   if (next !== undefined) {
@@ -142,6 +152,17 @@ export function objectStep(
     keep(lines, before, next, changes, deleted, snap, r.values ?? new Map());
   }
   return out;
+}
+
+/**
+ * The program's objects a state's locals hold, as the session's computed steps built
+ * them (a copy: evaluating over it changes nothing of the session), for `p cart.items`
+ * and the variables tree; null where the session knows none at that state.
+ */
+export function objectsAt(lines: readonly string[], state: ModelState): ProgramContext | null {
+  if (!knowsObjects(lines, state)) return null;
+  const snap = recall(lines, state);
+  return { nodes: readProgram(lines), before: state.func === '<module>' ? state.line : null, objects: snap.objects, bound: snap.bound };
 }
 
 /** Record the objects of the state a computed step leads to. */
