@@ -29,7 +29,7 @@ import {
   type State,
 } from './format.js';
 import { StateGrammar } from './grammar.js';
-import { computeStep, withComputed } from './computed/index.js';
+import { computeStep, withComputed, type ComputedStep } from './computed/index.js';
 import { objectsAt } from './computed/objects.js';
 import { escapeLoop } from './escape.js';
 import { rerank, RERANK_WIDTH } from './rerank.js';
@@ -166,6 +166,23 @@ export function confidenceOf(gen: Generated, bytesOf: readonly Uint8Array[]): Co
  * steps"); the chance that that state was wrongly predicted shows in its own values.
  */
 const COMPUTED_CONFIDENCE = 1;
+
+/** The values a computed step worked out: the keys of `confidence.values` and `origin` it sets. */
+function computedKeys(step: ComputedStep, before: ModelState): string[] {
+  const reached = step.state;
+  const keys = reached
+    ? [
+        ...Object.keys(reached.locals).filter((k) => reached.locals[k] !== before.locals[k]),
+        ...(reached.retval != null ? ['<retval>'] : []),
+        ...(reached.exception != null ? ['<exception>'] : []),
+      ]
+    : step.retval !== undefined
+      ? ['<retval>']
+      : step.call
+        ? Object.keys(step.call.locals)
+        : [...Object.keys(step.changes), ...(step.unchanged ?? [])];
+  return step.stdout ? [...keys, '<stdout>'] : keys;
+}
 
 const GENERIC_FUNCS = ['<module>', '<lambda>', '<listcomp>', '<dictcomp>', '<setcomp>', '<genexpr>'];
 
@@ -499,6 +516,10 @@ export class NeuralSession implements PredictorSession {
    */
   async predict(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { teacher?: ModelState } = {}): Promise<Prediction> {
     const t0 = performance.now();
+    if (!opts.teacher && this.opts.compute !== false) {
+      const computed = this.computedWhole(history, action, t0);
+      if (computed) return computed;
+    }
     const q = this.setup(history, action, opts);
     const { prompt, grammar, decoding } = q;
     let alternatives: Record<string, Alternative[]> = {};
@@ -526,6 +547,28 @@ export class NeuralSession implements PredictorSession {
       return g;
     });
     return this.read(gen, q, history, action, { alternatives, notice, t0, teacher: !!opts.teacher });
+  }
+
+  /**
+   * A step computed whole (the state it reaches, or the call's frame, every step to it
+   * worked out by the evaluator): the model is not asked, so it costs no decoding and
+   * no guess of the model's can stand beside it. Null where the model has to say.
+   */
+  private computedWhole(history: HistoryEntry[], action: ModelAction, t0: number): Prediction | null {
+    const before = history[history.length - 1]!.state;
+    const step = computeStep(this.lines, before, action, this.program, history);
+    if (!step || (step.state === undefined && step.call === undefined)) return null;
+    const state = withComputed(before, before, step);
+    if (!state) return null;
+    const confidence: Confidence = { line: COMPUTED_CONFIDENCE, values: {} };
+    const origin: Record<string, ValueOrigin> = {};
+    for (const k of computedKeys(step, before)) {
+      confidence.values[k] = COMPUTED_CONFIDENCE;
+      origin[k] = 'computed';
+    }
+    const result: Prediction = { state, confidence, text: '', latencyMs: performance.now() - t0, tokens: 0 };
+    if (Object.keys(origin).length) result.origin = origin;
+    return result;
   }
 
   /**
@@ -597,15 +640,7 @@ export class NeuralSession implements PredictorSession {
         // a computed value is exact given the values it was computed from (which carry
         // confidences of their own); the model's confidences for what it replaced go
         if (step.line !== undefined || step.state || step.call) for (const k of Object.keys(confidence.values)) delete confidence.values[k];
-        const reached = step.state;
-        const keys = reached
-          ? [...Object.keys(reached.locals).filter((k) => reached.locals[k] !== before.locals[k]), ...(reached.retval != null ? ['<retval>'] : [])]
-          : step.retval !== undefined
-            ? ['<retval>']
-            : step.call
-              ? Object.keys(step.call.locals)
-              : [...Object.keys(step.changes), ...(step.unchanged ?? [])];
-        for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
+        for (const k of computedKeys(step, before)) {
           confidence.values[k] = COMPUTED_CONFIDENCE;
           origin[k] = 'computed';
           delete alternatives[k];

@@ -37,3 +37,14 @@ describe('objects of the program on the neural engine', () => {
     expect(frames.find((f) => f.line === 18)?.locals.count).toBe('3');
   });
 });
+
+describe('an exception the program raises, on the neural engine', () => {
+  it('`c`: every step computed, the program ends in post-mortem as under pdb, the model never asked', async () => {
+    const script = join(import.meta.dirname, 'fixtures', 'average.py');
+    const r = await runProcess(process.execPath, [NDBG, script], 'c\nq\n');
+    expect(r.stdout).toContain('(Pdb) 2.0\n');
+    expect(r.stdout).toContain('Uncaught exception. Entering post mortem debugging');
+    expect(r.stdout + r.stderr).toContain('ZeroDivisionError: division by zero');
+    expect(r.stdout + r.stderr).not.toContain('the model');
+  });
+});

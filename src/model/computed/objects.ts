@@ -22,7 +22,7 @@ import type { Program } from '../cfg.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './index.js';
 import { cut, frameScope, guessedOrder, scopeOf } from './scope.js';
-import { onlyNext } from './statement.js';
+import { onlyNext, raised } from './statement.js';
 
 interface Snapshot {
   /** The program's classes and functions, by module name. */
@@ -110,7 +110,9 @@ export function objectStep(
   if (/^(?:for|with|try|except|finally|else|def|class|import|from|raise|assert|global|nonlocal|match|case|async|@)\b/.test(stmt) || /:\s*$/.test(stmt))
     return null;
   const r = execute(stmt, scope, opts);
-  if (!r.ok || Object.keys(r.globalChanges).length) return null;
+  // an exception the values raise, in this statement or in the program's code it called
+  if (!r.ok) return raised(r, before, '');
+  if (Object.keys(r.globalChanges).length) return null;
   if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
   const changes: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.changes)) {
