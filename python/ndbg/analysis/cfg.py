@@ -88,7 +88,10 @@ def main(argv=None):
     if args.pdb_facts:
         from ndbg.analysis.pdbfacts import pdb_facts
 
-        extra['pdb_facts'] = pdb_facts()
+        try:
+            extra['pdb_facts'] = pdb_facts()
+        except Exception:  # noqa: BLE001 - without them the engine asks pdbfacts.py itself; the analysis still counts
+            pass
     try:
         result = analyze(source, args.target)
     except SyntaxError as e:
