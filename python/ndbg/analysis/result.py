@@ -21,7 +21,9 @@ from .scopes import ScopeBuilder, number_scopes, sharing
 from .syntax import has_comp, walk_local_all
 from .versions import Features, Target
 
-FORMAT_VERSION = 1  # of the JSON; src/model/cfg.ts reads this one only (CFG_FORMAT): raise both on a change
+# Of the JSON; src/model/cfg.ts reads this one only (CFG_FORMAT): raise both on a change, and
+# regenerate test/golden/cfg/analysis.json, which both sides' tests check.
+FORMAT_VERSION = 1
 
 
 class Analysis:
