@@ -568,6 +568,7 @@ export class NeuralSession implements PredictorSession {
     }
     const result: Prediction = { state, confidence, text: '', latencyMs: performance.now() - t0, tokens: 0 };
     if (Object.keys(origin).length) result.origin = origin;
+    if (step.traceback) result.traceback = step.traceback;
     return result;
   }
 

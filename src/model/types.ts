@@ -4,6 +4,13 @@
 import type { Program } from './cfg.js';
 import type { ProgramContext } from '../pyval/evaluate.js';
 
+/** A frame of a computed traceback: its function, the line it stood at, its locals (reprs). */
+export interface TracebackFrame {
+  func: string;
+  line: number;
+  locals: Record<string, string>;
+}
+
 /** A predicted (or given) debugger stop, as the trace format describes it. */
 export interface ModelState {
   event: 'call' | 'line' | 'return' | 'exception' | 'exit';
@@ -98,6 +105,12 @@ export interface Prediction {
    * evaluator worked it out, else absent (the model's: `predicted`).
    */
   origin?: Record<string, ValueOrigin>;
+  /**
+   * An exception the step raised, computed: the program's frames it passed through,
+   * outermost first (the step's own frame first, the frame that raised it last), each
+   * at its line with its locals. Absent for a predicted exception.
+   */
+  traceback?: TracebackFrame[];
   /** The model's output as text (specials as <|name|>). */
   text: string;
   latencyMs: number;

@@ -150,6 +150,8 @@ export interface ExecResult {
   deleted: string[];
   /** With a program context: the values of the locals the statement read or bound, by name. */
   values?: Map<string, Value>;
+  /** An exception raised in the program's code it called: the frames it passed through, innermost first, their locals as reprs. */
+  traceback?: Array<{ func: string; line: number; locals: Record<string, string> }>;
   /** What the statement printed (print(), and the repr of an expression statement's value). */
   output: string;
   error?: string;
@@ -1355,6 +1357,21 @@ function describeFailure(e: unknown, src: string, verb: 'evaluate' | 'execute'):
   return { error: `*** ${message}`, message, refused: true };
 }
 
+/** The frames an exception passed through, with their locals' reprs; undefined where one cannot be printed. */
+function tracebackOf(ev: Evaluator, e: PyError): ExecResult['traceback'] {
+  try {
+    return ev.hosting(() =>
+      e.frames!.map((f) => {
+        const locals: Record<string, string> = {};
+        for (const [k, v] of f.locals) if (!k.startsWith('__')) locals[k] = repr(v);
+        return { func: f.func, line: f.line, locals };
+      }),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 function makeBudget(opts: EvalOptions): Budget {
   return new Budget({ ...DEFAULT_LIMITS, ...opts.limits }, opts.pythonMinor ?? 11);
 }
@@ -1428,7 +1445,8 @@ export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): Exe
       } catch {
         // A value that cannot be printed: report no change.
       }
-      return { ok: false, ...partial, output: ev?.output ?? '', ...f };
+      const traceback = e instanceof PyError && e.frames && ev ? tracebackOf(ev, e) : undefined;
+      return { ok: false, ...partial, output: ev?.output ?? '', ...f, ...(traceback ? { traceback } : {}) };
     }
   });
 }

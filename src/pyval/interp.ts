@@ -48,6 +48,8 @@ export interface Env {
   building?: ClassV;
   /** The function whose frame this is. */
   fn?: FunctionV;
+  /** The line of the statement the frame runs (a traceback's line). */
+  line?: number;
 }
 
 /** What the interpreter needs of the evaluator. */
@@ -125,6 +127,7 @@ export class Interp {
     } catch (e) {
       if (e instanceof ReturnSignal) return e.value;
       if (e instanceof BreakSignal || e instanceof ContinueSignal) throw new PyError('SyntaxError', "'break' outside loop");
+      if (e instanceof PyError && env.line !== undefined) (e.frames ??= []).push({ func: u.def.name, line: env.line, locals: new Map(env.vars) });
       throw e;
     } finally {
       this.depth = Math.max(0, this.depth - 1);
@@ -138,6 +141,7 @@ export class Interp {
 
   exec(n: Node, env: Env | null): void {
     budget.tick();
+    if (env) env.line = n.line;
     const h = this.host;
     switch (n.k) {
       case 'simple':

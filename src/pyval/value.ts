@@ -199,11 +199,20 @@ export function typeName(v: Value): string {
  * A Python exception that the real program would have raised: printed by pdb as
  * `*** Type: message` (or `*** Type` when the message is empty).
  */
+/** A frame of the program's code an exception passed through: its function, the line it stood at, its locals. */
+export interface RaisedFrame {
+  func: string;
+  line: number;
+  locals: Map<string, Value>;
+}
+
 export class PyError extends Error {
   /** The exception as a value, once the program catches it or raised it (objects.ts). */
   exc?: Value;
   /** A KeyError's key. */
   key?: Value;
+  /** The program's frames it passed through, innermost first (interp.ts): the traceback of a computed exception. */
+  frames?: RaisedFrame[];
   constructor(
     readonly type: string,
     readonly pyMessage: string,

@@ -182,6 +182,7 @@ export class Predictions {
       origin: 'predicted',
     };
     if (p.alternatives) node.alternatives = p.alternatives;
+    if (p.traceback) node.traceback = p.traceback;
     return node;
   }
 

@@ -15,7 +15,7 @@
 // left to the model. docs/runtime.md, "Computed steps".
 
 import type { Program } from '../cfg.js';
-import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
+import type { HistoryEntry, ModelAction, ModelState, TracebackFrame } from '../types.js';
 import { callOf, overCall } from './calls.js';
 import { branch, iteration } from './flow.js';
 import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
@@ -42,6 +42,8 @@ export interface ComputedStep {
   /** Names the statement binds or changes: name -> repr, cut as the trace format cuts. */
   changes: Record<string, string>;
   deleted: string[];
+  /** An exception the statement raised in the program's code: its traceback, outermost first (Prediction.traceback). */
+  traceback?: TracebackFrame[];
   /** Locals the statement used and left as they were, computed so (an object changed in place whose repr stays the same). */
   unchanged?: string[];
   /** What it prints. */

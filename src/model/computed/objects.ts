@@ -64,6 +64,7 @@ function recall(lines: readonly string[], before: ModelState): Snapshot {
 /** The trace format removes object addresses (`<__main__.P object at 0x7f..>` -> `<__main__.P object>`). */
 const noAddress = (r: string) => r.replace(/ at 0x[0-9a-fA-F.]+/g, '');
 const shown = (r: string) => cut(noAddress(r));
+const cutAll = (locals: Record<string, string>) => Object.fromEntries(Object.entries(locals).map(([k, v]) => [k, shown(v)]));
 
 /** Whether the state shows instances' attributes as dotted entries (trace format v2). */
 const dotted = (s: ModelState) => Object.keys(s.locals).some((k) => k.includes('.'));
@@ -111,7 +112,15 @@ export function objectStep(
     return null;
   const r = execute(stmt, scope, opts);
   // an exception the values raise, in this statement or in the program's code it called
-  if (!r.ok) return raised(r, before, '');
+  if (!r.ok) {
+    const c = raised(r, before, '');
+    if (c && r.traceback?.length) {
+      // the frames it passed through: this one at its line, then the program's calls (innermost last)
+      const inner = [...r.traceback].reverse().map((f) => ({ func: f.func, line: f.line, locals: cutAll(f.locals) }));
+      c.traceback = [{ func: before.func!, line: before.line!, locals: { ...before.locals } }, ...inner];
+    }
+    return c;
+  }
   if (Object.keys(r.globalChanges).length) return null;
   if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
   const changes: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import type { Program } from '../cfg.js';
-import type { HistoryEntry, ModelState } from '../types.js';
+import type { HistoryEntry, ModelState, TracebackFrame } from '../types.js';
 import { type ComputedStep, step } from './index.js';
 
 /** Most steps one computed step may take inside it (`r`, `n` over calls): a prediction stays quick. */
@@ -73,7 +73,9 @@ export function toLineOrExit(
       stdout: end.stdout,
       exit: 'error',
     };
-    return { changes: {}, deleted: [], stdout: end.stdout, state: error };
+    const { traceback, ...raisedAt } = end;
+    const tb = traceback ?? [{ func: raisedAt.func!, line: raisedAt.line!, locals: raisedAt.locals }];
+    return { changes: {}, deleted: [], stdout: end.stdout, state: error, traceback: tb };
   }
   if (!module) return null; // the frame returned first: the caller's steps are the model's
   const exit: ModelState = { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: null, stdout: end.stdout, exit: 'normal' };
@@ -101,7 +103,7 @@ export function runFrame(
   history: readonly HistoryEntry[] | undefined,
   target: number | null,
   pythonMinor: number | undefined,
-): ModelState | null {
+): (ModelState & { traceback?: TracebackFrame[] }) | null {
   if (!program || program.error || before.event !== 'line') return null;
   const hist: HistoryEntry[] = [...(history ?? [{ action: null, state: before }])];
   const module = before.func === '<module>';
@@ -111,7 +113,7 @@ export function runFrame(
     if (!spendStep()) return null;
     const c = step(lines, s, { kind: 'step_over' }, program, hist, pythonMinor);
     // an exception the module raises ends the program where nothing can catch it
-    if (c?.state?.event === 'exception' && module && !mayCatch(lines)) return { ...c.state, stdout: stdout + c.stdout };
+    if (c?.state?.event === 'exception' && module && !mayCatch(lines)) return { ...c.state, stdout: stdout + c.stdout, traceback: c.traceback };
     if (!c || c.call || c.state || (target !== null && !module && c.called)) return null;
     stdout += c.stdout;
     if (c.retval !== undefined) return { ...s, event: 'return', retval: c.retval, exception: null, stdout, exit: null };
