@@ -9,6 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { FORMAT_VERSION, isAttributeEntry } from '../model/format.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction, Predictor, ValueOrigin } from '../model/types.js';
 
 /** One event of a trace as python/ndbg/trace/tracer.py writes it (docs/format.md). */
@@ -126,6 +127,16 @@ export function compare(pred: ModelState | null, gold: ModelState): Record<Compo
     stdout: (pred.stdout ?? '') === (gold.stdout ?? ''),
   };
   return { ...c, exact: Object.values(c).every(Boolean) };
+}
+
+/**
+ * `s` as a model trained on trace format `version` writes states: a version-1 model
+ * knows no attribute entries (docs/format.md "Versions"), so they are not asked of it;
+ * the tracer writes the current format whatever the model.
+ */
+export function forModelVersion(s: ModelState, version: number): ModelState {
+  if (version >= 2 || !Object.keys(s.locals).some(isAttributeEntry)) return s;
+  return { ...s, locals: Object.fromEntries(Object.entries(s.locals).filter(([k]) => !isAttributeEntry(k))) };
 }
 
 /** Records of a split: DIR/SPLIT/traces-*.jsonl.gz (or DIR itself), shard by shard. */
@@ -298,13 +309,16 @@ export async function evalRecord(
         tally.failure ??= (e as Error).message ?? String(e);
         p = { state: null, confidence: { line: 0, values: {} }, text: '', latencyMs: performance.now() - t0, tokens: 0 };
       }
-      const ok = compare(p.state, ex.gold);
+      const version = session.formatVersion ?? FORMAT_VERSION;
+      const pred = p.state && forModelVersion(p.state, version);
+      const gold = forModelVersion(ex.gold, version);
+      const ok = compare(pred, gold);
       const who = stepOrigin(p.state, ex.history[ex.history.length - 1]!.state, p.origin);
       tally.examples++;
       tally.frames++;
       tally.latencyMs += p.latencyMs;
       tally.latencies.push(p.latencyMs);
-      addCalibration(tally.calibration, p.state, p.confidence.values, ex.gold);
+      addCalibration(tally.calibration, pred, p.confidence.values, gold);
       if (ok.exact) tally.exact++;
       for (const c of COMPONENTS) if (ok[c]) tally.components[c]++;
       const a = (tally.byAction[ex.action.kind] ??= { n: 0, exact: 0, origins: noOrigins() });
@@ -314,7 +328,7 @@ export async function evalRecord(
         o.n++;
         if (ok.exact) o.exact++;
       }
-      onExample?.(ex, p.state, ok, who);
+      onExample?.({ ...ex, gold }, pred, ok, who);
     }
   } finally {
     session.close();

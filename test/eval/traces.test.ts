@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   addCalibration,
+  forModelVersion,
   compare,
   examplesOf,
   expectedCalibrationError,
@@ -168,6 +169,34 @@ describe('eval traces', () => {
     await runEval(['traces', '--data', dir, '--constrain', 'on', '--quiet'], { predictor: failing, write: (s) => (out += s) });
     expect(out).toContain('exact match 66.7% (4/6)');
     expect(out).toContain('1 predictions failed (counted wrong): decoder broke');
+  });
+
+  it('a format-1 model is not asked for attribute entries', async () => {
+    const withObject: TraceRecord = {
+      ...rec,
+      events: rec.events.map((e) => (e.locals.nums ? { ...e, locals: { ...e.locals, 'nums.x': '1' } } : e)),
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'ndbg-traces-'));
+    writeFileSync(join(dir, 'traces-00000.jsonl'), `${JSON.stringify(withObject)}\n`);
+    const plain = examplesOf(withObject).map((e) => forModelVersion(e.gold, 1));
+    expect(examplesOf(withObject).some((e) => 'nums.x' in e.gold.locals)).toBe(true);
+    expect(plain.some((g) => 'nums.x' in g.locals)).toBe(false);
+    const predictor = (version: number): Predictor => ({
+      info: { name: 'fake', device: 'cpu' },
+      open: async () => ({
+        initialState: () => plain[0]!,
+        predict: async (h) => ({ state: plain[h.length - 1]!, confidence: { line: 1, values: {} }, text: '', latencyMs: 5, tokens: 4 }),
+        close: () => {},
+        formatVersion: version,
+      }),
+      close: async () => {},
+    });
+    let out = '';
+    await runEval(['traces', '--data', dir, '--constrain', 'on', '--quiet'], { predictor: predictor(1), write: (s) => (out += s) });
+    expect(out).toContain('exact match 100.0% (6/6)');
+    out = '';
+    await runEval(['traces', '--data', dir, '--constrain', 'on', '--quiet'], { predictor: predictor(2), write: (s) => (out += s) });
+    expect(out).not.toContain('exact match 100.0%');
   });
 
   it("a step is the evaluator's when it computed every value the step wrote", () => {
