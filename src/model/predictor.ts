@@ -526,14 +526,15 @@ export class NeuralSession implements PredictorSession {
     let notice: string | undefined;
     const gen = await this.lock.run(async () => {
       let greedy = await generate(this.cache, prompt.ids, { ...decoding, grammar });
-      if (greedy.stop === 'repeat' && grammar) {
-        // a loop is no state: the runner-up where the model was last unsure before it (escape.ts)
-        const loop = greedy.loop!;
+      if ((greedy.stop === 'repeat' || greedy.stop === 'stuck') && grammar) {
+        // a loop, or a decoding the grammar stopped, is no state: the runner-up where the model was last unsure before it (escape.ts)
         const escaped = await escapeLoop(this.cache, prompt.ids, greedy, { ...decoding, grammar });
         if (escaped) {
-          notice =
-            `the model fell into a loop (a ${loop.period}-token pattern repeated over ${loop.span} tokens); ` +
-            `its runner-up at token ${escaped.at + 1} was decoded instead`;
+          const loop = greedy.loop;
+          const what = loop
+            ? `the model fell into a loop (a ${loop.period}-token pattern repeated over ${loop.span} tokens)`
+            : `constrained decoding found no way on (${greedy.failure})`;
+          notice = `${what}; its runner-up at token ${escaped.at + 1} was decoded instead`;
           greedy = escaped.gen;
         }
       }
@@ -610,6 +611,8 @@ export class NeuralSession implements PredictorSession {
       error =
         `the model fell into a loop (a ${loop.period}-token pattern repeated over ${loop.span} tokens) ` +
         `after ${gen.ids.length - loop.span} tokens: a decoding failure, no state predicted`;
+    } else if (gen.stop === 'stuck') {
+      error = `constrained decoding found no way on after ${gen.ids.length} tokens (${gen.failure}): a decoding failure, no state predicted`;
     } else if (gen.stop !== 'end') {
       error = `the model wrote no <|end|> within ${maxTokens} tokens: no state predicted`;
     } else {
