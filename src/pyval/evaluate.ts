@@ -28,7 +28,7 @@ import {
 } from './builtins/index.js';
 import { DictStore, SetStore } from './containers.js';
 import { convert, formatSpec } from './format.js';
-import { MODULES, importFrom, importModule, moduleFn } from './modules/index.js';
+import { MODULES, importFrom, importModule, moduleAttributeError, moduleFn } from './modules/index.js';
 import { Budget, DEFAULT_LIMITS, budget, withBudget, type Limits } from './limits.js';
 import {
   binop,
@@ -732,7 +732,7 @@ class Evaluator implements Ctx, EvalHost {
   getattr(v: Value, name: string): Value {
     if (v.kind === 'instance' || v.kind === 'class') {
       const a = getAttribute(v, name);
-      if (a === undefined) throw attributeError(v, name);
+      if (a === undefined) throw moduleAttributeError(v, name) ?? attributeError(v, name);
       return a;
     }
     if (v.kind === 'function' && v.user && name === '__name__') return pyStr(v.name);

@@ -8,8 +8,8 @@ import { getItem } from '../subscript.js';
 import { NONE, Refusal, pyInt, typeError, valueError, type Value } from '../value.js';
 import type { ModuleDef } from './module.js';
 
-function search(a: Value[], kw: Map<string, Value>, ctx: Ctx, right: boolean): [Value, number] {
-  if (kw.has('key') && budget.pythonMinor < 10) throw typeError(`'key' is an invalid keyword argument for bisect_${right ? 'right' : 'left'}()`);
+function search(a: Value[], kw: Map<string, Value>, ctx: Ctx, right: boolean, name = right ? 'bisect_right' : 'bisect_left'): [Value, number] {
+  if (kw.has('key') && budget.pythonMinor < 10) throw typeError(`'key' is an invalid keyword argument for ${name}()`);
   const seq = a[0] ?? kw.get('a');
   const x = a[1] ?? kw.get('x');
   if (seq === undefined || x === undefined) throw typeError(`missing required argument '${seq === undefined ? 'a' : 'x'}' (pos ${seq === undefined ? 1 : 2})`);
@@ -43,6 +43,7 @@ function insorter(right: boolean): Fn {
     max: 4,
     kw: KW,
     impl: (a, kw, ctx) => {
+      if (kw.has('key') && budget.pythonMinor < 10) throw typeError(`'key' is an invalid keyword argument for insort_${right ? 'right' : 'left'}()`);
       if (ctx.mode === 'eval') throw new Refusal("bisect.insort() would change the predicted state; to change it, use a '!' statement");
       const key = kw.get('key');
       const x = a[1] ?? kw.get('x');
@@ -50,7 +51,7 @@ function insorter(right: boolean): Fn {
       const args = key && key.kind !== 'none' && x ? [a[0] ?? kw.get('a')!, ctx.call(key, [x]), ...a.slice(2)] : a;
       const kw2 = new Map(kw);
       if (args !== a) kw2.delete('x');
-      const [seq, i] = search(args, kw2, ctx, right);
+      const [seq, i] = search(args, kw2, ctx, right, right ? 'insort_right' : 'insort_left');
       if (seq.kind !== 'list') throw new Refusal('insort into a value other than a list is not modelled');
       seq.items.splice(i, 0, x!);
       return NONE;

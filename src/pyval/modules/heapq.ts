@@ -6,12 +6,12 @@ import type { Ctx, Fn } from '../builtins/signature.js';
 import { budget } from '../limits.js';
 import { lt, toArray } from '../object.js';
 import { sortValues } from '../types/list.js';
-import { NONE, PyError, Refusal, pyList, typeError, type ListV, type Value } from '../value.js';
+import { NONE, PyError, Refusal, pyList, typeError, typeName, type ListV, type Value } from '../value.js';
 import { asIntArg } from '../builtins/signature.js';
 import type { ModuleDef } from './module.js';
 
 function heapArg(v: Value, ctx: Ctx, name: string): ListV {
-  if (v.kind !== 'list') throw typeError('heap argument must be a list');
+  if (v.kind !== 'list') throw typeError(budget.pythonMinor >= 10 ? `${name}() argument 1 must be list, not ${typeName(v)}` : 'heap argument must be a list');
   if (ctx.mode === 'eval') throw new Refusal(`heapq.${name}() would change the predicted state; to change it, use a '!' statement`);
   return v;
 }

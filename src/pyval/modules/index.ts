@@ -48,6 +48,13 @@ export function importFrom(module: string, name: string): Value {
   return v;
 }
 
+/** `math.nope`: CPython's message for a module's missing attribute (undefined for other objects). */
+export function moduleAttributeError(v: Value, name: string): PyError | undefined {
+  if (v.kind !== 'instance' || v.cls.name !== 'module' || v.cls.module !== 'builtins') return undefined;
+  const mod = v.dict.get('__name__');
+  return mod?.kind === 'str' ? new PyError('AttributeError', `module '${mod.v}' has no attribute '${name}'`) : undefined;
+}
+
 /** The implementation of a module function value. */
 export function moduleFn(f: BuiltinV): Fn | undefined {
   const def = f.module && Object.hasOwn(MODULES, f.module) ? MODULES[f.module] : undefined;

@@ -4,9 +4,9 @@
 
 import { INF, asIntArg, makeIter, type Ctx, type Fn } from '../builtins/signature.js';
 import { budget } from '../limits.js';
-import { eq, iterate, toArray, truthy } from '../object.js';
+import { big, eq, index, isIntLike, iterate, toArray, truthy } from '../object.js';
 import { binop } from '../ops.js';
-import { NONE, pyInt, pyTuple, typeError, valueError, type Value } from '../value.js';
+import { NONE, pyInt, pyTuple, typeError, typeName, valueError, type Value } from '../value.js';
 import type { ModuleDef } from './module.js';
 
 const it = (name: string, gen: Iterator<Value>): Value => makeIter(`itertools.${name}`, gen);
@@ -142,27 +142,25 @@ function compress(a: Value[], kw: Map<string, Value>): Value {
 
 function islice(a: Value[]): Value {
   const src = iterate(a[0]!);
-  const arg = (v: Value | undefined, what: string, dflt: number): number => {
+  const arg = (v: Value | undefined, msg: string, dflt: number): number => {
     if (v === undefined || v.kind === 'none') return dflt;
-    let n: bigint;
-    try {
-      n = asIntArg(v);
-    } catch {
-      throw valueError(`${what} argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.`);
-    }
-    if (n < 0n) throw valueError(`${what} argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.`);
+    if (!isIntLike(v)) throw valueError(msg);
+    const n = big(v);
+    if (n < 0n) throw valueError(msg);
     return Number(n);
   };
+  const STOP = 'Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.';
+  const INDICES = 'Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.';
   let start = 0;
   let stop: number;
   let step = 1;
-  if (a.length === 2) stop = arg(a[1], 'Stop', Infinity);
+  if (a.length === 2) stop = arg(a[1], STOP, Infinity);
   else {
-    start = arg(a[1], 'Indices', 0);
-    stop = arg(a[2], 'Stop', Infinity);
-    if (a[1] !== undefined && a[1].kind !== 'none') start = arg(a[1], 'Indices', 0);
+    // stop is read first, then start and step
+    stop = arg(a[2], STOP, Infinity);
+    start = arg(a[1], INDICES, 0);
     if (a.length > 3) {
-      step = a[3]!.kind === 'none' ? 1 : arg(a[3], 'Step', 1);
+      step = arg(a[3], 'Step for islice() must be a positive integer or None.', 1);
       if (step === 0) throw valueError('Step for islice() must be a positive integer or None.');
     }
   }
@@ -249,9 +247,10 @@ function product(a: Value[], kw: Map<string, Value>): Value {
   );
 }
 
-function rArg(v: Value | undefined, n: number): number {
-  if (v === undefined || v.kind === 'none') return n;
-  const r = Number(asIntArg(v));
+function rArg(v: Value | undefined, n: number, permutations = false): number {
+  if (permutations && (v === undefined || v.kind === 'none')) return n;
+  if (permutations && !isIntLike(v!)) throw typeError('Expected int as r');
+  const r = Number(index(v!, () => `'${typeName(v!)}' object cannot be interpreted as an integer`));
   if (r < 0) throw valueError('r must be non-negative');
   return r;
 }
@@ -259,7 +258,7 @@ function rArg(v: Value | undefined, n: number): number {
 function permutations(a: Value[], kw: Map<string, Value>): Value {
   const pool = toArray(a[0] ?? kw.get('iterable')!);
   const n = pool.length;
-  const r = rArg(a[1] ?? kw.get('r'), n);
+  const r = rArg(a[1] ?? kw.get('r'), n, true);
   return it(
     'permutations',
     (function* () {

@@ -4,12 +4,12 @@
 // have to run through the interpreter, which these functions do not reach).
 
 import { INF, type Ctx, type Fn } from '../builtins/signature.js';
+import { budget } from '../limits.js';
 import { contains, eq, isSame, order, truthy, type Ordering } from '../object.js';
 import { binop, unaryop } from '../ops.js';
 import { getItem } from '../subscript.js';
 import { Refusal, pyBool, pyInt, pyTuple, typeError, typeName, valueError, type FunctionV, type Value } from '../value.js';
-import { asIntArg } from '../builtins/signature.js';
-import { toArray } from '../object.js';
+import { index, iterate, toArray } from '../object.js';
 import type { ModuleDef } from './module.js';
 
 function plain(...vs: Value[]): void {
@@ -81,9 +81,21 @@ function methodcaller(a: Value[], kw: Map<string, Value>, ctx: Ctx): Value {
   });
 }
 
+/** countOf / indexOf's iteration: CPython's message for a non-iterable. */
+function items(a: Value): Value[] {
+  if (a.kind !== 'opaque' && a.kind !== 'instance') {
+    try {
+      iterate(a);
+    } catch {
+      throw typeError(`argument of type '${typeName(a)}' is not iterable`);
+    }
+  }
+  return toArray(a);
+}
+
 function indexOf(a: Value, b: Value): Value {
   let i = 0;
-  for (const x of toArray(a)) {
+  for (const x of items(a)) {
     if (isSame(x, b) || eq(x, b)) return pyInt(i);
     i++;
   }
@@ -131,7 +143,7 @@ const FUNCTIONS: Record<string, Fn> = {
     min: 2,
     max: 2,
     expected: true,
-    impl: ([a, b]) => pyInt(toArray(a!).filter((x) => isSame(x, b!) || eq(x, b!)).length),
+    impl: ([a, b]) => pyInt(items(a!).filter((x) => isSame(x, b!) || eq(x, b!)).length),
   },
   indexOf: { min: 2, max: 2, expected: true, impl: ([a, b]) => indexOf(a!, b!) },
   getitem: { min: 2, max: 2, expected: true, impl: ([a, b]) => (plain(a!), getItem(a!, b!)) },
@@ -145,7 +157,12 @@ const FUNCTIONS: Record<string, Fn> = {
       return binop('+', a!, b!);
     },
   },
-  index: { min: 1, max: 1, impl: ([a]) => pyInt(asIntArg(a!)) },
+  index: {
+    min: 1,
+    max: 1,
+    impl: ([a]) =>
+      a!.kind === 'bool' && budget.pythonMinor < 10 ? a! : pyInt(index(a!, () => `'${typeName(a!)}' object cannot be interpreted as an integer`)),
+  },
   itemgetter: { min: 0, max: INF, impl: (a) => itemgetter(a) },
   attrgetter: { min: 0, max: INF, impl: (a, _kw, ctx) => attrgetter(a, ctx) },
   methodcaller: { min: 0, max: INF, kw: ['*'], impl: methodcaller },

@@ -11,8 +11,7 @@ const ODD = ['5e-324', '1e-310', '1.7976931348623157e308', '-0.0', '0.5', '-2.5'
 function cases(seed: number, n: number): Case[] {
   const r = new Rng(seed);
   const out: Case[] = [];
-  const real = (): string =>
-    r.pick([() => float(r), () => int(r), () => r.pick(ODD), () => `${r.int(-1e6, 1e6) / r.pick([3, 7, 1000, 1e7, 0.001])}`])();
+  const real = (): string => r.pick([() => float(r), () => int(r), () => r.pick(ODD), () => `${r.int(-1e6, 1e6) / r.pick([3, 7, 1000, 1e7, 0.001])}`])();
   const arg = (): string => (r.chance(0.05) ? r.pick(["'1'", 'None', '[1]']) : real());
   const intArg = (): string => (r.chance(0.08) ? r.pick(['2.0', "'3'", 'None']) : r.pick([int(r), String(r.int(-3, 30)), String(r.int(0, 200))]));
   const iter = (): string => `[${r.list(0, 6, real).join(', ')}]`;
