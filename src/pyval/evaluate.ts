@@ -574,7 +574,9 @@ class Evaluator implements Ctx, EvalHost {
               return (
                 c.name === 'object' || (name === 'isinstance' && !obj(x) && (this.call({ kind: 'builtin', name: 'isinstance' }, [x!, c]) as { v: boolean }).v)
               );
-            throw typeError(`${name}() arg 2 must be a type, a tuple of types, or a union`);
+            throw typeError(
+              this.minor < 10 ? `${name}() arg 2 must be a type or tuple of types` : `${name}() arg 2 must be a type, a tuple of types, or a union`,
+            );
           }),
         );
       }

@@ -486,7 +486,7 @@ export function percentFormat(fmt: string, args: Value): Value {
               Number.isNaN(v.v) ? 'cannot convert float NaN to integer' : 'cannot convert float infinity to integer',
             );
           n = BigInt(Math.trunc(v.v));
-        } else throw typeError(`%${conv} format: a real number is required, not ${typeName(v)}`);
+        } else throw typeError(`%${conv} format: ${budget.pythonMinor < 10 ? 'a number' : 'a real number'} is required, not ${typeName(v)}`);
         text = printfInt(n, n.toString().replace('-', ''), '', prec, spec);
         break;
       }

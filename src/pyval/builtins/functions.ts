@@ -114,7 +114,10 @@ function divmodImpl(a: Value, b: Value): Value {
 
 function isinstanceImpl(v: Value, t: Value): boolean {
   if (t.kind === 'tuple') return t.items.some((x) => isinstanceImpl(v, x));
-  if (t.kind !== 'type') throw typeError('isinstance() arg 2 must be a type, a tuple of types, or a union');
+  if (t.kind !== 'type')
+    throw typeError(
+      budget.pythonMinor < 10 ? 'isinstance() arg 2 must be a type or tuple of types' : 'isinstance() arg 2 must be a type, a tuple of types, or a union',
+    );
   if (t.name === 'object') return true;
   if (v.kind === 'opaque') throw refuseOpaque(v, 'its type');
   const name = typeName(v);
@@ -124,6 +127,7 @@ function isinstanceImpl(v: Value, t: Value): boolean {
 }
 
 function chrImpl(v: Value): Value {
+  if (budget.pythonMinor < 10 && !isIntLike(v) && v.kind !== 'float') throw typeError(`an integer is required (got type ${typeName(v)})`);
   const n = asIntArg(v);
   if (n < 0n || n > 0x10ffffn) throw valueError('chr() arg not in range(0x110000)');
   return pyStr(String.fromCodePoint(Number(n)));
@@ -240,6 +244,10 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
       for (const [i, v] of [x, y].entries()) if (v === undefined) throw typeError(`pow() missing required argument '${names[i]}' (pos ${i + 1})`);
       if (!x || !y) throw typeError('pow() missing required argument');
       if (m !== undefined && m.kind !== 'none') {
+        if (![x, y, m].every(isNumber)) {
+          const names = [x, y, m].map((v) => `'${typeName(v!)}'`).join(', ');
+          throw typeError(`unsupported operand type(s) for ${budget.pythonMinor < 10 ? 'pow()' : '** or pow()'}: ${names}`);
+        }
         if (!isIntLike(x) || !isIntLike(y) || !isIntLike(m)) throw typeError('pow() 3rd argument not allowed unless all arguments are integers');
         return pyInt(modPow(big(x), big(y), big(m)));
       }
