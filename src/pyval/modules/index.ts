@@ -11,7 +11,7 @@ import { FUNCTOOLS } from './functools.js';
 import { HEAPQ } from './heapq.js';
 import { ITERTOOLS } from './itertools.js';
 import { MATH } from './math.js';
-import { moduleValue, type ModuleDef } from './module.js';
+import { CPYTHON_NAMES, moduleValue, type ModuleDef } from './module.js';
 import { OPERATOR } from './operator.js';
 import { STRING } from './string.js';
 
@@ -52,7 +52,10 @@ export function importFrom(module: string, name: string): Value {
 export function moduleAttributeError(v: Value, name: string): PyError | undefined {
   if (v.kind !== 'instance' || v.cls.name !== 'module' || v.cls.module !== 'builtins') return undefined;
   const mod = v.dict.get('__name__');
-  return mod?.kind === 'str' ? new PyError('AttributeError', `module '${mod.v}' has no attribute '${name}'`) : undefined;
+  if (mod?.kind !== 'str') return undefined;
+  const since = MODULES[mod.v]?.since?.[name];
+  if (CPYTHON_NAMES[mod.v]?.has(name) && !name.startsWith('_') && !(since && budget.pythonMinor < since)) throw new Refusal(`${mod.v}.${name} is not modelled by pyval`);
+  return new PyError('AttributeError', `module '${mod.v}' has no attribute '${name}'`);
 }
 
 /** The implementation of a module function value. */
