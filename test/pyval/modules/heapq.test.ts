@@ -49,7 +49,7 @@ function cases(seed: number, n: number): Case[] {
   return out;
 }
 
-const CASES = cases(20261208, 400);
+const CASES = cases(20261208, 250);
 
 describe.each(installedPythons())('heapq and bisect match CPython 3.$minor', (py) => {
   test(`${CASES.length} random operations`, () => {

@@ -70,3 +70,24 @@ describe("the program's imports", () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe('no-exec: the modules are TypeScript tables, nothing is run', () => {
+  test('no file of the evaluator reaches a process, the file system or a JS evaluator', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files: string[] = [];
+    const walk = (d: string): void => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(d, e.name));
+        else if (e.name.endsWith('.ts')) files.push(join(d, e.name));
+      }
+    };
+    walk('src/pyval');
+    expect(files.some((f) => f.includes('modules'))).toBe(true);
+    for (const f of files) {
+      const src = readFileSync(f, 'utf8');
+      // (the evaluator's own method is named eval; a global eval call would stand alone)
+      expect(/from 'node:|require\(|\bnew Function\b|globalThis|(?<![.\w]|^\s*)eval\(|\bimport\(['"][^.]/m.test(src), f).toBe(false);
+    }
+  });
+});
