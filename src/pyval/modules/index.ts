@@ -54,7 +54,8 @@ export function moduleAttributeError(v: Value, name: string): PyError | undefine
   const mod = v.dict.get('__name__');
   if (mod?.kind !== 'str') return undefined;
   const since = MODULES[mod.v]?.since?.[name];
-  if (CPYTHON_NAMES[mod.v]?.has(name) && !name.startsWith('_') && !(since && budget.pythonMinor < since)) throw new Refusal(`${mod.v}.${name} is not modelled by pyval`);
+  if (CPYTHON_NAMES[mod.v]?.has(name) && !name.startsWith('_') && !(since && budget.pythonMinor < since))
+    throw new Refusal(`${mod.v}.${name} is not modelled by pyval`);
   return new PyError('AttributeError', `module '${mod.v}' has no attribute '${name}'`);
 }
 

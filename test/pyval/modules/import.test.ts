@@ -51,7 +51,16 @@ describe('import statements', () => {
 });
 
 describe("the program's imports", () => {
-  const lines = ['import math', 'from heapq import heappush, heappop', 'import os', '', 'def norm(v):', '    import operator', '    return math.sqrt(sum(map(operator.mul, v, v)))', ''];
+  const lines = [
+    'import math',
+    'from heapq import heappush, heappop',
+    'import os',
+    '',
+    'def norm(v):',
+    '    import operator',
+    '    return math.sqrt(sum(map(operator.mul, v, v)))',
+    '',
+  ];
   const ctx = (): ProgramContext => ({ nodes: readProgram(lines), before: null, objects: new Map() });
 
   test('module-level imports resolve for a computed step', () => {
