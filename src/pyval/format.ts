@@ -368,7 +368,7 @@ export function strFormat(
       }
     }
     if (conv !== undefined && !'rsa'.includes(conv)) throw valueError(`Unknown conversion specifier ${conv}`);
-    const spec = specRaw ? strFormat(specRaw, args && args.slice(auto), kwargs, attr, depth + 1) : '';
+    const spec = specRaw ? strFormat(specRaw, args === null ? null : args.slice(auto), kwargs, attr, depth + 1) : '';
     out += formatSpec(convert(v, conv ?? null), spec);
     budget.strLen(out.length);
   }

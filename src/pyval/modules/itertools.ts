@@ -49,7 +49,12 @@ function cycle(v: Value): Value {
         yield r.value;
       }
       if (!saved.length) return;
-      for (;;) for (const x of saved) budget.tick(), yield x;
+      for (;;) {
+        for (const x of saved) {
+          budget.tick();
+          yield x;
+        }
+      }
     })(),
   );
 }

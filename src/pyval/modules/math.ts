@@ -108,6 +108,7 @@ function combPerm(which: 'comb' | 'perm', a: Value[]): Value {
   if (k < 0n) throw valueError('k must be a non-negative integer');
   if (k > n) return pyInt(0n);
   if (which === 'perm') return pyInt(perm(n, k));
+  // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.min does not take
   const kk = k < n - k ? k : n - k;
   return pyInt(perm(n, kk) / perm(kk, kk));
 }

@@ -18,6 +18,12 @@ function plain(...vs: Value[]): void {
   }
 }
 
+/** f's result, once `v` is known to be no object of the program. */
+function plained(v: Value, f: () => Value): Value {
+  plain(v);
+  return f();
+}
+
 const bin = (op: string): Fn => ({
   min: 2,
   max: 2,
@@ -128,8 +134,8 @@ const FUNCTIONS: Record<string, Fn> = {
       return ctx.call({ kind: 'builtin', name: 'abs' }, [a!]);
     },
   },
-  not_: { min: 1, max: 1, impl: ([a]) => (plain(a!), pyBool(!truthy(a!))) },
-  truth: { min: 1, max: 1, impl: ([a]) => (plain(a!), pyBool(truthy(a!))) },
+  not_: { min: 1, max: 1, impl: ([a]) => plained(a!, () => pyBool(!truthy(a!))) },
+  truth: { min: 1, max: 1, impl: ([a]) => plained(a!, () => pyBool(truthy(a!))) },
   eq: cmp('=='),
   ne: cmp('!='),
   lt: cmp('<'),
@@ -138,7 +144,7 @@ const FUNCTIONS: Record<string, Fn> = {
   ge: cmp('>='),
   is_: { min: 2, max: 2, expected: true, impl: ([a, b]) => pyBool(isSame(a!, b!)) },
   is_not: { min: 2, max: 2, expected: true, impl: ([a, b]) => pyBool(!isSame(a!, b!)) },
-  contains: { min: 2, max: 2, expected: true, impl: ([a, b]) => (plain(a!), pyBool(contains(a!, b!))) },
+  contains: { min: 2, max: 2, expected: true, impl: ([a, b]) => plained(a!, () => pyBool(contains(a!, b!))) },
   countOf: {
     min: 2,
     max: 2,
@@ -146,7 +152,7 @@ const FUNCTIONS: Record<string, Fn> = {
     impl: ([a, b]) => pyInt(items(a!).filter((x) => isSame(x, b!) || eq(x, b!)).length),
   },
   indexOf: { min: 2, max: 2, expected: true, impl: ([a, b]) => indexOf(a!, b!) },
-  getitem: { min: 2, max: 2, expected: true, impl: ([a, b]) => (plain(a!), getItem(a!, b!)) },
+  getitem: { min: 2, max: 2, expected: true, impl: ([a, b]) => plained(a!, () => getItem(a!, b!)) },
   concat: {
     min: 2,
     max: 2,

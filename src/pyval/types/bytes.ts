@@ -3,7 +3,6 @@
 
 import { budget } from '../limits.js';
 import { big, index, isIntLike, toArray } from '../object.js';
-import { repr } from '../repr.js';
 import { chars } from '../text.js';
 import { PyError, Refusal, pyStr, typeError, typeName, valueError, type Value } from '../value.js';
 
