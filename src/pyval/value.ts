@@ -69,6 +69,8 @@ export interface TypeV {
 export interface BuiltinV {
   readonly kind: 'builtin';
   readonly name: string;
+  /** A function of a modelled standard-library module (`math` for math.sqrt); absent for the builtins module. */
+  readonly module?: string;
 }
 /** A method of a builtin value, bound to it: `'a'.upper`. */
 export interface MethodV {
