@@ -13,7 +13,7 @@ import type { Engine, EngineInfo } from './engine.js';
 import { UserError } from './errors.js';
 import { readAccuracy } from './neural/accuracy.js';
 import { NeuralDebugger, type ModelSession } from './neural/debugger.js';
-import { pdbFacts, seedPdbFacts, type PdbFacts } from './neural/probe.js';
+import { factsWanted, pdbFacts, seedPdbFacts, type PdbFacts } from './neural/probe.js';
 import { ScriptSource } from './neural/source.js';
 import { sourceInitialState } from './neural/start.js';
 import { DEFAULT_CFG_TARGET, Program, startCfg, type CfgResult } from '../model/cfg.js';
@@ -56,11 +56,14 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
   // One Python process analyses the script and reads pdb's texts (bin/ndbg.js
   // usually started it already: then this takes the running one). The model's
   // session takes the same analysis when it opens (src/model/cfg.ts, startCfg).
-  const analysis = startCfg(text, { python: o.python, target: DEFAULT_CFG_TARGET, pdbFacts: true });
-  seedPdbFacts(
-    o.python ?? 'python3',
-    analysis.then((r) => r.pdb_facts),
-  );
+  const wanted = factsWanted(o.python);
+  const analysis = startCfg(text, { python: o.python, target: DEFAULT_CFG_TARGET, pdbFacts: wanted });
+  if (wanted) {
+    seedPdbFacts(
+      o.python ?? 'python3',
+      analysis.then((r) => r.pdb_facts),
+    );
+  }
   return lazyDebugger(o, deps, file, source, pdbFacts(o.python), analysis, dir);
 }
 
