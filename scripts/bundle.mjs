@@ -8,12 +8,16 @@
 // start). Chunks are split at each dynamic import, so line mode still loads no
 // React, Ink or onnxruntime, and the python engine no model code.
 //
-// Two substitutions, both for start-up and both invisible in behaviour:
+// Three substitutions, all for start-up and all invisible in behaviour:
 //   - react, react-reconciler and scheduler resolve to their production builds
 //     (their index.js picks one by NODE_ENV at run time; the TUI always ran the
 //     production one: src/repl/tui/index.tsx);
 //   - highlight.js (used by cli-highlight, which ndbg calls only for Python) is its
-//     core with the Python grammar registered, not all 190 languages.
+//     core with the Python grammar registered, not all 190 languages;
+//   - Yoga (Ink's layout engine) reads its WebAssembly from a base64 data: URL. Its
+//     loader fetch()es that URL wherever fetch exists, and Node's first fetch loads
+//     undici, Node's HTTP client: 60 ms of CPU on the way to the TUI's first screen.
+//     It decodes the same bytes from the string itself instead (its own fallback).
 //
 // The bundle sits two folders below the package root, like every dist/<dir>/<file>.js,
 // so the paths modules compute from import.meta.url (models/, python/) stay right.
@@ -59,6 +63,15 @@ const substitutions = {
       namespace: 'ndbg-hljs',
       pluginData: { core: resolveFrom('highlight.js/lib/core', a.importer), python: resolveFrom('highlight.js/lib/languages/python', a.importer) },
     }));
+    b.onLoad({ filter: /yoga-wasm-base64-esm\.js$/ }, (a) => {
+      const text = readFileSync(a.path, 'utf8');
+      const fetching = 'function ya(){return w||"function"!=typeof fetch?';
+      if (!text.includes(fetching)) {
+        console.warn(`scripts/bundle.mjs: ${a.path} no longer fetches its data: URL as it did; left as it is (check the TUI's start-up)`);
+        return undefined;
+      }
+      return { contents: text.replace(fetching, 'function ya(){return true?'), loader: 'js' };
+    });
     b.onLoad({ filter: /.*/, namespace: 'ndbg-hljs' }, (a) => ({
       contents:
         `const hljs = require(${JSON.stringify(a.pluginData.core)});\n` +
