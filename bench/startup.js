@@ -18,10 +18,16 @@
 // the bench asks it for sys.executable and hands that path to pdb, PuDB's check
 // and ndbg (--python). The TUI rows use the Python that has PuDB for all three.
 //
+// NODE_EXTRA_CA_CERTS, when set, makes every Node process read those
+// certificates (and Node's own) as it starts, before any of its code runs: about
+// 110 ms of CPU on the machine the targets were set on, a cost of that machine's
+// network setup, not of ndbg, that a debugger never needs. The bench unsets it
+// for every peer and says so; --keep-env keeps the environment as it is.
+//
 // Checked against outside timers: docs/benchmarks.md has the hyperfine and
 // bench/prompt-timer.py runs this was compared with.
 //
-// Usage: node bench/startup.js [runs (default 9)] [--line | --tui]
+// Usage: node bench/startup.js [runs (default 9)] [--line | --tui] [--keep-env]
 // Needs `npm run build`, python3, and for the TUI part tmux and PuDB
 // (Debian: python3-pudb; PUDB_PYTHON names the Python that has it, default /usr/bin/python3).
 
@@ -36,6 +42,9 @@ const args = process.argv.slice(2);
 const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 9);
 const only = args.includes('--line') ? 'line' : args.includes('--tui') ? 'tui' : 'both';
 const NDBG = join(root, 'bin', 'ndbg.js');
+const env = { ...process.env };
+const unset = args.includes('--keep-env') ? [] : ['NODE_EXTRA_CA_CERTS'].filter((k) => env[k] !== undefined);
+for (const k of unset) delete env[k];
 
 /** The interpreter a command names, as a path: what it runs after any shim. */
 const realPython = (cmd) => execFileSync(cmd, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
@@ -83,7 +92,7 @@ function lineRun([exe, argv], input) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const ms = () => Number(process.hrtime.bigint() - t0) / 1e6;
-    const child = spawn(exe, argv, { cwd: work, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(exe, argv, { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin.on('error', () => {}); // it may quit before reading
     child.stdin.end(input);
     let out = '';
@@ -112,6 +121,7 @@ function lineRun([exe, argv], input) {
 function controlTmux() {
   const sock = `ndbg-bench-${process.pid}`;
   const c = spawn('tmux', ['-L', sock, '-f', '/dev/null', '-C', 'new-session', '-x', '120', '-y', '40', '-s', 'bench', 'sleep 3600'], {
+    env,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const waiting = []; // command callbacks, in order
@@ -238,6 +248,7 @@ function table(title, samples, metrics, targets) {
 
 const load = () => execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ')[0];
 console.log(`ndbg start-up benchmark; node ${process.version}; python ${python}; load average ${load()}`);
+if (unset.length) console.log(`unset for every peer: ${unset.join(', ')} (--keep-env keeps it)`);
 
 if (only !== 'tui') {
   const peers = { pdb: [python, ['-m', 'pdb', SCRIPT]], 'ndbg python': ndbg('python', python), 'ndbg neural': ndbg('neural', python) };

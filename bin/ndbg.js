@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the bundled CLI (dist/bundle/, built by `npm run build`: tsc, then
-// scripts/bundle.mjs), never TypeScript, and starts the Python bridge first
-// (prestart) so that Python boots while the rest of ndbg loads.
+// scripts/bundle.mjs), never TypeScript, and starts the Python processes first
+// (prestart) so that Python boots while ndbg sets up the session (and, for the
+// neural engine, loads its code).
 import * as nodeModule from 'node:module';
 
 // Node >= 22.1 keeps V8's compiled code for the bundle between runs (in the OS's
@@ -11,9 +12,8 @@ try {
 } catch {
   // a read-only temporary folder only costs the cache
 }
-const { prestart } = await import('../dist/bundle/prestart.js');
+// One file: what line mode needs (scripts/bundle.mjs, mergeCore).
+const { prestart, run } = await import('../dist/bundle/cli.js');
 
 const argv = process.argv.slice(2);
-const spawned = prestart(argv);
-const { run } = await import('../dist/bundle/cli.js');
-run(argv, spawned);
+run(argv, prestart(argv));

@@ -42,11 +42,15 @@ function startNeural(target: string, python: string | undefined): void {
   // One Python process does both: its start-up is most of the time either takes.
   void Promise.all([import('./model/cfg.js'), import('./engine/neural/probe.js')])
     .then(([cfg, probe]) => {
-      const run = cfg.startCfg(source, { python, target: cfg.DEFAULT_CFG_TARGET, pdbFacts: true });
-      probe.seedPdbFacts(
-        python ?? 'python3',
-        run.then((r) => r.pdb_facts),
-      );
+      // pdb's facts, unless an earlier run kept them for this interpreter
+      const wanted = probe.factsWanted(python);
+      const run = cfg.startCfg(source, { python, target: cfg.DEFAULT_CFG_TARGET, pdbFacts: wanted });
+      if (wanted) {
+        probe.seedPdbFacts(
+          python ?? 'python3',
+          run.then((r) => r.pdb_facts),
+        );
+      }
     })
     .catch(() => undefined);
 }

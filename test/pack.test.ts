@@ -26,7 +26,6 @@ describe('npm pack', () => {
     for (const f of [
       'bin/ndbg.js',
       'dist/bundle/cli.js',
-      'dist/bundle/prestart.js',
       'python/ndbg/bridge/__main__.py',
       'python/ndbg/bridge/debugger.py',
       'python/ndbg/bridge/boot/sitecustomize.py',

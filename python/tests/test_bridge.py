@@ -55,6 +55,12 @@ def test_json_encoding_round_trips():
         assert json.loads(bridge_channel.jenc(v)) == v
 
 
+def test_json_escapes_every_control_character_and_lone_surrogate():
+    s = 'x' + ''.join(map(chr, range(0x20))) + '\ud800 \udbff \udc00 \udfff' + '"\\'
+    assert json.loads(bridge_channel.jenc(s)) == s
+    assert bridge_channel.jenc('\x01') == '"\\u0001"'
+
+
 def test_transcript_matches_pdb(tmp_path):
     path = script(
         tmp_path,

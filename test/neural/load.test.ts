@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loadNeural } from '../../src/commands/session.js';
 import { createNeuralDebugger } from '../../src/engine/neural.js';
 import { UserError } from '../../src/engine/errors.js';
+import { testPython } from '../model/helpers.js';
+import { drive } from './helpers.js';
 
 const oneLine = async (p: Promise<unknown>): Promise<UserError> => {
   const e = await p.then(
@@ -34,15 +36,22 @@ describe('a neural engine that cannot be loaded', () => {
     expect(typeof mod.createNeuralEngine).toBe('function');
   });
 
-  it('the model runtime: says why and what to do', async () => {
-    const e = await oneLine(
-      createNeuralDebugger(
-        { engine: 'neural', target: 'fixtures/neural_basic.py', python: 'python3-that-does-not-exist' },
-        { runtime: () => Promise.reject(new Error('libonnxruntime.so.1: cannot open shared object file: No such file or directory')) },
-      ),
+  it('the model runtime: each command that needs it says why and what to do; the rest work', async () => {
+    const dbg = await createNeuralDebugger(
+      { engine: 'neural', target: 'fixtures/neural_basic.py', python: 'python3-that-does-not-exist' },
+      { runtime: () => Promise.reject(new Error('libonnxruntime.so.1: cannot open shared object file: No such file or directory')) },
     );
-    expect(e.message).toBe(
-      "ndbg: the model runtime could not be loaded: libonnxruntime.so.1: cannot open shared object file: No such file or directory. Reinstall ndbg's dependencies (in a checkout: npm ci), or use '--engine python'.",
-    );
+    const { stdout, code } = await drive(dbg, ['n', 'p 1 + 1', 's', 'q']);
+    const failed =
+      "*** ndbg: the model failed: the model runtime could not be loaded: libonnxruntime.so.1: cannot open shared object file: No such file or directory. Reinstall ndbg's dependencies (in a checkout: npm ci), or use '--engine python'.\n";
+    expect(stdout.split(failed).length).toBe(3); // `n` and `s`
+    expect(stdout).toContain('(Pdb) 2\n');
+    expect(code).toBe(0);
+  });
+
+  it('a model directory that is not plainly there: the runtime says why before the first stop', async () => {
+    const e = await oneLine(createNeuralDebugger({ engine: 'neural', target: 'fixtures/neural_basic.py', model: '/nonexistent/model', python: testPython() }));
+    expect(e.message).toMatch(/^ndbg: model directory not found: \/nonexistent\/model/);
+    expect(e.exitCode).toBe(1);
   });
 });

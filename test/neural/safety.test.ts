@@ -6,7 +6,11 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const spawned = vi.hoisted(() => [] as string[][]);
+const spawned = vi.hoisted(() => {
+  // pdb's facts asked every time (not read from an earlier run): the probe is one of the processes checked
+  process.env.NDBG_PDBFACTS_CACHE = 'off';
+  return [] as string[][];
+});
 vi.mock('node:child_process', async (importOriginal) => {
   const orig = await importOriginal<typeof import('node:child_process')>();
   const record =

@@ -22,12 +22,20 @@ import _thread
 import io
 import os
 
-# JSON string escaping with str.translate (C speed, no Python frames).
-_ESC = {i: '\\u%04x' % i for i in range(0x20)}
-_ESC.update({0x22: '\\"', 0x5C: '\\\\', 0x0A: '\\n', 0x0D: '\\r', 0x09: '\\t'})
-for _i in range(0xD800, 0xE000):  # lone surrogates: keep them, escaped
-    _ESC[_i] = '\\u%04x' % _i
-del _i
+_ESC = None
+
+
+def _escapes():
+    """The table for JSON string escaping with str.translate (C speed, no Python
+    frames). Built when first needed: its 2,000 entries are most of what
+    importing this module costs, on the way to the first prompt."""
+    global _ESC
+    esc = {i: '\\u%04x' % i for i in range(0x20)}
+    esc.update({0x22: '\\"', 0x5C: '\\\\', 0x0A: '\\n', 0x0D: '\\r', 0x09: '\\t'})
+    for i in range(0xD800, 0xE000):  # lone surrogates: keep them, escaped
+        esc[i] = '\\u%04x' % i
+    _ESC = esc
+    return esc
 
 
 # Bytes that need no JSON escape beyond newline, quote and backslash.
@@ -41,7 +49,7 @@ def jstr(s):
     t = s.replace('\\', '\\\\').replace('"', '\\"').replace('\n', '\\n')
     if t.isprintable():  # no other control character, no lone surrogate
         return '"' + t + '"'
-    return '"' + s.translate(_ESC) + '"'
+    return '"' + s.translate(_ESC or _escapes()) + '"'
 
 
 def jenc(v):
