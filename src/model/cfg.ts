@@ -128,6 +128,12 @@ function removeScript(dir: string, file: string): void {
   }
 }
 
+/** The environment without PYTHONDONTWRITEBYTECODE, which would make every start compile ndbg's analysis again. */
+function ownBytecode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { PYTHONDONTWRITEBYTECODE: _, ...rest } = env;
+  return rest;
+}
+
 function spawnCfg(source: string, opts: { python?: string; target?: string; timeoutMs?: number; pdbFacts?: boolean }): Promise<CfgResult> {
   const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-'));
   const file = join(dir, 'script.py');
@@ -140,7 +146,9 @@ function spawnCfg(source: string, opts: { python?: string; target?: string; time
     const python = resolvePython(opts.python ?? 'python3'); // the user's interpreter, chosen from their directory
     const child = spawn(python.command, args, {
       cwd: PYTHON_DIR,
-      env: { ...process.env, ...python.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: '1' },
+      // its bytecode is cached beside it as the bridge's is: compiling the analysis on
+      // every start costs more than running it (the script itself is only parsed, never imported)
+      env: ownBytecode({ ...process.env, ...python.env, PYTHONPATH: PYTHON_DIR }),
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: opts.timeoutMs ?? 30_000,
     });
