@@ -19,7 +19,7 @@ import type { HistoryEntry, ModelAction, ModelState, TracebackFrame } from '../t
 import { callOf, overCall } from './calls.js';
 import { branch, iteration } from './flow.js';
 import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
-import { definedNames, NOT_SIMPLE, namesTheProgram, OWN_FRAMES, statementAt } from './scope.js';
+import { definedNames, NOT_SIMPLE, namesTheProgram, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
 import { hiddenBinding, lambdaReturn, onlyNext, reprReturn, runStatement } from './statement.js';
 import { evaluate } from '../../pyval/index.js';
 
@@ -102,7 +102,7 @@ export function step(
   if (header) {
     if (namesTheProgram(header[1]!, lines) || knowsObjects(lines, before)) {
       const o = objectStep(stmt, lines, before, action, program, pythonMinor);
-      if (o) return namesTheProgram(header[1]!, lines) ? { ...o, called: calledName(header[1]!, lines) } : o;
+      if (o) return runsProgramCode(header[1]!, lines) ? { ...o, called: calledName(header[1]!, lines) } : o;
     }
     return carryObjects(lines, before, branch(header[1]!, lines, before, action, program, pythonMinor));
   }
@@ -136,7 +136,7 @@ export function step(
   if (names || knowsObjects(lines, before)) {
     const o = objectStep(stmt, lines, before, action, program, pythonMinor);
     // `called`: the step ran the program's code (a deeper frame could reach a breakpoint first)
-    if (o) return names ? { ...o, called: calledName(stmt, lines) } : o;
+    if (o) return names && runsProgramCode(stmt, lines) ? { ...o, called: calledName(stmt, lines) } : o;
   }
   return carryObjects(lines, before, ordinary(stmt, lines, before, action, program, pythonMinor));
 }

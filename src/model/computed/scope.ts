@@ -1,6 +1,7 @@
 import { parseRepr, type Value } from '../../pyval/index.js';
 import type { Program, Scope } from '../cfg.js';
 import { CUT_MARKER, REPR_LIMIT } from '../format.js';
+import { MODULES } from '../../pyval/modules/index.js';
 import type { ModelState } from '../types.js';
 
 /** Statements whose next event is not the next line of the frame, or that pyval does not model here. */
@@ -26,6 +27,31 @@ export function definedNames(lines: readonly string[]): Set<string> {
     definedCache.set(lines, names);
   }
   return names;
+}
+
+/** Names the program imports from modules pyval models (src/pyval/modules/): calling them runs none of its code. */
+export function modelledImports(lines: readonly string[]): Set<string> {
+  let names = modelledCache.get(lines);
+  if (!names) {
+    names = new Set();
+    for (const l of lines) {
+      const imp = /^\s*(?:from\s+(\S+)\s+)?import\s+(.+)$/.exec(l);
+      if (!imp) continue;
+      for (const m of imp[2]!.matchAll(/([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?/g))
+        if (Object.hasOwn(MODULES, imp[1] ?? m[1]!)) names.add(m[2] ?? m[1]!.split('.')[0]!);
+    }
+    modelledCache.set(lines, names);
+  }
+  return names;
+}
+const modelledCache = new WeakMap<readonly string[], Set<string>>();
+
+/** Whether `text` names the program's own code (definedNames, less modelledImports): a step over it runs that code. */
+export function runsProgramCode(text: string, lines: readonly string[]): boolean {
+  const defined = definedNames(lines);
+  const modelled = modelledImports(lines);
+  for (const m of text.matchAll(/[A-Za-z_]\w*/g)) if (defined.has(m[0]) && !modelled.has(m[0])) return true;
+  return false;
 }
 
 /** Whether `text` names something the program defines (definedNames): it may call the program's code. */

@@ -1,5 +1,6 @@
 import { evaluate, execute, strRepr } from '../../pyval/index.js';
 import { parseExpression, parseStatements, type Expr } from '../../pyval/parser.js';
+import { MODULES } from '../../pyval/modules/index.js';
 import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { ModelState } from '../types.js';
@@ -167,19 +168,28 @@ export const QUIET_MODULES = new Set(
 export function hiddenBinding(stmt: string, before: ModelState, program: Program | null | undefined): ComputedStep | null | undefined {
   const def = /^def\s+[A-Za-z_]\w*\s*\((.*)\)\s*(?:->[^:]*)?:$/s.exec(stmt);
   const imp = /^import\s+(.+)$/s.exec(stmt);
-  if (!def && !imp) return undefined;
+  const from = /^from\s+([A-Za-z_][\w.]*)\s+import\s+[^*]+$/s.exec(stmt);
+  if (!def && !imp && !from) return undefined;
   if (before.func !== '<module>' || !program || program.error) return null;
+  const changes: Record<string, string> = {};
+  if (from) {
+    // a module pyval models: what the names are (functions and classes the trace hides)
+    if (!Object.hasOwn(MODULES, from[1]!)) return null;
+    const r = execute(stmt, { locals: {} });
+    if (!r.ok) return null;
+    for (const [k, v] of Object.entries(r.changes)) if (!HIDDEN_REPR.test(v)) changes[k] = cut(v);
+  }
   if (def) {
     const fn = program.scopes.find((sc) => sc.defLine === before.line && sc.kind === 'function');
     if (!fn || fn.callLine !== fn.defLine || /[()]/.test(def[1]!)) return null;
-  } else {
-    for (const part of imp![1]!.split(',')) {
+  } else if (imp) {
+    for (const part of imp[1]!.split(',')) {
       const m = /^\s*([A-Za-z_][\w.]*)(?:\s+as\s+[A-Za-z_]\w*)?\s*$/.exec(part);
       if (!m || !QUIET_MODULES.has(m[1]!.split('.')[0]!)) return null;
     }
   }
   const next = onlyNext(program, before);
-  return next === undefined ? null : { changes: {}, deleted: [], stdout: '', next };
+  return next === undefined ? null : { changes, deleted: [], stdout: '', next };
 }
 
 /** The one successor line of the state's line in its frame, when the analysis gives exactly one and no return. */
