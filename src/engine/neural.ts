@@ -18,6 +18,7 @@ import { ScriptSource } from './neural/source.js';
 import { sourceInitialState } from './neural/start.js';
 import { DEFAULT_CFG_TARGET, Program, startCfg, type CfgResult } from '../model/cfg.js';
 import type { HistoryEntry, ModelAction, ModelState, PredictOptions, Prediction, Predictor, PredictorSession } from '../model/types.js';
+import type { ProgramContext } from '../pyval/evaluate.js';
 
 export { NeuralDebugger } from './neural/debugger.js';
 
@@ -231,6 +232,11 @@ class DeferredModel implements ModelSession {
     // what checked.ts asks of a session without candidates
     if (s.candidates) yield* s.candidates(history, action, opts);
     else yield await s.predict(history, action, { signal: opts?.signal });
+  }
+
+  /** Objects are built by the session's computed steps, so none are known before it loads. */
+  objectsAt(state: ModelState): ProgramContext | null {
+    return this.real?.objectsAt?.(state) ?? null;
   }
 
   close(): void {
