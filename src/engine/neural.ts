@@ -7,7 +7,7 @@
 
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { SessionOptions } from '../commands/session.js';
+import type { SessionOptions } from './options.js';
 import type { Engine } from './engine.js';
 import { UserError } from './errors.js';
 import { readAccuracy } from './neural/accuracy.js';
