@@ -4,8 +4,10 @@
 // `;;`, empty-line repeat), runs each pdb command's handler, prints what the core
 // reports on the way, and sets up each stop a command reaches (the -c lines, a
 // breakpoint's commands, the location, displays) before the next prompt. A handler
-// that resumes the program returns 'resume', as pdb's do_next returns 1; the loop
-// goes on from the stop it reached, so nothing recurses. Text is byte for byte what
+// that resumes the program returns a resumed verdict carrying the core's outcome,
+// as pdb's do_next returns 1; the loop goes on from the stop it reached with that
+// outcome in hand (a breakpoint hit runs that breakpoint's commands), so nothing
+// recurses and no state is left for the next stop to pick up. Text is byte for byte what
 // CPython 3.11's pdb prints for the same frames (render.ts). Nothing here runs the
 // program.
 
@@ -24,7 +26,7 @@ import {
   type StopEvent,
   type TextEvent,
 } from '../engine.js';
-import { pdbWord } from '../../commands/classify.js';
+import { pdbWord } from '../pdbCommands.js';
 import type { Program } from '../../model/cfg.js';
 import { FORMAT_VERSION } from '../../model/format.js';
 import type { ModelState } from '../../model/types.js';
@@ -44,10 +46,12 @@ import { HELP } from './commands/help.js';
 import { INSPECT } from './commands/inspect.js';
 import { reverse } from './commands/reverse.js';
 import { runToLine, STEPPING } from './commands/stepping.js';
+import { resumed, type CommandList, type Handler, type Pdb, type Resumed, type Verdict } from './commands/types.js';
 import { otherFileLine } from './files.js';
 
 export type { ModelSession } from './core.js';
 export { NO_HISTORY } from './core.js';
+export type { CommandList, Handler, Verdict } from './commands/types.js';
 
 export interface NeuralDebuggerOptions {
   /** The script's absolute path as pdb prints it. */
@@ -74,20 +78,6 @@ export interface NeuralDebuggerOptions {
   program?: Program | null;
 }
 
-/** What a command does to the program: 'resume' (it moved, or ended; a new stop is set up), 'stay' (pdb's do_x returning None). */
-export type Verdict = 'resume' | 'stay';
-
-/** A pdb command: its argument text in, its verdict out (nothing: it stays). */
-export type Handler = (pdb: NeuralDebugger, arg: string) => Verdict | void | Promise<Verdict | void>;
-
-/** `commands N`: the lines run when breakpoint N stops the program. */
-export interface CommandList {
-  lines: string[];
-  silent: boolean;
-  /** False when the list ends with a command that resumes (no prompt at the stop). */
-  doprompt: boolean;
-}
-
 /** The reverse actions by the names both engines give their commands (docs/json.md, `command`). */
 const REVERSE_NAME: Record<ReverseAction, string> = {
   inv_step_into: 'reverse-step',
@@ -112,7 +102,7 @@ interface Reply {
 /** pdb's commands, by concern (./commands/); a line whose command is none of them is a statement (edit.ts). */
 const HANDLERS: Record<string, Handler> = { ...STEPPING, ...INSPECT, ...BREAKPOINTS, ...ENDING, ...HELP };
 
-export class NeuralDebugger implements Engine {
+export class NeuralDebugger implements Engine, Pdb {
   readonly info: EngineInfo;
   readonly file: string;
   readonly src: ScriptSource;
@@ -185,7 +175,8 @@ export class NeuralDebugger implements Engine {
 
   async start(): Promise<void> {
     for (const n of this.o.notes ?? []) this.diagnostic(`ndbg: ${n}\n`);
-    if ((await newRun(this)) === 'resume') await this.settle();
+    const v = await newRun(this);
+    if (v !== 'stay') await this.settle(v);
     if (this.live) this.prompt();
   }
 
@@ -284,7 +275,8 @@ export class NeuralDebugger implements Engine {
 
   /** One command, typed or structured, and the stops it leads to. */
   private async perform(label: string, run: () => Promise<Verdict>): Promise<void> {
-    if ((await this.one(label, run)) === 'resume') await this.settle();
+    const v = await this.one(label, run);
+    if (v !== 'stay') await this.settle(v);
   }
 
   /**
@@ -361,8 +353,9 @@ export class NeuralDebugger implements Engine {
   }
 
   /** bdb's dispatch loop: set up each stop reached, for as long as its setup resumes the program again. */
-  private async settle(): Promise<void> {
-    while (this.live && (await this.interaction()) === 'resume');
+  private async settle(first: Resumed): Promise<void> {
+    let v: Verdict = first;
+    while (v !== 'stay' && this.live) v = await this.interaction(v);
   }
 
   /** Changes when the selected frame or the current state changes (a refresh is due). */
@@ -414,10 +407,11 @@ export class NeuralDebugger implements Engine {
   /**
    * pdb.interaction at the stop a command reached: the stop event, then a
    * breakpoint's commands, or the -c lines (pdb's setup), the location and the
-   * displays. 'resume' when one of those lines resumed the program (the rest of
-   * the -c lines wait for the next stop).
+   * displays. `arrival` is how the program got here: the breakpoint its outcome
+   * hit names the commands to run. A resumed verdict when one of those lines
+   * resumed the program (the rest of the -c lines wait for the next stop).
    */
-  private async interaction(): Promise<Verdict> {
+  private async interaction(arrival: Resumed): Promise<Verdict> {
     this.curindex = this.stack().length - 1;
     this.listLine = null;
     if (this.restartDue) {
@@ -430,14 +424,15 @@ export class NeuralDebugger implements Engine {
       this.sayLocation();
       return 'stay';
     }
-    const bp = this.core.currentBp;
-    this.core.currentBp = undefined;
+    const o = arrival.outcome;
+    const bp = o?.kind === 'node' ? o.hit?.bp : undefined;
     const list = bp ? this.bpCommands.get(bp.number) : undefined;
     if (list) return this.runBpCommands(list);
     while (this.rcLines.length) {
       const l = this.rcLines.shift()!.trim();
       if (!l || l[0] === '#') continue;
-      if ((await this.one(l, () => this.onecmd(l))) === 'resume') return 'resume';
+      const v = await this.one(l, () => this.onecmd(l));
+      if (v !== 'stay') return v;
       if (!this.live) return 'stay';
     }
     this.sayLocation();
@@ -456,7 +451,7 @@ export class NeuralDebugger implements Engine {
     const resume = list.doprompt ? undefined : list.lines[list.lines.length - 1];
     for (const l of resume === undefined ? list.lines : list.lines.slice(0, -1)) {
       const v = await this.one(l, () => this.onecmd(l));
-      if (v === 'resume' || !this.live) return v;
+      if (v !== 'stay' || !this.live) return v;
     }
     this.lastcmd = lastcmd;
     if (!list.silent) this.sayLocation();
@@ -503,7 +498,7 @@ export class NeuralDebugger implements Engine {
         const p = this.core.place;
         if (p.kind === 'string') this.message(p.phase === 'exception' ? p.exception! : '--Return--');
         else if (p.kind === 'bdb' && p.at === 'run' && p.exception) this.message(p.exception);
-        return 'resume';
+        return resumed(o);
       }
       case 'node': {
         if (o.note) this.message(o.note);
@@ -512,7 +507,7 @@ export class NeuralDebugger implements Engine {
         if (s.event === 'call') this.message('--Call--');
         else if (s.event === 'return') this.message('--Return--');
         else if (s.event === 'exception' && s.exception) this.message(s.exception);
-        return 'resume';
+        return resumed(o);
       }
     }
   }
