@@ -14,7 +14,6 @@
 import {
   PDB_COMMAND_OF_ACTION,
   type Action,
-  type BreakpointInfo,
   type ChildrenPage,
   type Engine,
   type Inspected,
@@ -26,27 +25,26 @@ import {
   type StopEvent,
   type TextEvent,
 } from '../engine.js';
-import { pdbWord } from '../pdbCommands.js';
 import type { Program } from '../../model/cfg.js';
 import { FORMAT_VERSION } from '../../model/format.js';
 import type { ModelState } from '../../model/types.js';
-import { setHashSeed, displayValue, type Scope } from '../../pyval/index.js';
-import { bpStr } from './breakpoints.js';
+import { setHashSeed, type Scope } from '../../pyval/index.js';
 import { childrenPage, evaluateView } from './children.js';
-import { Core, type ModelSession, type Outcome, type Report, type ReverseAction } from './core.js';
+import { Core, type ModelSession, type Outcome, type ReverseAction } from './core.js';
+import { Events } from './events.js';
 import { FALLBACK_FACTS, type PdbFacts } from './probe.js';
 import { stackEntry, type PdbFrame } from './render.js';
 import type { ScriptSource } from './source.js';
 import { pdbStack, scopeOf, stopEvent } from './stack.js';
 import type { Node } from './timeline.js';
-import { BREAKPOINTS, commandDef } from './commands/breakpoints.js';
-import { exec } from './commands/edit.js';
-import { ENDING, finish, newRun } from './commands/ending.js';
-import { HELP } from './commands/help.js';
-import { INSPECT } from './commands/inspect.js';
+import { breakpointTable } from './commands/breakpoints.js';
+import { onecmd, precmd } from './commands/dispatch.js';
+import { newRun } from './commands/ending.js';
+import { land } from './commands/land.js';
+import { preloopDisplays } from './commands/inspect.js';
 import { reverse } from './commands/reverse.js';
-import { runToLine, STEPPING } from './commands/stepping.js';
-import { resumed, type CommandList, type Handler, type Pdb, type Resumed, type Verdict } from './commands/types.js';
+import { runToLine } from './commands/stepping.js';
+import type { CommandList, Pdb, Resumed, Verdict } from './commands/types.js';
 import { otherFileLine } from './files.js';
 
 export type { ModelSession } from './core.js';
@@ -86,22 +84,6 @@ const REVERSE_NAME: Record<ReverseAction, string> = {
   inv_step_call: 'reverse-finish',
 };
 
-/** What the command being run printed and bound: its ResultEvent and CommandEvent. */
-interface Reply {
-  label: string;
-  output: string;
-  ok: boolean;
-  /** The first error message, without `*** `. */
-  error?: string;
-  /** Names of the selected frame the command bound -> repr. */
-  edits?: Record<string, string>;
-  /** Its CommandEvent was sent (exit() sends it for `q`). */
-  reported: boolean;
-}
-
-/** pdb's commands, by concern (./commands/); a line whose command is none of them is a statement (edit.ts). */
-const HANDLERS: Record<string, Handler> = { ...STEPPING, ...INSPECT, ...BREAKPOINTS, ...ENDING, ...HELP };
-
 export class NeuralDebugger implements Engine, Pdb {
   readonly info: EngineInfo;
   readonly file: string;
@@ -124,19 +106,12 @@ export class NeuralDebugger implements Engine, Pdb {
   args: string[];
   exited = false;
   private rcLines: string[];
-  private listeners: Listener[] = [];
-  private backlog: EngineEvent[] = [];
+  /** The events front ends get, and the reply of the command being run. */
+  private readonly events = new Events();
   private pendingInput?: (line: string | null) => void;
-  /** What the command being run printed, whether it succeeded, what it bound. */
-  private reply: Reply = { label: '', output: '', ok: true, reported: true };
-  /** The breakpoint table last sent (a `breakpoints` event goes out when it changes). */
-  private sentBreakpoints = '[]';
   /** Runs begun in this session; a run after the first is announced by a `restart` event at its first stop. */
   private runs = 0;
   private restartDue = false;
-  private lastWarning?: string;
-  /** Predictions of the current command that reported a problem. */
-  private predictionProblems = 0;
   /** Breakpoint stops in a row resumed by their commands (reset by each command typed). */
   private autoResumes = 0;
 
@@ -155,7 +130,7 @@ export class NeuralDebugger implements Engine, Pdb {
       rolloutCap: o.rolloutCap,
       atReturn: o.atReturn,
       program: o.program,
-      report: (r) => this.onReport(r),
+      report: (r) => this.events.report(r),
     });
     // the tracer the model learned from runs with PYTHONHASHSEED=0: sets of str print in that order
     setHashSeed(0);
@@ -168,9 +143,7 @@ export class NeuralDebugger implements Engine, Pdb {
 
   // ================================================================ Engine
   on(listener: Listener): void {
-    this.listeners.push(listener);
-    for (const e of this.backlog) listener(e);
-    this.backlog = [];
+    this.events.on(listener);
   }
 
   async start(): Promise<void> {
@@ -267,8 +240,8 @@ export class NeuralDebugger implements Engine, Pdb {
   /** cmd.Cmd.cmdloop over the queued lines, until none is left or the program waits for input. */
   private async drain(): Promise<void> {
     while (this.cmdqueue.length && this.live) {
-      const line = this.precmd(this.cmdqueue.shift()!);
-      await this.perform(line, () => this.onecmd(line));
+      const line = precmd(this, this.cmdqueue.shift()!);
+      await this.perform(line, () => onecmd(this, line));
     }
     if (this.live) this.prompt();
   }
@@ -287,59 +260,27 @@ export class NeuralDebugger implements Engine, Pdb {
   private async one(label: string, run: () => Promise<Verdict>): Promise<Verdict> {
     // the lines of a `commands` list are part of the `commands` command, as in pdb's nested loop
     const defining = this.defining !== null;
-    if (!defining) this.reply = { label, output: '', ok: true, reported: false };
+    if (!defining) this.events.begin(label);
     const before = this.selectionKey();
     const v = await run();
     if (!this.live || this.defining !== null) return v;
     if (v === 'stay') {
       this.finishReply();
       if (this.selectionKey() !== before) this.emit({ ...this.stopEvent(), refresh: true });
-    } else this.outcome(true);
+    } else this.events.outcome(true);
     return v;
   }
 
   /** A command that stays returned: its result, the breakpoint table if it changed, its outcome. */
   private finishReply(): void {
-    const r = this.reply;
-    this.emit({ type: 'result', command: r.label, output: r.output, ok: r.ok });
+    this.events.result();
     this.reportBreakpoints();
-    this.outcome(false);
-  }
-
-  /** The command's `command` event, once. */
-  private outcome(resumed: boolean): void {
-    const r = this.reply;
-    if (r.reported) return;
-    r.reported = true;
-    this.emit({
-      type: 'command',
-      command: r.label,
-      ok: r.ok,
-      resumed,
-      ...(!r.ok && r.error !== undefined ? { error: r.error } : {}),
-      ...(r.edits && Object.keys(r.edits).length ? { edits: r.edits } : {}),
-    });
-  }
-
-  /** bdb's table as front ends get it (docs/json.md, `breakpoints`). */
-  breakpointTable(): BreakpointInfo[] {
-    return this.core.bps.all().map((b) => {
-      const info: BreakpointInfo = { number: b.number, file: b.file, line: b.line, hits: b.hits, ignore: b.ignore, enabled: b.enabled, temporary: b.temporary };
-      if (b.funcname) info.func = b.funcname;
-      if (b.cond) info.condition = b.cond;
-      const lines = this.bpCommands.get(b.number)?.lines;
-      if (lines?.length) info.commands = [...lines];
-      return info;
-    });
+    this.events.outcome(false);
   }
 
   /** Send the breakpoint table when it differs from the one last sent. */
   private reportBreakpoints(): void {
-    const table = this.breakpointTable();
-    const key = JSON.stringify(table);
-    if (key === this.sentBreakpoints) return;
-    this.sentBreakpoints = key;
-    this.emit({ type: 'breakpoints', breakpoints: table });
+    this.events.breakpoints(breakpointTable(this));
   }
 
   /** A run begins (newRun): one after the session's first is announced at its first stop. */
@@ -349,7 +290,7 @@ export class NeuralDebugger implements Engine, Pdb {
 
   /** The names the command bound in the selected frame, with their new reprs (the command event's `edits`). */
   edited(changes: Record<string, string>): void {
-    if (Object.keys(changes).length) this.reply.edits = { ...(this.reply.edits ?? {}), ...changes };
+    this.events.edited(changes);
   }
 
   /** bdb's dispatch loop: set up each stop reached, for as long as its setup resumes the program again. */
@@ -363,45 +304,6 @@ export class NeuralDebugger implements Engine, Pdb {
     const tl = this.core.timeline;
     if (!tl) return '';
     return `${this.core.place.kind}:${tl.pos}:${tl.nodes.length}:${this.curindex}:${this.core.frameEdits.size}`;
-  }
-
-  /** pdb's precmd: aliases, and ';;' separating commands. */
-  private precmd(line: string): string {
-    if (!line.trim()) return line;
-    let args = line.split(/\s+/).filter(Boolean);
-    let guard = 0;
-    while (this.aliases.has(args[0]!) && guard++ < 100) {
-      line = this.aliases.get(args[0]!)!;
-      args.slice(1).forEach((a, i) => (line = line.split(`%${i + 1}`).join(a)));
-      line = line.split('%*').join(args.slice(1).join(' '));
-      args = line.split(/\s+/).filter(Boolean);
-    }
-    if (args[0] !== 'alias') {
-      const marker = line.indexOf(';;');
-      if (marker >= 0) {
-        this.cmdqueue.unshift(line.slice(marker + 2).replace(/^\s+/, ''));
-        line = line.slice(0, marker).replace(/\s+$/, '');
-      }
-    }
-    return line;
-  }
-
-  /** cmd.Cmd.onecmd: the handler of the line's command (a statement when there is none). */
-  async onecmd(lineIn: string): Promise<Verdict> {
-    if (this.defining !== null) {
-      commandDef(this, lineIn);
-      return 'stay';
-    }
-    let line = lineIn.trim();
-    if (!line) return this.lastcmd ? this.onecmd(this.lastcmd) : 'stay';
-    if (line[0] === '?') line = `help ${line.slice(1)}`;
-    if (line[0] === '!') return exec(this, line.slice(1)) ?? 'stay';
-    const cmd = pdbWord(line, this.facts.python);
-    const arg = line.slice(cmd.length).trim();
-    this.lastcmd = line === 'EOF' ? '' : line;
-    const handler = cmd && Object.hasOwn(HANDLERS, cmd) ? HANDLERS[cmd] : undefined;
-    if (!handler) return exec(this, line) ?? 'stay';
-    return (await handler(this, arg)) ?? 'stay';
   }
 
   /**
@@ -431,12 +333,12 @@ export class NeuralDebugger implements Engine, Pdb {
     while (this.rcLines.length) {
       const l = this.rcLines.shift()!.trim();
       if (!l || l[0] === '#') continue;
-      const v = await this.one(l, () => this.onecmd(l));
+      const v = await this.one(l, () => onecmd(this, l));
       if (v !== 'stay') return v;
       if (!this.live) return 'stay';
     }
     this.sayLocation();
-    this.preloopDisplays();
+    preloopDisplays(this);
     return 'stay';
   }
 
@@ -450,14 +352,14 @@ export class NeuralDebugger implements Engine, Pdb {
     const lastcmd = this.lastcmd;
     const resume = list.doprompt ? undefined : list.lines[list.lines.length - 1];
     for (const l of resume === undefined ? list.lines : list.lines.slice(0, -1)) {
-      const v = await this.one(l, () => this.onecmd(l));
+      const v = await this.one(l, () => onecmd(this, l));
       if (v !== 'stay' || !this.live) return v;
     }
     this.lastcmd = lastcmd;
     if (!list.silent) this.sayLocation();
     if (resume !== undefined) {
       const cap = this.core.cap;
-      if (++this.autoResumes <= cap) return this.one(resume, () => this.onecmd(resume));
+      if (++this.autoResumes <= cap) return this.one(resume, () => onecmd(this, resume));
       // a real program resumed this often may be looping for good too, but a predicted one
       // usually is a model that does not see the loop end: stop and let the user decide
       this.message(
@@ -465,64 +367,23 @@ export class NeuralDebugger implements Engine, Pdb {
       );
       if (list.silent) this.sayLocation();
     }
-    this.preloopDisplays();
+    preloopDisplays(this);
     return 'stay';
   }
 
-  private preloopDisplays(): void {
-    const shown = this.displaying.get(this.selectedFrameKey());
-    if (!shown) return;
-    const scope = this.scope();
-    for (const [expr, old] of shown) {
-      const now = displayValue(expr, scope);
-      if (now !== old) {
-        shown.set(expr, now);
-        this.message(`display ${expr}: ${now}  [old: ${old}]`);
-      }
-    }
-  }
-
-  /**
-   * Show where an action led, as pdb does on arriving: why it stopped early, a
-   * deleted temporary breakpoint, the `--Call--` / `--Return--` / exception banner.
-   * The program's end is handled as pdb.main does (ending.ts).
-   */
-  async land(o: Outcome): Promise<Verdict> {
-    switch (o.kind) {
-      case 'stay':
-        if (o.note) this.message(o.note);
-        return 'stay';
-      case 'exit':
-        return finish(this, o.exit);
-      case 'end': {
-        const p = this.core.place;
-        if (p.kind === 'string') this.message(p.phase === 'exception' ? p.exception! : '--Return--');
-        else if (p.kind === 'bdb' && p.at === 'run' && p.exception) this.message(p.exception);
-        return resumed(o);
-      }
-      case 'node': {
-        if (o.note) this.message(o.note);
-        if (o.hit?.deleted) this.message(`Deleted ${bpStr(o.hit.bp)}`);
-        const s = o.node.state;
-        if (s.event === 'call') this.message('--Call--');
-        else if (s.event === 'return') this.message('--Return--');
-        else if (s.event === 'exception' && s.exception) this.message(s.exception);
-        return resumed(o);
-      }
-    }
+  /** Show where an action led (commands/land.ts). */
+  land(o: Outcome): Promise<Verdict> {
+    return land(this, o);
   }
 
   // ========================================================== text & events
   emit(e: EngineEvent): void {
-    if (this.listeners.length === 0) this.backlog.push(e);
-    else for (const l of this.listeners) l(e);
+    this.events.emit(e);
   }
 
   /** pdb's own output (part of the command's result). */
   say(text: string, kind?: TextEvent['kind']): void {
-    if (!text) return;
-    this.reply.output += text;
-    this.emit({ type: 'text', stream: 'debugger', data: text, ...(kind ? { kind } : {}) });
+    this.events.say(text, kind);
   }
 
   message(msg: string): void {
@@ -531,8 +392,7 @@ export class NeuralDebugger implements Engine, Pdb {
 
   /** pdb's error(): `*** msg`; the command failed. */
   error(msg: string): void {
-    this.failed(msg);
-    this.say(`*** ${msg}\n`, 'error');
+    this.events.error(msg);
   }
 
   /** An error line already written as pdb writes it (pyval's `*** ...`): the command failed. */
@@ -546,8 +406,7 @@ export class NeuralDebugger implements Engine, Pdb {
 
   /** Marks the command as failed (`msg`: its error message, the first one kept). */
   failed(msg?: string): void {
-    if (this.reply.error === undefined && msg !== undefined) this.reply.error = msg;
-    this.reply.ok = false;
+    this.events.failed(msg);
   }
 
   /** pdb's print_stack_entry of the selected frame, as a location (not `where`'s listing). */
@@ -557,18 +416,18 @@ export class NeuralDebugger implements Engine, Pdb {
 
   /** Text on the program's streams (its predicted output, tracebacks). */
   write(stream: 'stdout' | 'stderr', text: string): void {
-    if (text) this.emit({ type: 'text', stream, data: text });
+    this.events.write(stream, text);
   }
 
   /** ndbg's own diagnostics (model notes, warnings): stream `ndbg`, neither the program's nor pdb's. */
   diagnostic(text: string): void {
-    if (text) this.emit({ type: 'text', stream: 'ndbg', data: text });
+    this.events.diagnostic(text);
   }
 
   /** The session is over. */
   exit(code: number): void {
     this.exited = true;
-    this.outcome(true); // `q`: the command that ended the session
+    this.events.outcome(true); // `q`: the command that ended the session
     this.emit({ type: 'exit', code });
   }
 
@@ -582,32 +441,8 @@ export class NeuralDebugger implements Engine, Pdb {
     this.emit({ type: 'input' });
   }
 
-  private onReport(r: Report): void {
-    switch (r.kind) {
-      case 'output':
-        return this.write('stdout', r.text);
-      case 'failed':
-        return this.error(r.text);
-      case 'warning':
-        if (r.text === this.lastWarning) return;
-        this.lastWarning = r.text;
-        return this.diagnostic(`ndbg: ${r.text} (the script is windowed)\n`);
-      case 'notice':
-        return this.diagnostic(`ndbg: ${r.text}\n`);
-      case 'problem':
-        // a rollout (until, c, n over a long call) may predict hundreds of states: say the first problem, count the rest
-        if (++this.predictionProblems === 1) this.diagnostic(`ndbg: ${r.text}\n`);
-        return;
-    }
-  }
-
   private prompt(): void {
-    if (this.predictionProblems > 1) {
-      const more = this.predictionProblems - 1;
-      this.diagnostic(`ndbg: ${more} more prediction${more === 1 ? '' : 's'} of that command had such a problem\n`);
-    }
-    this.predictionProblems = 0;
-    this.emit({ type: 'prompt', prompt: this.defining !== null ? '(com) ' : '(Pdb) ' });
+    this.events.prompt(this.defining !== null);
   }
 
   getLine = (file: string, n: number): string => {

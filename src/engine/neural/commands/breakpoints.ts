@@ -4,6 +4,7 @@
 // print pdb's texts. The loop runs a breakpoint's commands when it stops there.
 
 import * as pathFns from 'node:path';
+import type { BreakpointInfo } from '../../engine.js';
 import { pdbWord } from '../../pdbCommands.js';
 import { strRepr } from '../../../pyval/index.js';
 import { bpFormat, bpStr, type Breakpoint } from '../breakpoints.js';
@@ -230,3 +231,15 @@ export const BREAKPOINTS: Record<string, Handler> = {
   ignore: doIgnore,
   commands: doCommands,
 };
+
+/** bdb's table as front ends get it (docs/json.md, `breakpoints`). */
+export function breakpointTable(pdb: Pdb): BreakpointInfo[] {
+  return pdb.core.bps.all().map((b) => {
+    const info: BreakpointInfo = { number: b.number, file: b.file, line: b.line, hits: b.hits, ignore: b.ignore, enabled: b.enabled, temporary: b.temporary };
+    if (b.funcname) info.func = b.funcname;
+    if (b.cond) info.condition = b.cond;
+    const lines = pdb.bpCommands.get(b.number)?.lines;
+    if (lines?.length) info.commands = [...lines];
+    return info;
+  });
+}

@@ -213,3 +213,17 @@ export const INSPECT: Record<string, Handler> = {
   display: doDisplay,
   undisplay: doUndisplay,
 };
+
+/** pdb's preloop: each display expression of the selected frame whose value changed since it was last shown. */
+export function preloopDisplays(pdb: Pdb): void {
+  const shown = pdb.displaying.get(pdb.selectedFrameKey());
+  if (!shown) return;
+  const scope = pdb.scope();
+  for (const [expr, old] of shown) {
+    const now = displayValue(expr, scope);
+    if (now !== old) {
+      shown.set(expr, now);
+      pdb.message(`display ${expr}: ${now}  [old: ${old}]`);
+    }
+  }
+}
