@@ -4,7 +4,7 @@ import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { argumentsAt, cut, endsFrame, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed, scopeOf } from './scope.js';
+import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed, scopeOf } from './scope.js';
 
 /**
  * `stmt` run by pyval over the state's locals (and `extra` names, left out of the
