@@ -53,6 +53,9 @@ describe('npm pack', () => {
       'scripts/gpu_train.sh',
     ])
       expect(files).not.toContain(`package/${f}`);
+    // A model ships what the engine reads; its evaluation summaries (runtime/) stay in the repository.
+    expect(files.filter((f) => /^package\/models\/[^/]+\/runtime\//.test(f))).toEqual([]);
+    expect(files).toContain(`package/models/${readFileSync(join(ROOT, 'models', 'default'), 'utf8').trim()}/measured.json`);
     // The shipped analysis runs on its own, as the neural engine runs it.
     execFileSync('tar', ['xzf', join(dir, tgz), '-C', dir], { stdio: 'pipe' });
     writeFileSync(join(dir, 'prog.py'), 'x = 1\nprint(x)\n');

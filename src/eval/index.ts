@@ -9,7 +9,7 @@ import { RERANK_WIDTH } from '../model/rerank.js';
 import type { Predictor } from '../model/types.js';
 import { evalSample, parseRows, type CruxResult, type CruxTask, type CruxVia } from './cruxeval.js';
 import { setDir, traceProgramsDir } from './programs.js';
-import { evalRecord, expectedCalibrationError, median, newTally, readRecords, traceReport, type TraceRecord } from './traces.js';
+import { evalRecord, expectedCalibrationError, median, newTally, originSummary, readRecords, traceReport, type TraceRecord } from './traces.js';
 
 export const EVAL_USAGE = `usage: ndbg eval cruxeval --data FILE.jsonl [--task output|input]
                       [--via step_return|breakpoint|rollout] [--limit N] [--out results.jsonl]
@@ -19,8 +19,9 @@ export const EVAL_USAGE = `usage: ndbg eval cruxeval --data FILE.jsonl [--task o
 Measure the neural engine. cruxeval: pass@1 on CruxEval rows ({code, input, output, id}
 per line), scored as CruxEval does (the assertion runs in a sandboxed python3, 3 s limit).
 traces: next-state exact match on a data set's held-out split (traces-*.jsonl.gz), per
-action and component, frame latency, and the reliability of per-value confidence; with
---out, the totals also go to OUT.summary.json. --programs traces a directory of programs
+action and component, the share of steps ndbg's evaluator computed against those the
+model predicted and the model's exact match on its own, frame latency, and the
+reliability of per-value confidence; with --out, the totals also go to OUT.summary.json. --programs traces a directory of programs
 (evalsets/: --set NAME) first, with the checkout's Python tracer and the model's tokenizer.
 
 options:
@@ -286,8 +287,9 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
       }
       const bar = progressBar(a.limit ?? records.length, label, a.quiet);
       for (const r of records) {
-        await evalRecord(predictor, r, { constrain, limit: a.limit, perRecord: a.perRecord, rerank: a.rerank }, tally, (ex, pred, ok) => {
-          if (a.out) lines.push(JSON.stringify({ record: ex.record, constrain, action: ex.action, exact: ok.exact, ok, predicted: pred, gold: ex.gold }));
+        await evalRecord(predictor, r, { constrain, limit: a.limit, perRecord: a.perRecord, rerank: a.rerank }, tally, (ex, pred, ok, origin) => {
+          if (a.out)
+            lines.push(JSON.stringify({ record: ex.record, constrain, action: ex.action, exact: ok.exact, ok, origin, predicted: pred, gold: ex.gold }));
           if (a.limit) bar(tally.examples, `exact ${pct(tally.exact, tally.examples)}`);
         });
         if (!a.limit) bar(records.indexOf(r) + 1, `exact ${pct(tally.exact, tally.examples)}`);
@@ -299,6 +301,7 @@ export async function runEval(argv: string[], deps: { predictor?: Predictor; wri
         ...rest,
         medianMs: median(latencies),
         ece: expectedCalibrationError(tally.calibration),
+        steps: originSummary(tally),
       };
     }
     if (a.out) {

@@ -9,7 +9,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { HistoryEntry, ModelAction, ModelState, Predictor } from '../model/types.js';
+import { FORMAT_VERSION, isAttributeEntry } from '../model/format.js';
+import type { HistoryEntry, ModelAction, ModelState, Prediction, Predictor, ValueOrigin } from '../model/types.js';
 
 /** One event of a trace as python/ndbg/trace/tracer.py writes it (docs/format.md). */
 export interface TraceEvent {
@@ -128,6 +129,16 @@ export function compare(pred: ModelState | null, gold: ModelState): Record<Compo
   return { ...c, exact: Object.values(c).every(Boolean) };
 }
 
+/**
+ * `s` as a model trained on trace format `version` writes states: a version-1 model
+ * knows no attribute entries (docs/format.md "Versions"), so they are not asked of it;
+ * the tracer writes the current format whatever the model.
+ */
+export function forModelVersion(s: ModelState, version: number): ModelState {
+  if (version >= 2 || !Object.keys(s.locals).some(isAttributeEntry)) return s;
+  return { ...s, locals: Object.fromEntries(Object.entries(s.locals).filter(([k]) => !isAttributeEntry(k))) };
+}
+
 /** Records of a split: DIR/SPLIT/traces-*.jsonl.gz (or DIR itself), shard by shard. */
 export function* readRecords(dir: string, split = 'test'): Generator<TraceRecord> {
   let base = join(dir, split);
@@ -159,10 +170,43 @@ export interface CalibrationBin {
   confSum: number;
 }
 
+/**
+ * Who gave a step's state (docs/json.md `origin`): `computed` where the evaluator
+ * worked out every value the step wrote (a changed or new local, the return value or
+ * exception, the output), `predicted` where it worked out none of them (the model said
+ * all, or the step wrote no value and the model said where it went), `partly` between.
+ */
+export const STEP_ORIGINS = ['computed', 'partly', 'predicted'] as const;
+export type StepOrigin = (typeof STEP_ORIGINS)[number];
+
+/** The values a step wrote, keyed as `origin` keys them: changed or new locals, `<retval>`, `<exception>`, `<stdout>`. */
+export function writtenValues(pred: ModelState, before: ModelState): string[] {
+  const out = Object.keys(pred.locals).filter((k) => !Object.hasOwn(before.locals, k) || before.locals[k] !== pred.locals[k]);
+  if (pred.retval != null) out.push('<retval>');
+  if (pred.exception != null) out.push('<exception>');
+  if (pred.stdout) out.push('<stdout>');
+  return out;
+}
+
+/** Whose step it was (STEP_ORIGINS); a failed prediction (no state) is the model's. */
+export function stepOrigin(pred: ModelState | null, before: ModelState, origin: Readonly<Record<string, ValueOrigin>> | undefined): StepOrigin {
+  if (!pred || !origin) return 'predicted';
+  const mine = (k: string) => origin[k] === 'computed' || origin[k] === 'checked';
+  const written = writtenValues(pred, before);
+  if (!written.length) return Object.keys(origin).some(mine) ? 'computed' : 'predicted';
+  const n = written.filter(mine).length;
+  return n === written.length ? 'computed' : n === 0 ? 'predicted' : 'partly';
+}
+
 export interface TraceTally {
   examples: number;
   exact: number;
-  byAction: Record<string, { n: number; exact: number }>;
+  /** Predictions that failed outright (the session threw): counted wrong, with the first reason. */
+  failed: number;
+  failure?: string;
+  byAction: Record<string, { n: number; exact: number; origins: Record<StepOrigin, { n: number; exact: number }> }>;
+  /** Steps by who gave their state, and how many of each were right. */
+  origins: Record<StepOrigin, { n: number; exact: number }>;
   components: Record<Component, number>;
   frames: number;
   latencyMs: number;
@@ -171,11 +215,19 @@ export interface TraceTally {
   calibration: CalibrationBin[];
 }
 
+const noOrigins = (): Record<StepOrigin, { n: number; exact: number }> => ({
+  computed: { n: 0, exact: 0 },
+  partly: { n: 0, exact: 0 },
+  predicted: { n: 0, exact: 0 },
+});
+
 export function newTally(): TraceTally {
   return {
     examples: 0,
     exact: 0,
+    failed: 0,
     byAction: {},
+    origins: noOrigins(),
     components: { event: 0, line: 0, frame: 0, locals: 0, retval: 0, stdout: 0 },
     frames: 0,
     latencyMs: 0,
@@ -234,7 +286,7 @@ export async function evalRecord(
   r: TraceRecord,
   o: { constrain: boolean; limit?: number; perRecord?: number; rerank?: number },
   tally: TraceTally,
-  onExample?: (ex: TraceExample, pred: ModelState | null, ok: Record<Component | 'exact', boolean>) => void,
+  onExample?: (ex: TraceExample, pred: ModelState | null, ok: Record<Component | 'exact', boolean>, origin: StepOrigin) => void,
 ): Promise<void> {
   const examples = spread(examplesOf(r), o.perRecord);
   if (!examples.length) return;
@@ -247,19 +299,36 @@ export async function evalRecord(
   try {
     for (const ex of examples) {
       if (o.limit !== undefined && tally.examples >= o.limit) return;
-      const p = await session.predict(ex.history, ex.action);
-      const ok = compare(p.state, ex.gold);
+      const t0 = performance.now();
+      let p: Prediction;
+      try {
+        p = await session.predict(ex.history, ex.action);
+      } catch (e) {
+        // one failed prediction is a wrong one, not the end of the measurement
+        tally.failed++;
+        tally.failure ??= (e as Error).message ?? String(e);
+        p = { state: null, confidence: { line: 0, values: {} }, text: '', latencyMs: performance.now() - t0, tokens: 0 };
+      }
+      const version = session.formatVersion ?? FORMAT_VERSION;
+      const pred = p.state && forModelVersion(p.state, version);
+      const gold = forModelVersion(ex.gold, version);
+      const ok = compare(pred, gold);
+      const who = stepOrigin(p.state, ex.history[ex.history.length - 1]!.state, p.origin);
       tally.examples++;
       tally.frames++;
       tally.latencyMs += p.latencyMs;
       tally.latencies.push(p.latencyMs);
-      addCalibration(tally.calibration, p.state, p.confidence.values, ex.gold);
+      addCalibration(tally.calibration, pred, p.confidence.values, gold);
       if (ok.exact) tally.exact++;
       for (const c of COMPONENTS) if (ok[c]) tally.components[c]++;
-      const a = (tally.byAction[ex.action.kind] ??= { n: 0, exact: 0 });
+      const a = (tally.byAction[ex.action.kind] ??= { n: 0, exact: 0, origins: noOrigins() });
       a.n++;
       if (ok.exact) a.exact++;
-      onExample?.(ex, p.state, ok);
+      for (const o of [tally.origins[who], a.origins[who]]) {
+        o.n++;
+        if (ok.exact) o.exact++;
+      }
+      onExample?.({ ...ex, gold }, pred, ok, who);
     }
   } finally {
     session.close();
@@ -268,11 +337,40 @@ export async function evalRecord(
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
 
-/** The report: exact match per action and per component. */
+/** The share of the steps computed, partly computed and predicted, and the model's exact match on the predicted ones. */
+export function originSummary(t: Pick<TraceTally, 'examples' | 'origins'>): {
+  computed: number;
+  partly: number;
+  predicted: number;
+  predictedExact: number | null;
+  computedExact: number | null;
+} {
+  const share = (o: StepOrigin) => (t.examples ? t.origins[o].n / t.examples : 0);
+  const exact = (o: StepOrigin) => (t.origins[o].n ? t.origins[o].exact / t.origins[o].n : null);
+  return {
+    computed: share('computed'),
+    partly: share('partly'),
+    predicted: share('predicted'),
+    predictedExact: exact('predicted'),
+    computedExact: exact('computed'),
+  };
+}
+
+/** The report: exact match per action and per component, and who gave the steps. */
 export function traceReport(t: TraceTally, label: string): string {
   let s = `${label}: next-state exact match ${pct(t.exact, t.examples)} (${t.exact}/${t.examples})\n`;
-  s += '  action          examples   exact\n';
-  for (const [a, v] of Object.entries(t.byAction).sort()) s += `  ${a.padEnd(15)} ${String(v.n).padStart(8)}  ${pct(v.exact, v.n).padStart(6)}\n`;
+  const o = t.origins;
+  s +=
+    `  steps computed ${pct(o.computed.n, t.examples)} (${o.computed.n}), partly computed ${pct(o.partly.n, t.examples)} (${o.partly.n}), ` +
+    `predicted ${pct(o.predicted.n, t.examples)} (${o.predicted.n}); ` +
+    `the model on the predicted steps ${pct(o.predicted.exact, o.predicted.n)} (${o.predicted.exact}/${o.predicted.n}), ` +
+    `computed steps ${pct(o.computed.exact, o.computed.n)}\n`;
+  if (t.failed) s += `  ${t.failed} predictions failed (counted wrong): ${t.failure}\n`;
+  s += '  action          examples   exact  computed  predicted: exact\n';
+  for (const [a, v] of Object.entries(t.byAction).sort()) {
+    const p = v.origins.predicted;
+    s += `  ${a.padEnd(15)} ${String(v.n).padStart(8)}  ${pct(v.exact, v.n).padStart(6)}  ${pct(v.origins.computed.n, v.n).padStart(8)}  ${`${pct(p.exact, p.n)} (${p.n})`.padStart(16)}\n`;
+  }
   s += `  components: ${COMPONENTS.map((c) => `${c} ${pct(t.components[c], t.examples)}`).join(', ')}\n`;
   if (t.frames) {
     s += `  ${(t.frames / (t.latencyMs / 1000)).toFixed(1)} frames/s (model time), ${(t.latencyMs / t.frames).toFixed(1)} ms per frame, median ${median(t.latencies).toFixed(1)} ms\n`;

@@ -33,10 +33,16 @@ export function deletableWith(deletable: Set<string> | null, rule: AttributeRule
   return dotted.length ? new Set([...deletable, ...dotted]) : deletable;
 }
 
-/** A name automaton (the grammar's Trie or Ident): bytes in, and the text so far. */
-export type NameAuto = TextAuto & { value(): string };
+/**
+ * A name automaton (the grammar's Trie or Ident): bytes in, the text so far, and the
+ * bytes that may follow (a superset is fine: each is tried), for DottedName's search.
+ */
+export type NameAuto = TextAuto & { value(): string; next(): Iterable<number> };
 
 const DOT = 0x2e;
+
+/** States DottedName's search expands at most before it calls a state a dead end. */
+const SEARCH_LIMIT = 20_000;
 
 /** What DottedName needs from the grammar. */
 export interface DottedParts {
@@ -52,24 +58,36 @@ export interface DottedParts {
   known: (name: string) => boolean;
 }
 
-/** `local(.attribute){0,ATTR_DEPTH}`, never a written name, a dot only after a known entry. */
+/** The shortest bytes to a complete name from each text reached (null: none), shared by one name's clones. */
+type Memo = Map<string, number[] | null>;
+
+/**
+ * `local(.attribute){0,ATTR_DEPTH}`, never a written name, a dot only after a known entry.
+ *
+ * Its completion is found by searching its own transitions (breadth first, so the
+ * shortest), and a byte is taken only when some completion is left after it: the
+ * way it says to finish is always one it accepts, and no prefix it accepts is a dead
+ * end (a written `cart` with no attribute left to write, an attribute set that is empty).
+ */
 export class DottedName implements TextAuto {
   private constructor(
     private readonly parts: DottedParts,
+    private readonly memo: Memo,
     private seg: NameAuto,
     private head: string,
     private dots: number,
   ) {}
 
   static of(parts: DottedParts): DottedName {
-    return new DottedName(parts, parts.local(), '', 0);
+    return new DottedName(parts, new Map(), parts.local(), '', 0);
   }
 
   clone(): DottedName {
-    return new DottedName(this.parts, this.seg.clone() as NameAuto, this.head, this.dots);
+    return new DottedName(this.parts, this.memo, this.seg.clone() as NameAuto, this.head, this.dots);
   }
 
-  push(b: number): boolean {
+  /** One transition, with no look ahead. */
+  private step(b: number): boolean {
     if (b !== DOT) return this.seg.push(b);
     if (this.dots >= ATTR_DEPTH || !this.seg.complete()) return false; // the segment's own completeness: `cart` written is still a parent
     const parent = this.value();
@@ -78,6 +96,16 @@ export class DottedName implements TextAuto {
     this.dots++;
     this.seg = this.parts.attribute();
     return true;
+  }
+
+  push(b: number): boolean {
+    const saved = { seg: this.seg.clone() as NameAuto, head: this.head, dots: this.dots };
+    if (!this.step(b)) return false;
+    if (this.complete() || this.finish() !== null) return true;
+    this.seg = saved.seg;
+    this.head = saved.head;
+    this.dots = saved.dots;
+    return false;
   }
 
   complete(): boolean {
@@ -89,11 +117,56 @@ export class DottedName implements TextAuto {
     return this.head === '' && this.seg.empty();
   }
 
+  /** Whether some bytes make it complete (false: a dead end, nothing may follow). */
+  live(): boolean {
+    return this.complete() || this.finish() !== null;
+  }
+
   completion(): number[] {
+    return this.finish() ?? [];
+  }
+
+  /** The shortest bytes that make it complete ([] when it is), null when none do. */
+  private finish(): number[] | null {
     if (this.complete()) return [];
-    const own = this.seg.completion();
-    if (own.length) return own;
-    return [0x5f]; // complete but written: `_` makes another identifier (Ident), or fails fast (Trie)
+    const key = this.value();
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    const found = this.search();
+    this.memo.set(key, found);
+    return found;
+  }
+
+  private search(): number[] | null {
+    // the text decides the state (the dots split it into segments), so it keys what was seen
+    const seen = new Set<string>([this.value()]);
+    let level: Array<{ at: DottedName; path: number[] }> = [{ at: this, path: [] }];
+    let expanded = 0;
+    while (level.length) {
+      const next: typeof level = [];
+      for (const { at, path } of level) {
+        if (++expanded > SEARCH_LIMIT) return null;
+        const moves = new Set(at.seg.next());
+        if (at.dots < ATTR_DEPTH) moves.add(DOT);
+        for (const b of moves) {
+          const c = at.clone();
+          if (!c.step(b)) continue;
+          const key = c.value();
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const p = [...path, b];
+          if (c.complete()) return p;
+          const memo = this.memo.get(key);
+          if (memo !== undefined) {
+            if (memo !== null) return [...p, ...memo];
+            continue;
+          }
+          next.push({ at: c, path: p });
+        }
+      }
+      level = next;
+    }
+    return null;
   }
 
   value(): string {

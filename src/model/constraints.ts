@@ -28,6 +28,12 @@ export interface Allowed {
   exitKinds: ExitKind[];
   /** Whether stdout may be written: never for inverse actions, nor for a step from a line that cannot print (cfg.py `quiet`). */
   out: boolean;
+  /**
+   * Events whose states may write stdout even where `out` is false: the program may run
+   * on past the line before reaching them (an exit pdb reaches waiting for a frame that
+   * never runs again; a suspended generator resumed after its caller ran).
+   */
+  outAlso?: ReadonlySet<EventName>;
   /** For `any`: the highest line, every function name, and whether diffs are possible. */
   maxLine: number;
   funcs: Set<string>;
@@ -271,14 +277,19 @@ function finish(b: Builder, program: Program, before: State, action: ActionName)
     const scopes = program.scopesOf(before.func, before.line);
     deletable = new Set(Object.keys(before.locals).filter((n) => binds.has(n) || scopes.some((s) => s.generator)));
   }
-  // a step from a line whose code cannot print adds no output (the next event comes
-  // before any other code runs)
+  // a step from a line whose code cannot print adds no output when the next event comes
+  // before any other code runs: in the same frame, not at an exit (pdb may wait there
+  // for a frame that never runs again while the program runs to its end) nor where a
+  // suspended generator is resumed
   const quiet = diffable && before.event === 'line' && before.line !== null && program.quiet(before.line);
+  const generator = quiet && action === 'step_over' && program.scopesOf(before.func, before.line).some((s) => s.generator);
+  const outAlso = quiet ? new Set<EventName>(generator ? ['exit', 'call'] : ['exit']) : undefined;
   // an (event, line) both a same-frame diff and a complete state elsewhere keeps both
   return {
     events: b.events,
     exitKinds: [...b.exits],
     out: !inverse && !quiet,
+    ...(outAlso ? { outAlso } : {}),
     maxLine: program.nLines,
     funcs: program.coNames,
     anyMode: 'complete',

@@ -8,6 +8,7 @@
 import { END, NUM_SPECIAL_SLOTS } from './format.js';
 import type { StateGrammar } from './grammar.js';
 import type { OnnxModel, Past } from './onnx.js';
+import { GrammarError } from './textAuto.js';
 
 /** Prompt tokens run per forward pass when prefilling (bounds attention memory). */
 const PREFILL_CHUNK = 512;
@@ -165,8 +166,13 @@ export interface Generated {
   specialMass: number[];
   /** Tokens written by the grammar's completion, not by the model. */
   forced: number;
-  /** end: the model wrote <|end|>; max: the budget ran out; repeat: the output fell into a loop (see `loop`). */
-  stop: 'end' | 'max' | 'repeat';
+  /**
+   * end: the model wrote <|end|>; max: the budget ran out; repeat: the output fell into
+   * a loop (see `loop`); stuck: the grammar had no way on (see `failure`).
+   */
+  stop: 'end' | 'max' | 'repeat' | 'stuck';
+  /** For stop 'stuck': what the grammar said. */
+  failure?: string;
   /** For stop 'repeat': the repeated pattern's length in tokens and how many tokens repeat it. */
   loop?: { period: number; span: number };
   /**
@@ -289,7 +295,15 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
     if (g && forced === null) {
       const left = o.maxTokens - out.ids.length;
       if (left <= 160 + maxTokenBytes) {
-        const finish = g.finishTokens(NUM_SPECIAL_SLOTS);
+        let finish: number[];
+        try {
+          finish = g.finishTokens(NUM_SPECIAL_SLOTS);
+        } catch (e) {
+          if (!(e instanceof GrammarError)) throw e;
+          out.stop = 'stuck';
+          out.failure = e.message;
+          break;
+        }
         if (finish.length + maxTokenBytes + 2 >= left) forced = finish;
       }
     }
@@ -301,7 +315,11 @@ export async function generate(cache: KvCache, prompt: readonly number[], o: Gen
       out.forced++;
     } else {
       id = teacher ? (teacher[out.ids.length] ?? END) : pick(logits, limit, allowed);
-      if (id < 0) throw new Error('constrained decoding: no token is allowed');
+      if (id < 0) {
+        out.stop = 'stuck';
+        out.failure = 'no token is allowed';
+        break;
+      }
       const { p, special, of } = softmaxAt(logits, limit, id);
       if (!teacher && p < BRANCH_BELOW) {
         const alt = runnerUp(logits, limit, id, allowed);

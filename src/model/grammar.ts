@@ -10,7 +10,7 @@ import { type AttributeRule, DottedName, deletableWith } from './attrNames.js';
 import type { Allowed, FrameOption } from './constraints.js';
 import { type EventName, REPR_LIMIT, SPECIAL_ID as S } from './format.js';
 import { Repr } from './reprAuto.js';
-import { type TextAuto, Utf8, bytesOf } from './textAuto.js';
+import { GrammarError, type TextAuto, Utf8, bytesOf } from './textAuto.js';
 
 const DOT = 0x2e;
 
@@ -18,15 +18,27 @@ const latin1 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 
 // --- byte-level pieces -------------------------------------------------------------
 
-const prefixCache = new WeakMap<ReadonlySet<string>, { words: Set<string>; prefixes: Set<string> }>();
+interface Words {
+  words: Set<string>;
+  prefixes: Set<string>;
+  /** The bytes that may follow each prefix, made when first asked. */
+  kids?: Map<string, number[]>;
+}
+
+const prefixCache = new WeakMap<ReadonlySet<string>, Words>();
 
 /** One of a finite set of strings (stored as latin1 of their UTF-8). */
 class Trie implements TextAuto {
   constructor(
-    private readonly words: Set<string>,
-    private readonly prefixes: Set<string>,
+    private readonly entry: Words,
     private text = '',
   ) {}
+  private get words() {
+    return this.entry.words;
+  }
+  private get prefixes() {
+    return this.entry.prefixes;
+  }
   static of(words: Iterable<string>, key?: ReadonlySet<string>): Trie {
     let entry = key ? prefixCache.get(key) : undefined;
     if (!entry) {
@@ -40,10 +52,26 @@ class Trie implements TextAuto {
       entry = { words: w, prefixes: p };
       if (key) prefixCache.set(key, entry);
     }
-    return new Trie(entry.words, entry.prefixes);
+    return new Trie(entry);
   }
   clone() {
-    return new Trie(this.words, this.prefixes, this.text);
+    return new Trie(this.entry, this.text);
+  }
+  /** The bytes that may follow the text so far. */
+  next(): number[] {
+    let kids = this.entry.kids;
+    if (!kids) {
+      kids = new Map();
+      for (const p of this.prefixes) {
+        if (p === '') continue;
+        const up = p.slice(0, -1);
+        const k = kids.get(up);
+        if (k) k.push(p.charCodeAt(p.length - 1));
+        else kids.set(up, [p.charCodeAt(p.length - 1)]);
+      }
+      this.entry.kids = kids;
+    }
+    return kids.get(this.text) ?? [];
   }
   push(b: number) {
     const t = this.text + String.fromCharCode(b);
@@ -111,7 +139,13 @@ class Ident implements TextAuto {
   value() {
     return this.text;
   }
+  next(): number[] {
+    return this.text.length >= 64 ? [] : this.text ? IDENT_NEXT : IDENT_FIRST;
+  }
 }
+
+const IDENT_FIRST = bytesOf('_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ');
+const IDENT_NEXT = [...IDENT_FIRST, ...bytesOf('0123456789')];
 
 /** A line number: one of a set, or 1..max. */
 class Digits implements TextAuto {
@@ -424,17 +458,16 @@ export class StateGrammar {
 
   private canVar(options: FrameOption[]): boolean {
     const names = this.varNames(options);
-    if (names === null || this.attributeMayFollow()) return true;
     const p = this.pending();
+    if (this.attributes !== undefined) {
+      // format 2: whether the name automaton of the entry would have any name to write
+      const written = new Set(this.written);
+      if (p !== null) written.add(p);
+      return this.dottedName(names, written, this.phase === 'line' ? 'diff' : this.mode).live();
+    }
+    if (names === null) return true;
     for (const n of names) if (!this.written.has(n) && n !== p) return true;
     return false;
-  }
-
-  /** Whether an attribute entry (attrNames.ts) may still come: one after an entry written, or in the state before a diff. */
-  private attributeMayFollow(): boolean {
-    const a = this.attributes;
-    if (a === undefined || a.names?.size === 0) return false;
-    return this.written.size > 0 || this.pending() !== null || (this.mode === 'diff' && a.before.length > 0);
   }
 
   private canDel(): boolean {
@@ -480,7 +513,7 @@ export class StateGrammar {
         if (ev === 'exception') return bodyOk;
         return ev === 'exit' && p === 'kind' && (this.auto as Trie).value() === 'error';
       case S.out:
-        if (!this.allowed.out) return false;
+        if (!this.allowed.out && !(ev !== null && this.allowed.outAlso?.has(ev))) return false;
         return this.requirementsMet() && (bodyOk || p === 'kind' || p === 'retval' || p === 'exc');
       case S.end:
         return this.requirementsMet() && (bodyOk || p === 'kind' || p === 'retval' || p === 'exc' || p === 'out');
@@ -505,12 +538,12 @@ export class StateGrammar {
   feed(id: number, bytes: Uint8Array): void {
     if (bytes.length) {
       const a = this.auto?.clone();
-      if (!a) throw new Error('grammar: no text allowed here');
-      for (const b of bytes) if (!a.push(b)) throw new Error('grammar: text not allowed here');
+      if (!a) throw new GrammarError('grammar: no text allowed here');
+      for (const b of bytes) if (!a.push(b)) throw new GrammarError('grammar: text not allowed here');
       this.auto = a;
       return;
     }
-    if (!this.allowsSpecial(id)) throw new Error(`grammar: special token ${id} not allowed in phase ${this.phase}`);
+    if (!this.allowsSpecial(id)) throw new GrammarError(`grammar: special token ${id} not allowed in phase ${this.phase}`);
     this.closeText();
     const ev = EVENT_OF.get(id);
     if (this.phase === 'event' && ev) {
@@ -548,7 +581,7 @@ export class StateGrammar {
         const names = this.varNames(this.options);
         const written = this.written;
         let name: Trie | Ident | DottedName;
-        if (this.attributes !== undefined) name = this.dottedName(names);
+        if (this.attributes !== undefined) name = this.dottedName(names, new Set(written), this.mode);
         else if (names === null) name = new Ident(new Set(written));
         else if (written.size === 0) name = Trie.of(names, names);
         else name = Trie.of([...names].filter((n) => !written.has(n)));
@@ -579,15 +612,18 @@ export class StateGrammar {
     }
   }
 
-  /** A variable's name when the state may have attribute entries (format 2): `local` or `entry.attr`. */
-  private dottedName(names: Set<string> | null): DottedName {
+  /**
+   * A variable's name when the state may have attribute entries (format 2): `local` or
+   * `entry.attr`, none of `written` (this phase's copy: the grammar's set grows when it closes).
+   */
+  private dottedName(names: Set<string> | null, written: Set<string>, mode: 'diff' | 'complete' | null): DottedName {
     const attrs = this.attributes?.names ?? null;
-    const written = new Set(this.written); // this phase's: the set grows when it closes
-    const before = this.mode === 'diff' ? new Set(this.attributes?.before) : null;
+    const before = mode === 'diff' ? new Set(this.attributes?.before) : null;
     // the first part is a local the state may show, or an entry an attribute may follow
     const first = names === null ? null : new Set([...names, ...written, ...(before ?? [])].filter((n) => !n.includes('.')));
+    const firstTrie = first === null ? null : Trie.of(first);
     return DottedName.of({
-      local: () => (first === null ? new Ident(new Set()) : Trie.of(first)),
+      local: () => (firstTrie === null ? new Ident(new Set()) : firstTrie.clone()),
       plain: names,
       attribute: () => (attrs === null ? new Ident(new Set()) : Trie.of(attrs, attrs)),
       written,
@@ -630,11 +666,11 @@ export class StateGrammar {
     if (this.phase === 'event') {
       if (this.allowed.exitKinds.length) return { special: S.exit };
       for (const [ev, m] of this.allowed.events) if (m === 'any' || m.size) return { special: S[ev] };
-      throw new Error('grammar: no event is allowed');
+      throw new GrammarError('grammar: no event is allowed');
     }
     if (this.auto && !this.auto.complete()) return { bytes: this.auto.completion() };
     for (const id of [S.end, S.retval, S.exc, S.frame]) if (this.allowsSpecial(id)) return { special: id };
-    throw new Error(`grammar: cannot finish from phase ${this.phase}`);
+    throw new GrammarError(`grammar: cannot finish from phase ${this.phase}`);
   }
 
   /** Tokens (specials and single bytes) that finish the state from here; [] when done. */
@@ -647,13 +683,13 @@ export class StateGrammar {
         g.feed(step.special, new Uint8Array(0));
         out.push(step.special);
       } else {
-        if (!step.bytes.length) throw new Error(`grammar: empty completion in phase ${g.phase}`);
+        if (!step.bytes.length) throw new GrammarError(`grammar: empty completion in phase ${g.phase}`);
         for (const b of step.bytes) {
           g.feed(byteOffset + b, Uint8Array.of(b));
           out.push(byteOffset + b);
         }
       }
-      if (out.length > 4096) throw new Error('grammar: completion does not terminate');
+      if (out.length > 4096) throw new GrammarError('grammar: completion does not terminate');
     }
     return out;
   }

@@ -29,13 +29,15 @@ import {
   type State,
 } from './format.js';
 import { StateGrammar } from './grammar.js';
-import { computeStep, withComputed } from './computed/index.js';
+import { computeStep, withComputed, type ComputedStep } from './computed/index.js';
+import { objectsAt } from './computed/objects.js';
 import { escapeLoop } from './escape.js';
 import { rerank, RERANK_WIDTH } from './rerank.js';
 import { candidateStates, DEFAULT_CANDIDATES } from './candidates.js';
 import { ownReprs } from './reprAuto.js';
 import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
 import type { Tokenizer } from './tokenizer.js';
+import type { ProgramContext } from '../pyval/evaluate.js';
 import type {
   Confidence,
   HistoryEntry,
@@ -165,6 +167,23 @@ export function confidenceOf(gen: Generated, bytesOf: readonly Uint8Array[]): Co
  */
 const COMPUTED_CONFIDENCE = 1;
 
+/** The values a computed step worked out: the keys of `confidence.values` and `origin` it sets. */
+function computedKeys(step: ComputedStep, before: ModelState): string[] {
+  const reached = step.state;
+  const keys = reached
+    ? [
+        ...Object.keys(reached.locals).filter((k) => reached.locals[k] !== before.locals[k]),
+        ...(reached.retval != null ? ['<retval>'] : []),
+        ...(reached.exception != null ? ['<exception>'] : []),
+      ]
+    : step.retval !== undefined
+      ? ['<retval>']
+      : step.call
+        ? Object.keys(step.call.locals)
+        : [...Object.keys(step.changes), ...(step.unchanged ?? [])];
+  return step.stdout ? [...keys, '<stdout>'] : keys;
+}
+
 const GENERIC_FUNCS = ['<module>', '<lambda>', '<listcomp>', '<dictcomp>', '<setcomp>', '<genexpr>'];
 
 function staticFuncs(source: string): Set<string> {
@@ -253,6 +272,10 @@ export class NeuralSession implements PredictorSession {
     this.lines = sourceLines(source);
     this.ownReprs = ownReprs(source);
     this.formatVersion = files.config.format_version ?? FORMAT_VERSION;
+  }
+
+  objectsAt(state: ModelState): ProgramContext | null {
+    return objectsAt(this.lines, state);
   }
 
   /** Read the code context into the cache (when it fits the window whole). */
@@ -493,20 +516,25 @@ export class NeuralSession implements PredictorSession {
    */
   async predict(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { teacher?: ModelState } = {}): Promise<Prediction> {
     const t0 = performance.now();
+    if (!opts.teacher && this.opts.compute !== false) {
+      const computed = this.computedWhole(history, action, t0);
+      if (computed) return computed;
+    }
     const q = this.setup(history, action, opts);
     const { prompt, grammar, decoding } = q;
     let alternatives: Record<string, Alternative[]> = {};
     let notice: string | undefined;
     const gen = await this.lock.run(async () => {
       let greedy = await generate(this.cache, prompt.ids, { ...decoding, grammar });
-      if (greedy.stop === 'repeat' && grammar) {
-        // a loop is no state: the runner-up where the model was last unsure before it (escape.ts)
-        const loop = greedy.loop!;
+      if ((greedy.stop === 'repeat' || greedy.stop === 'stuck') && grammar) {
+        // a loop, or a decoding the grammar stopped, is no state: the runner-up where the model was last unsure before it (escape.ts)
         const escaped = await escapeLoop(this.cache, prompt.ids, greedy, { ...decoding, grammar });
         if (escaped) {
-          notice =
-            `the model fell into a loop (a ${loop.period}-token pattern repeated over ${loop.span} tokens); ` +
-            `its runner-up at token ${escaped.at + 1} was decoded instead`;
+          const loop = greedy.loop;
+          const what = loop
+            ? `the model fell into a loop (a ${loop.period}-token pattern repeated over ${loop.span} tokens)`
+            : `constrained decoding found no way on (${greedy.failure})`;
+          notice = `${what}; its runner-up at token ${escaped.at + 1} was decoded instead`;
           greedy = escaped.gen;
         }
       }
@@ -520,6 +548,29 @@ export class NeuralSession implements PredictorSession {
       return g;
     });
     return this.read(gen, q, history, action, { alternatives, notice, t0, teacher: !!opts.teacher });
+  }
+
+  /**
+   * A step computed whole (the state it reaches, or the call's frame, every step to it
+   * worked out by the evaluator): the model is not asked, so it costs no decoding and
+   * no guess of the model's can stand beside it. Null where the model has to say.
+   */
+  private computedWhole(history: HistoryEntry[], action: ModelAction, t0: number): Prediction | null {
+    const before = history[history.length - 1]!.state;
+    const step = computeStep(this.lines, before, action, this.program, history);
+    if (!step || (step.state === undefined && step.call === undefined)) return null;
+    const state = withComputed(before, before, step);
+    if (!state) return null;
+    const confidence: Confidence = { line: COMPUTED_CONFIDENCE, values: {} };
+    const origin: Record<string, ValueOrigin> = {};
+    for (const k of computedKeys(step, before)) {
+      confidence.values[k] = COMPUTED_CONFIDENCE;
+      origin[k] = 'computed';
+    }
+    const result: Prediction = { state, confidence, text: '', latencyMs: performance.now() - t0, tokens: 0 };
+    if (Object.keys(origin).length) result.origin = origin;
+    if (step.traceback) result.traceback = step.traceback;
+    return result;
   }
 
   /**
@@ -560,6 +611,8 @@ export class NeuralSession implements PredictorSession {
       error =
         `the model fell into a loop (a ${loop.period}-token pattern repeated over ${loop.span} tokens) ` +
         `after ${gen.ids.length - loop.span} tokens: a decoding failure, no state predicted`;
+    } else if (gen.stop === 'stuck') {
+      error = `constrained decoding found no way on after ${gen.ids.length} tokens (${gen.failure}): a decoding failure, no state predicted`;
     } else if (gen.stop !== 'end') {
       error = `the model wrote no <|end|> within ${maxTokens} tokens: no state predicted`;
     } else {
@@ -591,13 +644,7 @@ export class NeuralSession implements PredictorSession {
         // a computed value is exact given the values it was computed from (which carry
         // confidences of their own); the model's confidences for what it replaced go
         if (step.line !== undefined || step.state || step.call) for (const k of Object.keys(confidence.values)) delete confidence.values[k];
-        const reached = step.state;
-        const keys = reached
-          ? [...Object.keys(reached.locals).filter((k) => reached.locals[k] !== before.locals[k]), ...(reached.retval != null ? ['<retval>'] : [])]
-          : step.retval !== undefined
-            ? ['<retval>']
-            : Object.keys(step.call?.locals ?? step.changes);
-        for (const k of step.stdout ? [...keys, '<stdout>'] : keys) {
+        for (const k of computedKeys(step, before)) {
           confidence.values[k] = COMPUTED_CONFIDENCE;
           origin[k] = 'computed';
           delete alternatives[k];

@@ -11,7 +11,7 @@
 // taken instead of the whole prediction failing afterwards.
 
 import { CUT_MARKER, REPR_LIMIT } from './format.js';
-import { type TextAuto, Utf8, bytesOf } from './textAuto.js';
+import { GrammarError, type TextAuto, Utf8, bytesOf } from './textAuto.js';
 
 const DOT = 0x2e;
 const SPACE = 0x20;
@@ -413,12 +413,12 @@ class Literal {
     };
     const feed = (bytes: number[]) => {
       for (const b of bytes) {
-        if (!l.push(b)) throw new Error(`repr grammar: completion byte ${b} refused`);
+        if (!l.push(b)) throw new GrammarError(`repr grammar: completion byte ${b} refused`);
         out.push(b);
       }
     };
     for (let guard = 0; !l.done(); guard++) {
-      if (guard > 512) throw new Error('repr grammar: completion does not terminate');
+      if (guard > 512) throw new GrammarError('repr grammar: completion does not terminate');
       const t = l.tok;
       if (t) {
         if (t.t === 'str') {
@@ -570,7 +570,7 @@ export class Repr implements TextAuto {
     // no room to finish within the limit: keep going to it and cut, as the tracer would
     while (r.chars < REPR_LIMIT) {
       const b = FILLERS.find((f) => r.clone().push(f));
-      if (b === undefined) throw new Error('repr grammar: no byte continues the repr');
+      if (b === undefined) throw new GrammarError('repr grammar: no byte continues the repr');
       r.push(b);
       out.push(b);
     }

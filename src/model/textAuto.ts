@@ -2,6 +2,14 @@
 // (reprAuto.ts) are built from: the interface every text automaton has, and UTF-8
 // well-formedness one byte at a time.
 
+/**
+ * The grammar has no way on from where the decoding is (a completion it refuses, no
+ * token allowed): a decoding failure, which the decoder reports as a stop, never a crash.
+ */
+export class GrammarError extends Error {
+  override name = 'GrammarError';
+}
+
 export const bytesOf = (s: string) => Array.from(Buffer.from(s, 'utf8'));
 
 /** A text automaton: bytes in, whether they may come; and how to finish. */

@@ -2,6 +2,14 @@
 // evaluation (src/eval/) use it. Keep it stable; docs/runtime.md describes it.
 
 import type { Program } from './cfg.js';
+import type { ProgramContext } from '../pyval/evaluate.js';
+
+/** A frame of a computed traceback: its function, the line it stood at, its locals (reprs). */
+export interface TracebackFrame {
+  func: string;
+  line: number;
+  locals: Record<string, string>;
+}
 
 /** A predicted (or given) debugger stop, as the trace format describes it. */
 export interface ModelState {
@@ -97,6 +105,12 @@ export interface Prediction {
    * evaluator worked it out, else absent (the model's: `predicted`).
    */
   origin?: Record<string, ValueOrigin>;
+  /**
+   * An exception the step raised, computed: the program's frames it passed through,
+   * outermost first (the step's own frame first, the frame that raised it last), each
+   * at its line with its locals. Absent for a predicted exception.
+   */
+  traceback?: TracebackFrame[];
   /** The model's output as text (specials as <|name|>). */
   text: string;
   latencyMs: number;
@@ -140,6 +154,11 @@ export interface PredictorSession {
    * session without it answers with `predict` alone.
    */
   candidates?(history: HistoryEntry[], action: ModelAction, opts?: PredictOptions & { n?: number }): AsyncIterable<Prediction>;
+  /**
+   * The program's objects the locals of `state` hold, where the session's computed steps
+   * built them (a copy), for evaluating expressions over them; null where none are known.
+   */
+  objectsAt?(state: ModelState): ProgramContext | null;
   /** The script's control-flow analysis, when it has one: what computed steps and checks run on. */
   program?: Program | null;
   /** Release the session's cache. */

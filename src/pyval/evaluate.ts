@@ -28,6 +28,7 @@ import {
 } from './builtins/index.js';
 import { DictStore, SetStore } from './containers.js';
 import { convert, formatSpec } from './format.js';
+import { MODULES, importFrom, importModule, moduleAttributeError, moduleFn } from './modules/index.js';
 import { Budget, DEFAULT_LIMITS, budget, withBudget, type Limits } from './limits.js';
 import {
   binop,
@@ -99,6 +100,8 @@ export interface Scope {
   locals: Record<string, string>;
   /** The frame's globals. Omitted, or the same object as `locals`: a module-level frame. */
   globals?: Record<string, string>;
+  /** The program's objects the frame's locals hold, where they are known (used unless the options give a context). */
+  program?: ProgramContext;
 }
 
 /**
@@ -148,6 +151,8 @@ export interface ExecResult {
   deleted: string[];
   /** With a program context: the values of the locals the statement read or bound, by name. */
   values?: Map<string, Value>;
+  /** An exception raised in the program's code it called: the frames it passed through, innermost first, their locals as reprs. */
+  traceback?: Array<{ func: string; line: number; locals: Record<string, string> }>;
   /** What the statement printed (print(), and the repr of an expression statement's value). */
   output: string;
   error?: string;
@@ -304,6 +309,17 @@ const DATACLASSES_MODULE: Value = {
   ]),
 };
 
+/** What a program's `import` of a modelled module binds; undefined (left unbound, so refused on use) otherwise. */
+function stdlibBinding(module: string, name: string | null): Value | undefined {
+  if (!Object.hasOwn(MODULES, module)) return undefined;
+  try {
+    return name === null ? importModule(module) : importFrom(module, name);
+  } catch (e) {
+    if (e instanceof PyError || e instanceof Refusal) return undefined;
+    throw e;
+  }
+}
+
 class Evaluator implements Ctx, EvalHost {
   private readonly locals: Vars;
   private readonly globals: Vars;
@@ -323,7 +339,7 @@ class Evaluator implements Ctx, EvalHost {
     readonly maxDepth: number,
   ) {
     this.moduleLevel = scope.globals === undefined || scope.globals === scope.locals;
-    this.program = opts.program;
+    this.program = opts.program ?? scope.program;
     const preset = this.program ? (name: string) => this.presetValue(name, scope.locals) : undefined;
     this.locals = new Vars(scope.locals, opts, preset);
     this.globals = this.moduleLevel ? this.locals : new Vars(scope.globals!, opts);
@@ -389,7 +405,7 @@ class Evaluator implements Ctx, EvalHost {
         const name = n.k === 'def' ? n.def.name : n.k === 'class' ? n.name : null;
         if (n.k === 'import') {
           for (const b of n.names) {
-            const v = b.module === 'dataclasses' ? (b.name === null ? DATACLASSES_MODULE : dataclassesModule(b.name)) : undefined;
+            const v = b.module === 'dataclasses' ? (b.name === null ? DATACLASSES_MODULE : dataclassesModule(b.name)) : stdlibBinding(b.module, b.name);
             if (v && !p.objects.has(b.as)) p.objects.set(b.as, v);
           }
         }
@@ -562,7 +578,9 @@ class Evaluator implements Ctx, EvalHost {
               return (
                 c.name === 'object' || (name === 'isinstance' && !obj(x) && (this.call({ kind: 'builtin', name: 'isinstance' }, [x!, c]) as { v: boolean }).v)
               );
-            throw typeError(`${name}() arg 2 must be a type, a tuple of types, or a union`);
+            throw typeError(
+              this.minor < 10 ? `${name}() arg 2 must be a type or tuple of types` : `${name}() arg 2 must be a type, a tuple of types, or a union`,
+            );
           }),
         );
       }
@@ -684,7 +702,7 @@ class Evaluator implements Ctx, EvalHost {
   // ---- Ctx ----
 
   call(f: Value, args: Value[], kwargs: Map<string, Value> = new Map(), env: Env | null = null): Value {
-    if ((f.kind === 'builtin' || f.kind === 'type') && this.program) {
+    if (((f.kind === 'builtin' && !f.module) || f.kind === 'type') && this.program) {
       const r = this.objectBuiltin(f.name, args, kwargs, env);
       if (r !== undefined) return r;
     }
@@ -697,8 +715,8 @@ class Evaluator implements Ctx, EvalHost {
         return this.call(c, args, kwargs);
       }
       case 'builtin': {
-        const fn = BUILTIN_FUNCTIONS[f.name];
-        if (!fn) throw new Refusal(refusedCallReason(f.name));
+        const fn = f.module ? moduleFn(f) : BUILTIN_FUNCTIONS[f.name];
+        if (!fn) throw new Refusal(f.module ? `${f.module}.${f.name} is not modelled by pyval` : refusedCallReason(f.name));
         return callBuiltin(f.name, fn, args, kwargs, this);
       }
       case 'type': {
@@ -720,7 +738,7 @@ class Evaluator implements Ctx, EvalHost {
   getattr(v: Value, name: string): Value {
     if (v.kind === 'instance' || v.kind === 'class') {
       const a = getAttribute(v, name);
-      if (a === undefined) throw attributeError(v, name);
+      if (a === undefined) throw moduleAttributeError(v, name) ?? attributeError(v, name);
       return a;
     }
     if (v.kind === 'function' && v.user && name === '__name__') return pyStr(v.name);
@@ -1027,7 +1045,8 @@ class Evaluator implements Ctx, EvalHost {
       }
       throw new Refusal(`calling ${who} would run the program's code: ${shorten(f.text)} ${f.why}`);
     }
-    if (f.kind === 'builtin' && !BUILTIN_FUNCTIONS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name))) throw new Refusal(refusedCallReason(f.name));
+    if (f.kind === 'builtin' && !f.module && !BUILTIN_FUNCTIONS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name)))
+      throw new Refusal(refusedCallReason(f.name));
     if (f.kind === 'type' && !TYPE_CONSTRUCTORS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name))) throw new Refusal(refusedCallReason(f.name));
     const args: Value[] = [];
     for (const a of node.args) {
@@ -1271,6 +1290,9 @@ class Evaluator implements Ctx, EvalHost {
       case 'del':
         for (const t of stmt.targets) this.del(t);
         return;
+      case 'import':
+        for (const b of stmt.names) this.bind(b.as, b.name === null ? importModule(b.module) : importFrom(b.module, b.name), null);
+        return;
     }
   }
 
@@ -1353,6 +1375,21 @@ function describeFailure(e: unknown, src: string, verb: 'evaluate' | 'execute'):
   return { error: `*** ${message}`, message, refused: true };
 }
 
+/** The frames an exception passed through, with their locals' reprs; undefined where one cannot be printed. */
+function tracebackOf(ev: Evaluator, e: PyError): ExecResult['traceback'] {
+  try {
+    return ev.hosting(() =>
+      e.frames!.map((f) => {
+        const locals: Record<string, string> = {};
+        for (const [k, v] of f.locals) if (!k.startsWith('__')) locals[k] = repr(v);
+        return { func: f.func, line: f.line, locals };
+      }),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 function makeBudget(opts: EvalOptions): Budget {
   return new Budget({ ...DEFAULT_LIMITS, ...opts.limits }, opts.pythonMinor ?? 11);
 }
@@ -1426,7 +1463,8 @@ export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): Exe
       } catch {
         // A value that cannot be printed: report no change.
       }
-      return { ok: false, ...partial, output: ev?.output ?? '', ...f };
+      const traceback = e instanceof PyError && e.frames && ev ? tracebackOf(ev, e) : undefined;
+      return { ok: false, ...partial, output: ev?.output ?? '', ...f, ...(traceback ? { traceback } : {}) };
     }
   });
 }

@@ -285,8 +285,17 @@ export function convert(v: Value, conv: string | null): Value {
   return v;
 }
 
-/** str.format(*args, **kwargs). `attr` resolves `{0.name}` safely. */
-export function strFormat(fmt: string, args: Value[], kwargs: Map<string, Value>, attr: (v: Value, name: string) => Value, depth = 0): string {
+/**
+ * str.format(*args, **kwargs). `attr` resolves `{0.name}` safely. format_map
+ * passes no args (positional fields are an error) and a lookup for names.
+ */
+export function strFormat(
+  fmt: string,
+  args: Value[] | null,
+  kwargs: Map<string, Value> | ((name: string) => Value),
+  attr: (v: Value, name: string) => Value,
+  depth = 0,
+): string {
   if (depth > 2) throw valueError('Max string recursion exceeded');
   let out = '';
   let auto = 0;
@@ -333,18 +342,23 @@ export function strFormat(fmt: string, args: Value[], kwargs: Map<string, Value>
       if (mode === 'manual') throw valueError('cannot switch from manual field specification to automatic field numbering');
       mode = 'auto';
       const k = auto++;
+      if (args === null) throw valueError('Format string contains positional fields');
       if (k >= args.length) throw new PyError('IndexError', `Replacement index ${k} out of range for positional args tuple`);
       v = args[k]!;
     } else if (/^\d+$/.test(first!)) {
       if (mode === 'auto') throw valueError('cannot switch from automatic field numbering to manual field specification');
       mode = 'manual';
       const k = parseInt(first!, 10);
+      if (args === null) throw valueError('Format string contains positional fields');
       if (k >= args.length) throw new PyError('IndexError', `Replacement index ${k} out of range for positional args tuple`);
       v = args[k]!;
     } else {
-      const kv = kwargs.get(first!);
-      if (kv === undefined) throw new PyError('KeyError', strRepr(first!));
-      v = kv;
+      if (typeof kwargs === 'function') v = kwargs(first!);
+      else {
+        const kv = kwargs.get(first!);
+        if (kv === undefined) throw new PyError('KeyError', strRepr(first!));
+        v = kv;
+      }
     }
     for (const part of chain!.match(/\.[^.[]*|\[[^\]]*\]/g) ?? []) {
       if (part.startsWith('.')) v = attr(v, part.slice(1));
@@ -354,7 +368,7 @@ export function strFormat(fmt: string, args: Value[], kwargs: Map<string, Value>
       }
     }
     if (conv !== undefined && !'rsa'.includes(conv)) throw valueError(`Unknown conversion specifier ${conv}`);
-    const spec = specRaw ? strFormat(specRaw, args.slice(auto), kwargs, attr, depth + 1) : '';
+    const spec = specRaw ? strFormat(specRaw, args === null ? null : args.slice(auto), kwargs, attr, depth + 1) : '';
     out += formatSpec(convert(v, conv ?? null), spec);
     budget.strLen(out.length);
   }
@@ -472,7 +486,7 @@ export function percentFormat(fmt: string, args: Value): Value {
               Number.isNaN(v.v) ? 'cannot convert float NaN to integer' : 'cannot convert float infinity to integer',
             );
           n = BigInt(Math.trunc(v.v));
-        } else throw typeError(`%${conv} format: a real number is required, not ${typeName(v)}`);
+        } else throw typeError(`%${conv} format: ${budget.pythonMinor < 10 ? 'a number' : 'a real number'} is required, not ${typeName(v)}`);
         text = printfInt(n, n.toString().replace('-', ''), '', prec, spec);
         break;
       }

@@ -68,7 +68,7 @@ export function hashKey(v: Value): string {
     case 'type':
       return 'T' + v.name;
     case 'builtin':
-      return 'B' + v.name;
+      return v.module ? `B${v.module}.${v.name}` : 'B' + v.name;
     case 'method':
     case 'function':
     case 'iterator':

@@ -8,6 +8,7 @@
 // does not model refuses when reached. Nothing here runs CPython or anything of
 // the program but these nodes.
 
+import { importFrom, importModule } from './modules/index.js';
 import { budget } from './limits.js';
 import {
   EXCEPTIONS,
@@ -48,6 +49,8 @@ export interface Env {
   building?: ClassV;
   /** The function whose frame this is. */
   fn?: FunctionV;
+  /** The line of the statement the frame runs (a traceback's line). */
+  line?: number;
 }
 
 /** What the interpreter needs of the evaluator. */
@@ -125,6 +128,7 @@ export class Interp {
     } catch (e) {
       if (e instanceof ReturnSignal) return e.value;
       if (e instanceof BreakSignal || e instanceof ContinueSignal) throw new PyError('SyntaxError', "'break' outside loop");
+      if (e instanceof PyError && env.line !== undefined) (e.frames ??= []).push({ func: u.def.name, line: env.line, locals: new Map(env.vars) });
       throw e;
     } finally {
       this.depth = Math.max(0, this.depth - 1);
@@ -138,6 +142,7 @@ export class Interp {
 
   exec(n: Node, env: Env | null): void {
     budget.tick();
+    if (env) env.line = n.line;
     const h = this.host;
     switch (n.k) {
       case 'simple':
@@ -234,7 +239,9 @@ export class Interp {
         }
         return;
       case 'import':
-        throw new Refusal(`an import (line ${n.line}) is not something pyval runs`);
+        // the standard-library modules pyval models (modules/); importModule refuses the rest
+        for (const b of n.names) h.bind(b.as, b.name === null ? importModule(b.module) : importFrom(b.module, b.name), env);
+        return;
       case 'unsupported':
         throw new Refusal(`${n.what} (line ${n.line}) is not something pyval runs`);
     }

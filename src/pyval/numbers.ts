@@ -88,7 +88,8 @@ export function floatDivmod(vx: number, wx: number, what: 'divmod' | 'floordiv' 
   }
   let mod = vx % wx;
   let div = (vx - mod) / wx;
-  if (mod) {
+  // C's `if (mod)` is true for NaN, JavaScript's is not
+  if (mod || Number.isNaN(mod)) {
     if (wx < 0 !== mod < 0) {
       mod += wx;
       div -= 1.0;
@@ -97,7 +98,7 @@ export function floatDivmod(vx: number, wx: number, what: 'divmod' | 'floordiv' 
     mod = wx < 0 || Object.is(wx, -0) ? -0 : 0;
   }
   let floordiv: number;
-  if (div) {
+  if (div || Number.isNaN(div)) {
     floordiv = Math.floor(div);
     if (div - floordiv > 0.5) floordiv += 1.0;
   } else {
@@ -110,7 +111,7 @@ export function floatDivmod(vx: number, wx: number, what: 'divmod' | 'floordiv' 
 export function floatMod(vx: number, wx: number): number {
   if (wx === 0) throw zeroDivision('float modulo');
   let mod = vx % wx;
-  if (mod) {
+  if (mod || Number.isNaN(mod)) {
     if (wx < 0 !== mod < 0) mod += wx;
   } else {
     mod = wx < 0 ? -0 : 0;

@@ -223,8 +223,9 @@ export function isSame(a: Value, b: Value): boolean {
       return a.v === y && cpLen(y) <= 1 && (y.codePointAt(0) ?? 0) < 256;
     }
     case 'type':
-    case 'builtin':
       return a.name === (b as typeof a).name;
+    case 'builtin':
+      return a.name === (b as typeof a).name && a.module === (b as typeof a).module;
     case 'opaque': {
       // Two reprs naming the same address are the same object.
       const t = (b as typeof a).text;
@@ -296,8 +297,9 @@ export function eq(a: Value, b: Value): boolean {
       return eqItem(a.start, y.start) && eqItem(a.stop, y.stop) && eqItem(a.step, y.step);
     }
     case 'type':
-    case 'builtin':
       return a.name === (b as typeof a).name;
+    case 'builtin':
+      return a.name === (b as typeof a).name && a.module === (b as typeof a).module;
     case 'method':
       return a.name === (b as typeof a).name && isSame(a.self, (b as typeof a).self);
     default:

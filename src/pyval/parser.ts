@@ -56,14 +56,14 @@ export type Stmt = Span &
     | { k: 'augassign'; target: Expr; op: string; value: Expr }
     | { k: 'del'; targets: Expr[] }
     | { k: 'pass' }
+    /** `import m as a` (name null) / `from m import n as a`. */
+    | { k: 'import'; names: { module: string; name: string | null; as: string }[] }
   );
 
 const COMPARE_OPS = new Set(['<', '>', '==', '>=', '<=', '!=', 'in', 'not in', 'is', 'is not']);
 const AUG_OPS = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '>>=', '<<=', '&=', '^=', '|=', '@=']);
 
 const REFUSED_STATEMENTS: Record<string, string> = {
-  import: 'import statements are not allowed',
-  from: 'import statements are not allowed',
   def: 'function definitions are not allowed',
   class: 'class definitions are not allowed',
   global: 'global declarations are not allowed',
@@ -166,6 +166,7 @@ class Parser {
 
   private statement(): Stmt {
     const t = this.tok;
+    if (this.isKw('import') || this.isKw('from')) return this.importStatement();
     if (t.t === 'name' && REFUSED_STATEMENTS[t.v] !== undefined) {
       throw new Refusal(REFUSED_STATEMENTS[t.v]!, this.text(t.start, this.src.length).trim());
     }
@@ -342,6 +343,50 @@ class Parser {
     const dup = names.find((n, i) => names.indexOf(n) !== i);
     if (dup) throw syntaxError(`duplicate argument '${dup}' in function definition`);
     return { k: 'lambda', params, body, s, e: body.e };
+  }
+
+  /** A dotted module name: `os.path`. */
+  private dotted(): string {
+    let n = this.name();
+    while (this.isOp('.')) {
+      this.next();
+      n += `.${this.name()}`;
+    }
+    return n;
+  }
+
+  /** `import a, b as c` / `from m import (x, y as z)`; relative and star imports are refused. */
+  private importStatement(): Stmt {
+    const t = this.tok;
+    const plainImport = this.isKw('import');
+    this.next();
+    const names: { module: string; name: string | null; as: string }[] = [];
+    const alias = (dflt: string): string => {
+      if (!this.isKw('as')) return dflt;
+      this.next();
+      return this.name();
+    };
+    if (plainImport) {
+      do {
+        const module = this.dotted();
+        names.push({ module, name: null, as: this.isKw('as') ? alias(module) : module.split('.')[0]! });
+      } while (this.isOp(',') && this.next());
+      return { k: 'import', names, s: t.start, e: this.tok.start };
+    }
+    if (this.isOp('.')) throw new Refusal('relative imports are not something pyval runs', this.text(t.start, this.src.length).trim());
+    const module = this.dotted();
+    if (!this.isKw('import')) this.fail();
+    this.next();
+    if (this.isOp('*')) throw new Refusal('star imports are not something pyval runs', this.text(t.start, this.src.length).trim());
+    const paren = this.isOp('(');
+    if (paren) this.next();
+    do {
+      if (paren && this.isOp(')')) break;
+      const name = this.name();
+      names.push({ module, name, as: alias(name) });
+    } while (this.isOp(',') && this.next());
+    if (paren) this.expectOp(')');
+    return { k: 'import', names, s: t.start, e: this.tok.start };
   }
 
   private name(): string {

@@ -8,6 +8,7 @@
 // that does not read as a whole (truncated, malformed, complex numbers) is one
 // opaque value: it prints as itself and refuses every operation.
 
+import { moduleFromRepr } from './modules/index.js';
 import { DictStore, SetStore } from './containers.js';
 import { scanNumber, scanString } from './lexer.js';
 import { rangeLength } from './hash.js';
@@ -231,6 +232,8 @@ class ReprReader {
     if (fn && ['len', 'abs', 'min', 'max', 'sum', 'sorted', 'repr', 'print', 'any', 'all', 'round', 'divmod', 'isinstance', 'chr', 'ord'].includes(fn[1]!)) {
       return { kind: 'builtin', name: fn[1]! };
     }
+    const mod = text.startsWith('<module ') ? moduleFromRepr(text) : undefined;
+    if (mod) return mod;
     return opaque(text, text.startsWith('<module ') ? WHY_MODULE : WHY_PROGRAM_OBJECT);
   }
 

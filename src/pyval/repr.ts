@@ -205,8 +205,11 @@ function reprIn(v: Value, active: Set<object>): string {
       return v.text;
     case 'class':
       return v.module === 'builtins' ? `<class '${v.name}'>` : `<class '${v.module}.${v.qualname}'>`;
-    case 'instance':
+    case 'instance': {
+      const mod = v.cls.name === 'module' && v.cls.module === 'builtins' ? v.dict.get('__name__') : undefined;
+      if (mod?.kind === 'str') return `<module '${mod.v}' (built-in)>`;
       return instanceHooks.repr(v);
+    }
   }
 }
 

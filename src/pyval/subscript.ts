@@ -54,7 +54,9 @@ function pick<T>(items: readonly T[], b: SliceBounds): T[] {
 function seqIndex(i: Value, len: number, kind: string): number {
   const what = (): string =>
     kind === 'str'
-      ? `string indices must be integers, not '${typeName(i)}'`
+      ? budget.pythonMinor < 11
+        ? 'string indices must be integers'
+        : `string indices must be integers, not '${typeName(i)}'`
       : kind === 'bytes'
         ? `byte indices must be integers or slices, not ${typeName(i)}`
         : `${kind} indices must be integers or slices, not ${typeName(i)}`;

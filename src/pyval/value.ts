@@ -69,6 +69,8 @@ export interface TypeV {
 export interface BuiltinV {
   readonly kind: 'builtin';
   readonly name: string;
+  /** A function of a modelled standard-library module (`math` for math.sqrt); absent for the builtins module. */
+  readonly module?: string;
 }
 /** A method of a builtin value, bound to it: `'a'.upper`. */
 export interface MethodV {
@@ -199,11 +201,20 @@ export function typeName(v: Value): string {
  * A Python exception that the real program would have raised: printed by pdb as
  * `*** Type: message` (or `*** Type` when the message is empty).
  */
+/** A frame of the program's code an exception passed through: its function, the line it stood at, its locals. */
+export interface RaisedFrame {
+  func: string;
+  line: number;
+  locals: Map<string, Value>;
+}
+
 export class PyError extends Error {
   /** The exception as a value, once the program catches it or raised it (objects.ts). */
   exc?: Value;
   /** A KeyError's key. */
   key?: Value;
+  /** The program's frames it passed through, innermost first (interp.ts): the traceback of a computed exception. */
+  frames?: RaisedFrame[];
   constructor(
     readonly type: string,
     readonly pyMessage: string,

@@ -2,14 +2,25 @@
 // of a fixture, with trajectories written by hand): examples as the data builder
 // defines them, exact match per action and component, gzip shards.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { addCalibration, compare, examplesOf, expectedCalibrationError, median, newTally, spread, type TraceRecord } from '../../src/eval/traces.js';
+import {
+  addCalibration,
+  forModelVersion,
+  compare,
+  examplesOf,
+  expectedCalibrationError,
+  median,
+  newTally,
+  spread,
+  stepOrigin,
+  type TraceRecord,
+} from '../../src/eval/traces.js';
 import { runEval } from '../../src/eval/index.js';
-import type { ModelState, Predictor } from '../../src/model/types.js';
+import type { ModelState, Predictor, ValueOrigin } from '../../src/model/types.js';
 import { PY, fixturePath } from '../neural/helpers.js';
 
 function record(): TraceRecord {
@@ -98,6 +109,106 @@ describe('eval traces', () => {
     await runEval(['traces', '--data', dir, '--constrain', 'on', '--per-record', '2', '--quiet'], { predictor: spy, write: (s) => (out += s) });
     expect(asked).toEqual([2, 5]);
     expect(out).toMatch(/exact match [\d.]+% \(\d\/2\)/);
+  });
+
+  it('says which steps the evaluator computed and how the model did on the rest, in text and JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ndbg-traces-'));
+    mkdirSync(join(dir, 'test'));
+    writeFileSync(join(dir, 'test', 'traces-00000.jsonl.gz'), gzipSync(`${JSON.stringify(rec)}\n`));
+    const golds = examplesOf(rec).map((e) => e.gold);
+    // by example: 0, 1 write no value (the model's); 2 `nums` computed; 3 the call's `a`
+    // computed, `b` not (partly); 4 the model's, wrong; 5 the output computed
+    const origins: Array<Record<string, ValueOrigin> | undefined> = [
+      undefined,
+      undefined,
+      { nums: 'computed' },
+      { a: 'computed' },
+      undefined,
+      { '<stdout>': 'computed' },
+    ];
+    const predictor: Predictor = {
+      info: { name: 'fake', device: 'cpu' },
+      open: async () => ({
+        initialState: () => golds[0]!,
+        predict: async (h) => {
+          const k = h.length - 1;
+          const g = golds[k]!;
+          const state: ModelState = g.event === 'return' ? { ...g, retval: '4' } : g;
+          const origin = origins[k];
+          return { state, confidence: { line: 1, values: {} }, text: '', latencyMs: 5, tokens: 4, ...(origin ? { origin } : {}) };
+        },
+        close: () => {},
+      }),
+      close: async () => {},
+    };
+    let out = '';
+    const file = join(dir, 'results.jsonl');
+    await runEval(['traces', '--data', dir, '--constrain', 'on', '--quiet', '--out', file], { predictor, write: (s) => (out += s) });
+    expect(out).toContain(
+      'steps computed 33.3% (2), partly computed 16.7% (1), predicted 50.0% (3); the model on the predicted steps 66.7% (2/3), computed steps 100.0%',
+    );
+    expect(out).toMatch(/step_over\s+3\s+100\.0%\s+33\.3%\s+100\.0% \(2\)/);
+    expect(out).toMatch(/step_return\s+1\s+0\.0%\s+0\.0%\s+0\.0% \(1\)/);
+    const summary = JSON.parse(readFileSync(join(dir, 'results.summary.json'), 'utf8')) as { constrained: Record<string, unknown> };
+    expect(summary.constrained.steps).toEqual({ computed: 2 / 6, partly: 1 / 6, predicted: 3 / 6, predictedExact: 2 / 3, computedExact: 1 });
+    expect(summary.constrained.origins).toMatchObject({ computed: { n: 2, exact: 2 }, partly: { n: 1, exact: 1 }, predicted: { n: 3, exact: 2 } });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { origin: string });
+    expect(lines.map((l) => l.origin)).toEqual(['predicted', 'predicted', 'computed', 'partly', 'predicted', 'computed']);
+    // a prediction that throws is a wrong one, said, and the rest are still measured
+    const failing: Predictor = {
+      ...predictor,
+      open: async (src, o) => {
+        const s = await predictor.open(src, o);
+        return { ...s, predict: async (h, a, x) => (h.length === 2 ? Promise.reject(new Error('decoder broke')) : s.predict(h, a, x)) };
+      },
+    };
+    out = '';
+    await runEval(['traces', '--data', dir, '--constrain', 'on', '--quiet'], { predictor: failing, write: (s) => (out += s) });
+    expect(out).toContain('exact match 66.7% (4/6)');
+    expect(out).toContain('1 predictions failed (counted wrong): decoder broke');
+  });
+
+  it('a format-1 model is not asked for attribute entries', async () => {
+    const withObject: TraceRecord = {
+      ...rec,
+      events: rec.events.map((e) => (e.locals.nums ? { ...e, locals: { ...e.locals, 'nums.x': '1' } } : e)),
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'ndbg-traces-'));
+    writeFileSync(join(dir, 'traces-00000.jsonl'), `${JSON.stringify(withObject)}\n`);
+    const plain = examplesOf(withObject).map((e) => forModelVersion(e.gold, 1));
+    expect(examplesOf(withObject).some((e) => 'nums.x' in e.gold.locals)).toBe(true);
+    expect(plain.some((g) => 'nums.x' in g.locals)).toBe(false);
+    const predictor = (version: number): Predictor => ({
+      info: { name: 'fake', device: 'cpu' },
+      open: async () => ({
+        initialState: () => plain[0]!,
+        predict: async (h) => ({ state: plain[h.length - 1]!, confidence: { line: 1, values: {} }, text: '', latencyMs: 5, tokens: 4 }),
+        close: () => {},
+        formatVersion: version,
+      }),
+      close: async () => {},
+    });
+    let out = '';
+    await runEval(['traces', '--data', dir, '--constrain', 'on', '--quiet'], { predictor: predictor(1), write: (s) => (out += s) });
+    expect(out).toContain('exact match 100.0% (6/6)');
+    out = '';
+    await runEval(['traces', '--data', dir, '--constrain', 'on', '--quiet'], { predictor: predictor(2), write: (s) => (out += s) });
+    expect(out).not.toContain('exact match 100.0%');
+  });
+
+  it("a step is the evaluator's when it computed every value the step wrote", () => {
+    const before: ModelState = { event: 'line', line: 3, func: 'f', stack: [9], locals: { a: '1', b: '2' }, stdout: '' };
+    const after: ModelState = { ...before, line: 4, locals: { a: '1', b: '3', c: '4' } };
+    expect(stepOrigin(after, before, { b: 'computed', c: 'computed' })).toBe('computed');
+    expect(stepOrigin(after, before, { b: 'computed' })).toBe('partly');
+    expect(stepOrigin(after, before, { a: 'computed' })).toBe('predicted'); // `a` did not change
+    expect(stepOrigin(after, before, undefined)).toBe('predicted');
+    expect(stepOrigin({ ...after, stdout: 'x\n' }, before, { b: 'computed', c: 'computed' })).toBe('partly');
+    expect(stepOrigin({ ...before, line: 4 }, before, undefined)).toBe('predicted');
+    expect(stepOrigin(null, before, { b: 'computed' })).toBe('predicted');
   });
 
   it('spread picks k items evenly, or all', () => {

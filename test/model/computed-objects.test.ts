@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { Program } from '../../src/model/cfg.js';
 import { computeStep, withComputed } from '../../src/model/computed/index.js';
+import { objectsAt } from '../../src/model/computed/objects.js';
+import { childrenPage, evaluateView } from '../../src/engine/neural/children.js';
 import type { ModelState } from '../../src/model/types.js';
 import { testPython } from './helpers.js';
 
@@ -93,5 +95,24 @@ describe('computed steps over objects of the program', () => {
     const program = await Program.analyze(SHOP, { python: testPython(), target: '3.11' });
     const lines = SHOP.split('\n').slice(0, -1);
     expect(computeStep(lines, at(19, { cart: '<__main__.Cart object>', x: '1' }), over, program)).toBeNull();
+  });
+
+  it('the instance the steps built opens for `p` and the variables tree, from a copy', async () => {
+    const program = await Program.analyze(SHOP, { python: testPython(), target: '3.11' });
+    const lines = SHOP.split('\n').slice(0, -1);
+    let s = at(1, {});
+    while (s.line !== 19) s = withComputed(at(0, {}, '?'), s, computeStep(lines, s, over, program, [{ action: null, state: s }])!)!;
+    const ctx = objectsAt(lines, s)!;
+    expect(ctx).not.toBeNull();
+    const scope = { locals: s.locals, program: ctx };
+    expect(evaluateView('cart.items', scope)).toMatchObject({ ok: true, result: { value: "{'apple': (3, 0.5), 'pear': (2, 1.25), 'plum': (5, 0.2)}" } });
+    expect(evaluateView('cart', scope)).toMatchObject({ ok: true, result: { type: 'Cart', size: 1 } });
+    const page = childrenPage('cart', scope, undefined, 0, 10);
+    expect(page.ok && page.result.children.map((c) => [c.name, c.expr])).toEqual([['items', 'cart.items']]);
+    // evaluating changes nothing the session keeps: a second look sees the same instance
+    expect(evaluateView("cart.add('fig', 1, 2.0)", { locals: s.locals, program: objectsAt(lines, s)! }).ok).toBe(true);
+    expect(evaluateView('len(cart.items)', { locals: s.locals, program: objectsAt(lines, s)! })).toMatchObject({ result: { value: '3' } });
+    // a state the session never reached knows no objects
+    expect(objectsAt(lines, at(19, { cart: '<__main__.Cart object>', x: '1' }))).toBeNull();
   });
 });

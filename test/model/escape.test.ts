@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { KvCache, generate, type GenerateOptions } from '../../src/model/decode.js';
 import { escapeLoop } from '../../src/model/escape.js';
 import { BOS, END, NUM_SPECIAL_SLOTS } from '../../src/model/format.js';
+import type { StateGrammar } from '../../src/model/grammar.js';
 import type { OnnxModel } from '../../src/model/onnx.js';
+import { GrammarError } from '../../src/model/textAuto.js';
 
 const A = NUM_SPECIAL_SLOTS;
 const B = A + 1;
@@ -60,5 +62,45 @@ describe('escaping a decoding loop', () => {
     const sure = await generate(cache, [BOS, A], opts); // `c a c a ...`, never unsure
     expect(sure.stop).toBe('repeat');
     expect(await escapeLoop(cache, [BOS, A], sure, opts)).toBeNull();
+  });
+});
+
+/**
+ * A stand-in grammar: after `a` no token is allowed (a dead end), and, with
+ * `finishFails`, its way to finish is one it refuses.
+ */
+function deadEndGrammar(finishFails = false, last = -1): StateGrammar {
+  const g = {
+    allows: (id: number) => last !== A && id !== C,
+    feed: (id: number) => {
+      last = id;
+    },
+    clone: () => deadEndGrammar(finishFails, last),
+    finishTokens: () => {
+      if (finishFails) throw new GrammarError('grammar: text not allowed here');
+      return [END];
+    },
+  };
+  return g as unknown as StateGrammar;
+}
+
+describe('a decoding the grammar stops', () => {
+  it('is a stop, not a crash, and is taken again from the runner-up before it', async () => {
+    const cache = new KvCache(model);
+    const o = { ...opts, grammar: deadEndGrammar() };
+    const stuck = await generate(cache, [BOS], o);
+    expect(stuck.stop).toBe('stuck');
+    expect(stuck.failure).toBe('no token is allowed');
+    expect(stuck.ids).toEqual([A]);
+    const out = await escapeLoop(cache, [BOS], stuck, { ...opts, grammar: deadEndGrammar() });
+    expect(out?.at).toBe(0);
+    expect(out?.gen.ids).toEqual([B, END]);
+  });
+
+  it('a finish the grammar refuses stops the decoding too', async () => {
+    const cache = new KvCache(model);
+    const short = await generate(cache, [BOS], { ...opts, maxTokens: 20, grammar: deadEndGrammar(true) });
+    expect(short.stop).toBe('stuck');
+    expect(short.failure).toBe('grammar: text not allowed here');
   });
 });

@@ -110,7 +110,7 @@ describe.skipIf(skip !== null)(`predictor on a random model${skip ? ` (skipped: 
     let n = 0;
     for (const file of readdirSync(GOLDEN).slice(0, 4)) {
       const g = golden(file);
-      const s = await predictor.open(g.source, { maxTokens: 48 });
+      const s = await predictor.open(g.source, { maxTokens: 48, compute: false });
       const h = history(g);
       const actions: ModelAction[] = [
         { kind: 'step_into' },

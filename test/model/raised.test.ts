@@ -44,4 +44,21 @@ describe('a step that raises, computed', () => {
     expect(one('y = xs.index(5)', { xs: '[1]' })).toBeNull(); // ValueError
     expect(one("y = 1 + 'a'", {})).toBeNull(); // TypeError
   });
+
+  it('`c` from the module: the program ends with the exception a called function raised, after what it printed', async () => {
+    const program = await Program.analyze(AVERAGE, { python: testPython(), target: '3.11' });
+    const start = at(1, {});
+    const end = computeStep(lines, start, { kind: 'continue' }, program, [{ action: null, state: start }])!;
+    expect(end.state).toMatchObject({ event: 'exit', exit: 'error', exception: 'ZeroDivisionError: division by zero', stdout: '2.0\n' });
+    // `n` over the call that raises: the exception event on the module's line
+    const over = computeStep(lines, at(9, {}), { kind: 'step_over' }, program)!;
+    expect(over.state).toMatchObject({ event: 'exception', line: 9, func: '<module>', exception: 'ZeroDivisionError: division by zero' });
+  });
+
+  it('where a `try` or a `with` could catch it, the end is left to the model', async () => {
+    const src = `${AVERAGE}try:\n    pass\nexcept Exception:\n    pass\n`;
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const start = at(1, {});
+    expect(computeStep(src.split('\n'), start, { kind: 'continue' }, program, [{ action: null, state: start }])).toBeNull();
+  });
 });

@@ -95,8 +95,9 @@ export function pyval(cases: readonly Case[], minor: number): string[] {
  * Every case on which pyval and CPython 3.`py.minor` disagree, as readable
  * lines (the first `max`). Cases pyval refuses count as disagreements too:
  * a differential test pins what is implemented, so it only generates those.
+ * NDBG_DIFF_MAX=N in the environment lists more of them.
  */
-export function disagreements(py: Python, cases: readonly Case[], max = 25): string[] {
+export function disagreements(py: Python, cases: readonly Case[], max = Number(process.env.NDBG_DIFF_MAX ?? 25)): string[] {
   const want = cpython(py, cases);
   const got = pyval(cases, py.minor);
   const bad: string[] = [];

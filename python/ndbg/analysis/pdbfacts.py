@@ -25,6 +25,18 @@ def _at(func, needle):
     return [0, '']
 
 
+def _first(owner, places):
+    """[line, source] of the first (function name, needle) of `places` found in
+    `owner`: pdb before 3.11 runs the script from ``Pdb._runscript``, not ``_run``."""
+    for name, needle in places:
+        func = getattr(owner, name, None)
+        if func is not None:
+            found = _at(func, needle)
+            if found[0]:
+                return found
+    return [0, '']
+
+
 def _canon(f):
     return os.path.normcase(os.path.abspath(f))
 
@@ -61,8 +73,8 @@ def pdb_facts():
         'bdbRun': _at(bdb.Bdb.run, 'exec(cmd, globals, locals)'),
         'bdbQuit': _at(bdb.Bdb.run, 'self.quitting = True'),
         'bdbExcept': _at(bdb.Bdb.run, 'except BdbQuit'),
-        'pdbMain': _at(pdb.main, 'pdb._run(target)'),
-        'pdbRun': _at(pdb.Pdb._run, 'self.run(target.code)'),
+        'pdbMain': _first(pdb, [('main', 'pdb._run(target)'), ('main', 'pdb._runscript(')]),
+        'pdbRun': _first(pdb.Pdb, [('_run', 'self.run(target.code)'), ('_runscript', 'self.run(')]),
         'helpIndex': index,
         'help': helps,
     }

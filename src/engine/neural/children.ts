@@ -103,6 +103,9 @@ function allChildren(v: Value, base: string): Array<[string, string, Value]> {
       return v.store.values().map((x, i) => [`[${i}]`, `list(${base})[${i}]`, x]);
     case 'opaque':
       return (fields(v.text)?.fields ?? []).map(([k, x]) => [k, `${base}.${k}`, x]);
+    case 'instance':
+      // an object the session's computed steps built: its __dict__, as the bridge opens a real one
+      return [...v.dict].map(([k, x]) => [k, `${base}.${k}`, x]);
     default:
       return [];
   }
@@ -125,6 +128,8 @@ function sizeOf(v: Value): number {
       return v.store.size;
     case 'opaque':
       return fields(v.text)?.fields.length ?? 0;
+    case 'instance':
+      return v.dict.size;
     default:
       return 0;
   }

@@ -4,11 +4,11 @@
 // from when the timeline jumped over it (inverse steps from the module's return).
 // Functions of the core, apart from it because they go the other way.
 
-import type { ModelAction } from '../../model/types.js';
+import type { ModelAction, ValueOrigin } from '../../model/types.js';
 import type { Breakpoints, Hit } from './breakpoints.js';
 import { NO_HISTORY, STAY, type ExceptionOrigin, type Outcome, type Place, type ReverseAction } from './outcome.js';
 import type { Predictions } from './predictions.js';
-import type { Node, Timeline } from './timeline.js';
+import { newFrameId, type Node, type ProgramFrame, type Timeline } from './timeline.js';
 
 /** What reverse execution needs of the stepping core (core.ts passes itself). */
 export interface SteppingCore {
@@ -130,6 +130,45 @@ async function reverseToCall(core: SteppingCore): Promise<Outcome> {
   return core.stopAt(tl.nodes[0]!, undefined, `*** ndbg: stopped predicting after ${cap} inverse steps without reaching the call`);
 }
 
+/**
+ * The origin of a computed exception: the frame that raised it, and the frames it
+ * passed through (each as a state of its own, so `up` and `p` find their locals),
+ * all computed.
+ */
+function fromTraceback(n: Node, before: Node | undefined): ExceptionOrigin {
+  const tb = n.traceback!;
+  const outer = n.frames.length ? n.frames : (before?.frames ?? []);
+  const frames: ProgramFrame[] = tb.map((f, i) => ({
+    func: f.func,
+    line: f.line,
+    id: i < outer.length && outer[i]!.func === f.func ? outer[i]!.id : newFrameId(),
+  }));
+  const seen: Node[] = tb.map((f, i) => {
+    const valueOrigin: Record<string, ValueOrigin> = {};
+    for (const k of Object.keys(f.locals)) valueOrigin[k] = 'computed';
+    return {
+      state: {
+        event: 'exception',
+        line: f.line,
+        func: f.func,
+        stack: tb.slice(0, i).map((x) => x.line),
+        locals: f.locals,
+        retval: null,
+        exception: n.state.exception,
+        stdout: '',
+        exit: null,
+      },
+      via: null,
+      frames: frames.slice(0, i + 1),
+      confidence: {},
+      valueOrigin,
+      origin: 'predicted',
+    };
+  });
+  const last = tb[tb.length - 1]!;
+  return { frames, line: last.line, locals: last.locals, seen: seen.reverse() };
+}
+
 function noEarlierState(core: SteppingCore): Outcome {
   core.model.fail('ndbg: the model predicted no earlier state');
   return STAY;
@@ -145,8 +184,13 @@ export async function exceptionOrigin(core: SteppingCore): Promise<ExceptionOrig
   const seen: Node[] = [];
   const nodes = core.timeline.nodes;
   let origin: Node | undefined;
+  // the exit a computed step reached stands past the current node (Core.exited)
+  const exit = nodes[core.timeline.pos + 1];
+  if (exit?.state.event === 'exit' && exit.traceback?.length) return fromTraceback(exit, core.timeline.current);
   for (let k = core.timeline.pos; k >= 0; k--) {
     const n = nodes[k]!;
+    // computed: the evaluator followed the exception through the program's frames
+    if (n.traceback?.length && (n.state.event === 'exception' || n.state.event === 'exit')) return fromTraceback(n, nodes[k - 1]);
     if (n.state.event === 'exception') {
       if (!origin || n.frames.length >= origin.frames.length) origin = n;
       continue;

@@ -6,14 +6,15 @@
 import type { Program } from '../../model/cfg.js';
 import { sourceLines } from '../../model/format.js';
 import { checkedCall, type CallCheck } from './checked.js';
-import type { HistoryEntry, ModelAction, Prediction, PredictorSession, ValueOrigin } from '../../model/types.js';
+import type { HistoryEntry, ModelAction, ModelState, Prediction, PredictorSession, ValueOrigin } from '../../model/types.js';
+import type { ProgramContext } from '../../pyval/evaluate.js';
 import type { ScriptSource } from './source.js';
 import { relateFrames, type Node, type Timeline } from './timeline.js';
 import { OUTPUT_LIMIT, stateProblem } from './validate.js';
 
 /** What the core needs of the model: a predictor session (src/model/types.ts). */
 export type ModelSession = Pick<PredictorSession, 'initialState' | 'predict' | 'formatVersion'> &
-  Partial<Pick<PredictorSession, 'candidates'>> & { close?: () => void };
+  Partial<Pick<PredictorSession, 'candidates' | 'objectsAt'>> & { close?: () => void };
 
 /** What happens on the way, reported as it happens. */
 export type Report =
@@ -38,6 +39,11 @@ export class Predictions {
     /** The control-flow analysis, when there is one: it refines the stack check. */
     private readonly program?: Program | null,
   ) {}
+
+  /** The program's objects the state's locals hold, where the model session's computed steps built them. */
+  objectsAt(state: ModelState): ProgramContext | null {
+    return this.model.objectsAt?.(state) ?? null;
+  }
 
   /**
    * The state `action` leads to after `history`, or null (the failure reported).
@@ -176,6 +182,7 @@ export class Predictions {
       origin: 'predicted',
     };
     if (p.alternatives) node.alternatives = p.alternatives;
+    if (p.traceback) node.traceback = p.traceback;
     return node;
   }
 

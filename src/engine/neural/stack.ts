@@ -60,8 +60,11 @@ export function scopeOf(core: Core, f: PdbFrame | undefined): Scope {
     return { locals: core.place.kind === 'string' ? core.timeline.current.state.locals : core.localsOf(0) };
   }
   const locals = core.localsOf(f.level);
-  if (f.level === 0) return { locals };
-  return { locals, globals: core.localsOf(0) };
+  // the program's objects, known at the newest state (where the debugger stands) only
+  const top = core.place.kind === 'node' && f.level === core.programFrames().length - 1 && !core.frameEdits.size;
+  const program = top ? (core.model.objectsAt(core.timeline.current.state) ?? undefined) : undefined;
+  const scope: Scope = { locals, ...(program ? { program } : {}) };
+  return f.level === 0 ? scope : { ...scope, globals: core.localsOf(0) };
 }
 
 /** Where a node's values come from: what it records, else by how the node came to be (the model's, read from the real run). */

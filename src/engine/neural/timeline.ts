@@ -6,7 +6,7 @@
 // path from the first state to the current one (`history()`), so an edit made at
 // the prompt is part of what later predictions see.
 
-import type { HistoryEntry, ModelAction, ModelState, ValueOrigin } from '../../model/types.js';
+import type { HistoryEntry, ModelAction, ModelState, TracebackFrame, ValueOrigin } from '../../model/types.js';
 import type { Hit } from './breakpoints.js';
 import type { CallCheck } from './checked.js';
 import type { ScriptSource } from './source.js';
@@ -35,6 +35,8 @@ export interface Node {
   alternatives?: Record<string, Array<{ value: string; p: number }>>;
   /** A call reached by inverse execution from a return: whether the evaluator confirmed it (checked.ts). */
   check?: CallCheck;
+  /** An exception computed with its traceback: the frames it passed through, outermost first (Prediction.traceback). */
+  traceback?: TracebackFrame[];
   /** Model time that produced this node. */
   latencyMs?: number;
   /** How the node came to be. */

@@ -202,7 +202,8 @@ export function withComputed(predicted: ModelState, before: ModelState, computed
   // the statement binds, changes and deletes exactly what pyval says; a name it
   // does not touch keeps the model's value (it may share an object with one it changes)
   const locals: Record<string, string> = {};
-  for (const [k, v] of Object.entries(before.locals)) if (!computed.deleted.includes(k)) locals[k] = predicted.locals[k] ?? v;
+  for (const [k, v] of Object.entries(before.locals))
+    if (!computed.deleted.includes(k)) locals[k] = computed.unchanged?.includes(k) ? v : (predicted.locals[k] ?? v);
   Object.assign(locals, computed.changes);
   return { ...predicted, locals, stdout: computed.stdout };
 }

@@ -22,6 +22,7 @@ import type { Program } from '../cfg.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { cut, endsFrame, frameScope, guessedOrder, onlyNext, scopeOf } from './scope.js';
+import { raised } from './statement.js';
 
 interface Snapshot {
   /** The program's classes and functions, by module name. */
@@ -63,6 +64,7 @@ function recall(lines: readonly string[], before: ModelState): Snapshot {
 /** The trace format removes object addresses (`<__main__.P object at 0x7f..>` -> `<__main__.P object>`). */
 const noAddress = (r: string) => r.replace(/ at 0x[0-9a-fA-F.]+/g, '');
 const shown = (r: string) => cut(noAddress(r));
+const cutAll = (locals: Record<string, string>) => Object.fromEntries(Object.entries(locals).map(([k, v]) => [k, shown(v)]));
 
 /** Whether the state shows instances' attributes as dotted entries (trace format v2). */
 const dotted = (s: ModelState) => Object.keys(s.locals).some((k) => k.includes('.'));
@@ -109,7 +111,17 @@ export function objectStep(
   if (/^(?:for|with|try|except|finally|else|def|class|import|from|raise|assert|global|nonlocal|match|case|async|@)\b/.test(stmt) || /:\s*$/.test(stmt))
     return null;
   const r = execute(stmt, scope, opts);
-  if (!r.ok || Object.keys(r.globalChanges).length) return null;
+  // an exception the values raise, in this statement or in the program's code it called
+  if (!r.ok) {
+    const c = raised(r, before, '');
+    if (c && r.traceback?.length) {
+      // the frames it passed through: this one at its line, then the program's calls (innermost last)
+      const inner = [...r.traceback].reverse().map((f) => ({ func: f.func, line: f.line, locals: cutAll(f.locals) }));
+      c.traceback = [{ func: before.func!, line: before.line!, locals: { ...before.locals } }, ...inner];
+    }
+    return c;
+  }
+  if (Object.keys(r.globalChanges).length) return null;
   if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
   const changes: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.changes)) {
@@ -118,6 +130,15 @@ export function objectStep(
   }
   for (const v of r.values?.values() ?? []) if (guessedOrder(v)) return null;
   const deleted = [...r.deleted];
+  // a local holding the program's objects that the statement used keeps its identity
+  // here, so its value after the step is computed too where its repr stays the same
+  // (`cart.add(...)` changes `cart` in place): the model's guess must not replace it
+  const unchanged: string[] = [];
+  for (const [name, v] of r.values ?? []) {
+    if (name in changes || !(name in before.locals) || deleted.includes(name) || !holdsObjects(v)) continue;
+    if (shown(repr(v)) === before.locals[name]) unchanged.push(name);
+    else changes[name] = shown(repr(v));
+  }
   // trace format v2: each instance local's attributes as `name.attr` entries
   if (dotted(before) && r.values) {
     for (const [name, v] of r.values) {
@@ -134,6 +155,7 @@ export function objectStep(
     }
   }
   const out: ComputedStep = { changes, deleted, stdout: r.output };
+  if (unchanged.length) out.unchanged = unchanged;
   if (endsFrame(program, before)) out.ends = true;
   const next = onlyNext(program, before);
   if (next !== undefined) {
@@ -141,6 +163,17 @@ export function objectStep(
     keep(lines, before, next, changes, deleted, snap, r.values ?? new Map());
   }
   return out;
+}
+
+/**
+ * The program's objects a state's locals hold, as the session's computed steps built
+ * them (a copy: evaluating over it changes nothing of the session), for `p cart.items`
+ * and the variables tree; null where the session knows none at that state.
+ */
+export function objectsAt(lines: readonly string[], state: ModelState): ProgramContext | null {
+  if (!knowsObjects(lines, state)) return null;
+  const snap = recall(lines, state);
+  return { nodes: readProgram(lines), before: state.func === '<module>' ? state.line : null, objects: snap.objects, bound: snap.bound };
 }
 
 /** Record the objects of the state a computed step leads to. */

@@ -1,5 +1,5 @@
 import type { Program } from '../cfg.js';
-import type { HistoryEntry, ModelState } from '../types.js';
+import type { HistoryEntry, ModelState, TracebackFrame } from '../types.js';
 import type { ComputedStep, StepFn } from './types.js';
 
 /** Most steps one computed step may take inside it (`r`, `n` over calls): a prediction stays quick. */
@@ -62,16 +62,39 @@ export function toLineOrExit(
   const end = runFrame(lines, before, program, history, target, pythonMinor, step);
   if (!end) return null;
   if (end.event === 'line') return { changes: {}, deleted: [], stdout: end.stdout, state: end };
+  if (end.event === 'exception') {
+    // uncaught: the program ends with the traceback (pdb's post-mortem follows)
+    const error: ModelState = {
+      event: 'exit',
+      line: null,
+      func: null,
+      stack: [],
+      locals: {},
+      retval: null,
+      exception: end.exception,
+      stdout: end.stdout,
+      exit: 'error',
+    };
+    const { traceback, ...raisedAt } = end;
+    const tb = traceback ?? [{ func: raisedAt.func!, line: raisedAt.line!, locals: raisedAt.locals }];
+    return { changes: {}, deleted: [], stdout: end.stdout, state: error, traceback: tb };
+  }
   if (!module) return null; // the frame returned first: the caller's steps are the model's
   const exit: ModelState = { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: null, stdout: end.stdout, exit: 'normal' };
   return { changes: {}, deleted: [], stdout: end.stdout, state: exit };
 }
 
+/** Whether some code of the program could catch or suppress an exception (a `try`, or a `with` whose manager may). */
+function mayCatch(lines: readonly string[]): boolean {
+  return lines.some((l) => /^\s*(?:try\s*:|with\b|async\s+with\b)/.test(l));
+}
+
 /**
  * The frame's steps computed one after another, as `n` would be, from `before`:
  * the line event at `target` when it comes first (`null`: no target), else the
- * frame's return event (its `return`, or the end of its code returning `None`),
- * with all it printed on the way; null at the first step that cannot be computed.
+ * frame's return event (its `return`, or the end of its code returning `None`), or
+ * in the module the exception event of an exception nothing can catch, with all it
+ * printed on the way; null at the first step that cannot be computed.
  * With a target, a function frame computes no call (a call could reach the target
  * in a deeper frame of the same function first).
  */
@@ -83,7 +106,7 @@ export function runFrame(
   target: number | null,
   pythonMinor: number | undefined,
   step: StepFn,
-): ModelState | null {
+): (ModelState & { traceback?: TracebackFrame[] }) | null {
   if (!program || program.error || before.event !== 'line') return null;
   const hist: HistoryEntry[] = [...(history ?? [{ action: null, state: before }])];
   const module = before.func === '<module>';
@@ -92,6 +115,8 @@ export function runFrame(
   for (;;) {
     if (!spendStep()) return null;
     const c = step(lines, s, { kind: 'step_over' }, program, hist, pythonMinor);
+    // an exception the module raises ends the program where nothing can catch it
+    if (c?.state?.event === 'exception' && module && !mayCatch(lines)) return { ...c.state, stdout: stdout + c.stdout, traceback: c.traceback };
     if (!c || c.call || c.state || (target !== null && !module && c.called)) return null;
     stdout += c.stdout;
     if (c.retval !== undefined) return { ...s, event: 'return', retval: c.retval, exception: null, stdout, exit: null };

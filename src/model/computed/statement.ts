@@ -66,7 +66,11 @@ const RAISED_FROM_VALUES = new Set(['ZeroDivisionError', 'IndexError', 'KeyError
  * printed first. Null for a refusal or an exception that may be pyval's, not the
  * program's (RAISED_FROM_VALUES).
  */
-function raised(r: { refused?: boolean; exception?: string; message?: string; output: string }, before: ModelState, printed: string): ComputedStep | null {
+export function raised(
+  r: { refused?: boolean; exception?: string; message?: string; output: string },
+  before: ModelState,
+  printed: string,
+): ComputedStep | null {
   if (r.refused || !r.exception || !r.message || !RAISED_FROM_VALUES.has(r.exception) || before.event !== 'line') return null;
   const stdout = printed + r.output;
   const state: ModelState = {

@@ -4,12 +4,16 @@
 // index.ts without importing it.
 
 import type { Program } from '../cfg.js';
-import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
+import type { HistoryEntry, ModelAction, ModelState, TracebackFrame } from '../types.js';
 
 export interface ComputedStep {
   /** Names the statement binds or changes: name -> repr, cut as the trace format cuts. */
   changes: Record<string, string>;
   deleted: string[];
+  /** An exception the statement raised in the program's code: its traceback, outermost first (Prediction.traceback). */
+  traceback?: TracebackFrame[];
+  /** Locals the statement used and left as they were, computed so (an object changed in place whose repr stays the same). */
+  unchanged?: string[];
   /** What it prints. */
   stdout: string;
   /** For a `return`: the returned value's repr. */

@@ -2,6 +2,7 @@
 // methods, data attributes (`x.real`, `r.start`), unbound calls
 // (`str.upper('a')`), and the refusal of mutation outside `!` statements.
 
+import { budget } from '../limits.js';
 import { big, isIntLike } from '../object.js';
 import { BYTES_METHODS } from '../types/bytes.js';
 import { DICT_METHODS, VIEW_METHODS } from '../types/dict.js';
@@ -53,7 +54,8 @@ export function dataAttribute(v: Value, name: string): Value | undefined {
 /** The method `name` of a value's type, or undefined. */
 export function findMethod(kind: string, name: string): Method | undefined {
   const table = METHODS[kind];
-  return table && Object.hasOwn(table, name) ? table[name] : undefined;
+  const method = table && Object.hasOwn(table, name) ? table[name] : undefined;
+  return method?.since && budget.pythonMinor < method.since ? undefined : method;
 }
 
 /** Call a method with argument checks; refuse mutation outside `!` statements. */
@@ -61,6 +63,7 @@ export function callMethod(self: Value, name: string, args: Value[], kw: Map<str
   let target = self;
   let kind = self.kind === 'type' ? self.name : self.kind;
   const method = findMethod(kind, name);
+  if (!method && self.kind === 'type') throw new PyError('AttributeError', `type object '${kind}' has no attribute '${name}'`);
   if (!method) throw new PyError('AttributeError', `'${typeName(self)}' object has no attribute '${name}'`);
   if (self.kind === 'type' && !method.classmethod) {
     // Unbound method: `str.upper('a')`.

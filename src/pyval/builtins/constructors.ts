@@ -3,6 +3,7 @@
 // its own file under types/; this table only binds names to them.
 
 import { DictStore } from '../containers.js';
+import { budget } from '../limits.js';
 import { iterate, toArray, truthy } from '../object.js';
 import { str } from '../repr.js';
 import { bytesImpl, decode } from '../types/bytes.js';
@@ -27,7 +28,7 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
       const enc = a[1] ?? kw.get('encoding');
       if (v === undefined) return pyStr('');
       if (enc !== undefined) {
-        if (enc.kind !== 'str') throw typeError(`str() argument 'encoding' must be str, not ${typeName(enc)}`);
+        if (enc.kind !== 'str') throw typeError(`str() argument ${budget.pythonMinor < 10 ? '2' : "'encoding'"} must be str, not ${typeName(enc)}`);
         if (v.kind !== 'bytes') throw typeError(`decoding to str: need a bytes-like object, ${typeName(v)} found`);
         return decode(v.v, enc.v);
       }

@@ -3,6 +3,7 @@
 // constructors.ts, the iterator builtins in iterators.ts.
 
 import { asciiOf, formatSpec } from '../format.js';
+import { budget } from '../limits.js';
 import { getHashSeedKnown, hashKey, pyHash } from '../hash.js';
 import { absBig, floatDivmod, intFloorDiv, intMod, modPow, overflow, roundFloat } from '../numbers.js';
 import { big, isIntLike, isNumber, iterate, length, order, toArray, toF, truthy } from '../object.js';
@@ -32,6 +33,11 @@ import { iterTypeName } from './iterators.js';
 import { INF, argStr, asIntArg, makeIter, type Ctx, type Fn } from './signature.js';
 
 function minmax(name: 'min' | 'max', args: Value[], kw: Map<string, Value>, ctx: Ctx): Value {
+  for (const k of kw.keys()) {
+    if (k !== 'key' && k !== 'default') {
+      throw typeError(budget.pythonMinor >= 13 ? `${name}() got an unexpected keyword argument '${k}'` : `'${k}' is an invalid keyword argument for ${name}()`);
+    }
+  }
   if (args.length === 0) throw typeError(`${name} expected at least 1 argument, got 0`);
   const key = kw.get('key');
   const dflt = kw.get('default');
@@ -43,7 +49,7 @@ function minmax(name: 'min' | 'max', args: Value[], kw: Map<string, Value>, ctx:
   }
   if (!items.length) {
     if (dflt !== undefined) return dflt;
-    throw valueError(`${name}() arg is an empty sequence`);
+    throw valueError(budget.pythonMinor >= 12 ? `${name}() iterable argument is empty` : `${name}() arg is an empty sequence`);
   }
   let best = items[0]!;
   let bestKey = key && key.kind !== 'none' ? ctx.call(key, [best]) : best;
@@ -108,7 +114,10 @@ function divmodImpl(a: Value, b: Value): Value {
 
 function isinstanceImpl(v: Value, t: Value): boolean {
   if (t.kind === 'tuple') return t.items.some((x) => isinstanceImpl(v, x));
-  if (t.kind !== 'type') throw typeError('isinstance() arg 2 must be a type, a tuple of types, or a union');
+  if (t.kind !== 'type')
+    throw typeError(
+      budget.pythonMinor < 10 ? 'isinstance() arg 2 must be a type or tuple of types' : 'isinstance() arg 2 must be a type, a tuple of types, or a union',
+    );
   if (t.name === 'object') return true;
   if (v.kind === 'opaque') throw refuseOpaque(v, 'its type');
   const name = typeName(v);
@@ -118,6 +127,7 @@ function isinstanceImpl(v: Value, t: Value): boolean {
 }
 
 function chrImpl(v: Value): Value {
+  if (budget.pythonMinor < 10 && !isIntLike(v) && v.kind !== 'float') throw typeError(`an integer is required (got type ${typeName(v)})`);
   const n = asIntArg(v);
   if (n < 0n || n > 0x10ffffn) throw valueError('chr() arg not in range(0x110000)');
   return pyStr(String.fromCodePoint(Number(n)));
@@ -205,8 +215,8 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
       throw typeError(`bad operand type for abs(): '${typeName(v!)}'`);
     },
   },
-  min: { min: 0, max: INF, kw: ['key', 'default'], impl: (a, kw, ctx) => minmax('min', a, kw, ctx) },
-  max: { min: 0, max: INF, kw: ['key', 'default'], impl: (a, kw, ctx) => minmax('max', a, kw, ctx) },
+  min: { min: 0, max: INF, kw: ['*'], impl: (a, kw, ctx) => minmax('min', a, kw, ctx) },
+  max: { min: 0, max: INF, kw: ['*'], impl: (a, kw, ctx) => minmax('max', a, kw, ctx) },
   sum: { min: 0, max: 2, kw: ['start'], impl: sumImpl, label: 'sum' },
   sorted: {
     min: 1,
@@ -221,12 +231,23 @@ export const BUILTIN_FUNCTIONS: Record<string, Fn> = {
   round: { min: 1, max: 2, kw: ['number', 'ndigits'], impl: (a, kw) => roundImpl([a[0] ?? kw.get('number')!, a[1] ?? kw.get('ndigits')!].filter(Boolean)) },
   divmod: { min: 2, max: 2, impl: ([a, b]) => divmodImpl(a!, b!) },
   pow: {
-    min: 2,
+    min: 0,
     max: 3,
     kw: ['base', 'exp', 'mod'],
-    impl: (a) => {
-      const [x, y, m] = a as [Value, Value, Value | undefined];
+    label: 'pow',
+    impl: (a, kw) => {
+      const names = ['base', 'exp', 'mod'];
+      const [x, y, m] = names.map((n, i) => {
+        if (a[i] !== undefined && kw.has(n)) throw typeError(`argument for pow() given by name ('${n}') and position (${i + 1})`);
+        return a[i] ?? kw.get(n);
+      });
+      for (const [i, v] of [x, y].entries()) if (v === undefined) throw typeError(`pow() missing required argument '${names[i]}' (pos ${i + 1})`);
+      if (!x || !y) throw typeError('pow() missing required argument');
       if (m !== undefined && m.kind !== 'none') {
+        if (![x, y, m].every(isNumber)) {
+          const names = [x, y, m].map((v) => `'${typeName(v!)}'`).join(', ');
+          throw typeError(`unsupported operand type(s) for ${budget.pythonMinor < 10 ? 'pow()' : '** or pow()'}: ${names}`);
+        }
         if (!isIntLike(x) || !isIntLike(y) || !isIntLike(m)) throw typeError('pow() 3rd argument not allowed unless all arguments are integers');
         return pyInt(modPow(big(x), big(y), big(m)));
       }

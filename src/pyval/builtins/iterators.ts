@@ -8,6 +8,7 @@ import { pyInt, pyTuple, refuseOpaque, typeError, typeName, valueError, type Val
 import { asIntArg, makeIter } from './signature.js';
 
 export function zipImpl(args: Value[], kw: Map<string, Value>): Value {
+  if (kw.size && budget.pythonMinor < 10) throw typeError('zip() takes no keyword arguments');
   const strict = kw.has('strict') && truthy(kw.get('strict')!);
   const its = args.map(iterate);
   function* gen(): Generator<Value> {

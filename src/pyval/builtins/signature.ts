@@ -104,6 +104,8 @@ export interface Method extends Omit<Fn, 'impl'> {
   impl: MImpl;
   /** Class-level methods: `dict.fromkeys`, called on the type. */
   classmethod?: boolean;
+  /** The first CPython minor version that has it (`int.is_integer`: 12). */
+  since?: number;
 }
 
 export const m = (min: number, max: number, impl: MImpl, extra: Partial<Method> = {}): Method => ({ min, max, impl, ...extra });

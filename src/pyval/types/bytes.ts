@@ -1,12 +1,10 @@
 // bytes: the constructor, the codecs we implement (utf-8, ascii, latin-1)
 // and bytes' methods (bytesobject.c).
 
-import { m, type Method } from '../builtins/signature.js';
 import { budget } from '../limits.js';
 import { big, index, isIntLike, toArray } from '../object.js';
-import { repr } from '../repr.js';
-import { chars, cpCount, stripChars } from '../text.js';
-import { PyError, Refusal, pyBool, pyInt, pyList, pyStr, typeError, typeName, valueError, type Value } from '../value.js';
+import { chars } from '../text.js';
+import { PyError, Refusal, pyStr, typeError, typeName, valueError, type Value } from '../value.js';
 
 export function bytesImpl(args: Value[], kw: Map<string, Value>): Value {
   const src = args[0];
@@ -35,6 +33,10 @@ export function bytesImpl(args: Value[], kw: Map<string, Value>): Value {
   };
 }
 
+/** How a codec error names a character: `\xe9`, `\u4e2d`, `\U0001f600`. */
+const escapeChar = (cp: number): string =>
+  cp < 0x100 ? `\\x${cp.toString(16).padStart(2, '0')}` : cp < 0x10000 ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\U${cp.toString(16).padStart(8, '0')}`;
+
 export function encode(s: string, encoding: string): Value {
   const enc = encoding.toLowerCase().replace(/_/g, '-');
   if (enc === 'utf-8' || enc === 'utf8') {
@@ -55,7 +57,7 @@ export function encode(s: string, encoding: string): Value {
     const cp = c.codePointAt(0)!;
     if (cp >= limit) {
       const name = enc === 'ascii' ? 'ascii' : 'latin-1';
-      throw new PyError('UnicodeEncodeError', `'${name}' codec can't encode character ${repr(pyStr(c))} in position ${i}: ordinal not in range(${limit})`);
+      throw new PyError('UnicodeEncodeError', `'${name}' codec can't encode character '${escapeChar(cp)}' in position ${i}: ordinal not in range(${limit})`);
     }
     out[i] = cp;
   });
@@ -92,49 +94,9 @@ function findBadUtf8(b: Uint8Array): number {
   return 0;
 }
 
-const B = (self: Value): Uint8Array => (self as { v: Uint8Array }).v;
 export const bytesArg = (v: Value): Uint8Array => {
   if (v.kind === 'bytes') return v.v;
   throw typeError(`a bytes-like object is required, not '${typeName(v)}'`);
 };
-const latin = (b: Uint8Array): string => String.fromCharCode(...b);
-const toBytes = (s: string): Value => ({ kind: 'bytes', v: Uint8Array.from(s, (c) => c.charCodeAt(0)) });
 
-export const BYTES_METHODS: Record<string, Method> = {
-  decode: m(
-    0,
-    2,
-    (s, a, kw) => {
-      const enc = a[0] ?? kw.get('encoding');
-      return decode(B(s), enc && enc.kind === 'str' ? enc.v : 'utf-8');
-    },
-    { kw: ['encoding', 'errors'] },
-  ),
-  hex: m(0, 0, (s) => pyStr(Array.from(B(s), (b) => b.toString(16).padStart(2, '0')).join(''))),
-  upper: m(0, 0, (s) => toBytes(latin(B(s)).replace(/[a-z]+/g, (x) => x.toUpperCase()))),
-  lower: m(0, 0, (s) => toBytes(latin(B(s)).replace(/[A-Z]+/g, (x) => x.toLowerCase()))),
-  strip: m(0, 1, (s, a) => toBytes(stripChars(latin(B(s)), a[0] && a[0].kind !== 'none' ? latin(bytesArg(a[0])) : ' \t\n\r\x0b\x0c', true, true))),
-  startswith: m(1, 1, (s, [p]) => pyBool(latin(B(s)).startsWith(latin(bytesArg(p!))))),
-  endswith: m(1, 1, (s, [p]) => pyBool(latin(B(s)).endsWith(latin(bytesArg(p!))))),
-  find: m(1, 1, (s, [p]) => pyInt(isIntLike(p!) ? B(s).indexOf(Number(big(p!))) : latin(B(s)).indexOf(latin(bytesArg(p!))))),
-  count: m(1, 1, (s, [p]) => pyInt(cpCount(latin(B(s)), latin(bytesArg(p!)), 0, B(s).length))),
-  split: m(0, 1, (s, a) => {
-    const text = latin(B(s));
-    const parts = a[0] && a[0].kind !== 'none' ? text.split(latin(bytesArg(a[0]))) : text.split(/[ \t\n\r\x0b\x0c]+/).filter((x) => x);
-    return pyList(parts.map(toBytes));
-  }),
-  join: m(1, 1, (s, [it]) =>
-    toBytes(
-      toArray(it!)
-        .map((x) => latin(bytesArg(x)))
-        .join(latin(B(s))),
-    ),
-  ),
-  replace: m(2, 2, (s, [o, r]) =>
-    toBytes(
-      latin(B(s))
-        .split(latin(bytesArg(o!)))
-        .join(latin(bytesArg(r!))),
-    ),
-  ),
-};
+export { BYTES_METHODS } from './bytes-methods.js';

@@ -6,7 +6,7 @@ import { absBig, bitLength, overflow } from '../numbers.js';
 import { big, truthy } from '../object.js';
 import { repr } from '../repr.js';
 import { stripChars } from '../text.js';
-import { FALSE, PyError, pyInt, pyStr, pyTuple, refuseOpaque, typeError, typeName, valueError, type Value } from '../value.js';
+import { FALSE, PyError, pyBool, pyInt, pyStr, pyTuple, refuseOpaque, typeError, typeName, valueError, type Value } from '../value.js';
 import { bytesArg } from './bytes.js';
 
 export function toInt(v: Value, base?: Value): Value {
@@ -90,7 +90,8 @@ const I = (self: Value): bigint => big(self);
 
 export const INT_METHODS: Record<string, Method> = {
   bit_length: m(0, 0, (s) => pyInt(bitLength(I(s)))),
-  bit_count: m(0, 0, (s) => pyInt(absBig(I(s)).toString(2).replace(/0/g, '').length)),
+  bit_count: m(0, 0, (s) => pyInt(absBig(I(s)).toString(2).replace(/0/g, '').length), { since: 10 }),
+  is_integer: m(0, 0, () => pyBool(true), { since: 12 }),
   conjugate: m(0, 0, (s) => pyInt(I(s))),
   as_integer_ratio: m(0, 0, (s) => pyTuple([pyInt(I(s)), pyInt(1n)])),
   to_bytes: m(

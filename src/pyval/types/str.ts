@@ -7,13 +7,31 @@ import { budget } from '../limits.js';
 import { big, isIntLike, iterate, toArray, truthy } from '../object.js';
 import { isPrintableChar } from '../repr.js';
 import { chars, cpCount, cpFind, cpLen, isSpace, splitLines, splitWhitespace, stripChars } from '../text.js';
-import { FALSE, PyError, pyBool, pyInt, pyList, pyStr, pyTuple, refuseOpaque, typeError, typeName, valueError, type Value } from '../value.js';
+import { FALSE, NONE, PyError, pyBool, pyInt, pyList, pyStr, pyTuple, refuseOpaque, typeError, typeName, valueError, type Value } from '../value.js';
+import { DictStore } from '../containers.js';
+import { getItem } from '../subscript.js';
 import { encode } from './bytes.js';
 
 function subArg(v: Value, method: string): string {
-  if (v.kind !== 'str') throw typeError(`must be str, not ${typeName(v)}`);
-  void method;
+  if (v.kind !== 'str')
+    throw typeError(budget.pythonMinor >= 13 ? `${method}() argument 1 must be str, not ${typeName(v)}` : `must be str, not ${typeName(v)}`);
   return v.v;
+}
+
+function stripArg(v: Value, method: string): string {
+  if (v.kind !== 'str') throw typeError(`${method} arg must be None or str`);
+  return v.v;
+}
+
+function affixArg(v: Value, method: string): string {
+  if (v.kind !== 'str') throw typeError(`${method}() argument must be str, not ${typeName(v)}`);
+  return v.v;
+}
+
+/** expandtabs' int argument: 3.9's PyArg_Parse names the type differently from 3.10's. */
+function tabArg(v: Value): number {
+  if (budget.pythonMinor < 10 && !isIntLike(v) && v.kind !== 'float') throw typeError(`an integer is required (got type ${typeName(v)})`);
+  return Number(asIntArg(v));
 }
 
 function startsEnds(s: Value, args: Value[], ends: boolean): Value {
@@ -44,7 +62,7 @@ function padTo(s: string, width: Value, fill: Value | undefined, where: 'center'
   const w = Number(asIntArg(width));
   let f = ' ';
   if (fill !== undefined) {
-    if (fill.kind !== 'str') throw typeError(`${where}() argument 2 must be str, not ${typeName(fill)}`);
+    if (fill.kind !== 'str') throw typeError(`The fill character must be a unicode character, not ${typeName(fill)}`);
     if (cpLen(fill.v) !== 1) throw typeError('The fill character must be exactly one character long');
     f = fill.v;
   }
@@ -220,9 +238,13 @@ function partitionImpl(s: string, sepV: Value, fromRight: boolean): Value {
   return pyTuple([pyStr(s.slice(0, i)), pyStr(sep), pyStr(s.slice(i + sep.length))]);
 }
 
-function findArgs(self: Value, args: Value[]): [string, string, number, number] {
+/** find/count's arguments: 3.13 converts the sub argument first, earlier versions the slice bounds. */
+function findArgs(self: Value, args: Value[], method: string): [string, string, number, number] {
   const s = (self as { v: string }).v;
-  return [s, subArg(args[0]!, 'find'), optIndex(args[1], 0), optIndex(args[2], Number.MAX_SAFE_INTEGER)];
+  const sub = budget.pythonMinor >= 13 ? subArg(args[0]!, method) : '';
+  const start = optIndex(args[1], 0);
+  const end = optIndex(args[2], Number.MAX_SAFE_INTEGER);
+  return [s, budget.pythonMinor >= 13 ? sub : subArg(args[0]!, method), start, end];
 }
 
 function expandTabs(s: string, tab: number): string {
@@ -264,9 +286,9 @@ export const STR_METHODS: Record<string, Method> = {
     const cs = chars(S(s));
     return pyStr(cs.map((c, i) => (i === 0 ? toTitle(c) : lowerAt(cs, i))).join(''));
   }),
-  strip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? subArg(a[0], 'strip') : null, true, true))),
-  lstrip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? subArg(a[0], 'lstrip') : null, true, false))),
-  rstrip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? subArg(a[0], 'rstrip') : null, false, true))),
+  strip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? stripArg(a[0], 'strip') : null, true, true))),
+  lstrip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? stripArg(a[0], 'lstrip') : null, true, false))),
+  rstrip: m(0, 1, (s, a) => pyStr(stripChars(S(s), a[0] && a[0].kind !== 'none' ? stripArg(a[0], 'rstrip') : null, false, true))),
   split: m(0, 2, (s, a, kw) => splitImpl(S(s), a[0] ?? kw.get('sep'), a[1] ?? kw.get('maxsplit'), false), { kw: ['sep', 'maxsplit'] }),
   rsplit: m(0, 2, (s, a, kw) => splitImpl(S(s), a[0] ?? kw.get('sep'), a[1] ?? kw.get('maxsplit'), true), { kw: ['sep', 'maxsplit'] }),
   splitlines: m(0, 1, (s, a, kw) => pyList(splitLines(S(s), truthy(a[0] ?? kw.get('keepends') ?? FALSE)).map(pyStr)), { kw: ['keepends'] }),
@@ -300,19 +322,19 @@ export const STR_METHODS: Record<string, Method> = {
   }),
   startswith: m(1, 3, (s, a) => startsEnds(s, a, false)),
   endswith: m(1, 3, (s, a) => startsEnds(s, a, true)),
-  find: m(1, 3, (s, a) => pyInt(cpFind(...findArgs(s, a)))),
-  rfind: m(1, 3, (s, a) => pyInt(cpFind(...findArgs(s, a), true))),
+  find: m(1, 3, (s, a) => pyInt(cpFind(...findArgs(s, a, 'find')))),
+  rfind: m(1, 3, (s, a) => pyInt(cpFind(...findArgs(s, a, 'rfind'), true))),
   index: m(1, 3, (s, a) => {
-    const i = cpFind(...findArgs(s, a));
+    const i = cpFind(...findArgs(s, a, 'index'));
     if (i < 0) throw valueError('substring not found');
     return pyInt(i);
   }),
   rindex: m(1, 3, (s, a) => {
-    const i = cpFind(...findArgs(s, a), true);
+    const i = cpFind(...findArgs(s, a, 'rindex'), true);
     if (i < 0) throw valueError('substring not found');
     return pyInt(i);
   }),
-  count: m(1, 3, (s, a) => pyInt(cpCount(...findArgs(s, a)))),
+  count: m(1, 3, (s, a) => pyInt(cpCount(...findArgs(s, a, 'count')))),
   isdigit: m(
     0,
     0,
@@ -385,7 +407,7 @@ export const STR_METHODS: Record<string, Method> = {
     1,
     1,
     (s, [p]) => {
-      const x = subArg(p!, 'removeprefix');
+      const x = affixArg(p!, 'removeprefix');
       return pyStr(S(s).startsWith(x) ? S(s).slice(x.length) : S(s));
     },
     { label: 'str.removeprefix' },
@@ -394,12 +416,12 @@ export const STR_METHODS: Record<string, Method> = {
     1,
     1,
     (s, [p]) => {
-      const x = subArg(p!, 'removesuffix');
+      const x = affixArg(p!, 'removesuffix');
       return pyStr(x && S(s).endsWith(x) ? S(s).slice(0, S(s).length - x.length) : S(s));
     },
     { label: 'str.removesuffix' },
   ),
-  expandtabs: m(0, 1, (s, a, kw) => pyStr(expandTabs(S(s), Number(asIntArg(a[0] ?? kw.get('tabsize') ?? pyInt(8n))))), { kw: ['tabsize'] }),
+  expandtabs: m(0, 1, (s, a, kw) => pyStr(expandTabs(S(s), tabArg(a[0] ?? kw.get('tabsize') ?? pyInt(8n)))), { kw: ['tabsize'] }),
   encode: m(
     0,
     2,
@@ -411,11 +433,17 @@ export const STR_METHODS: Record<string, Method> = {
   ),
   format: m(0, INF, (s, a, kw, ctx) => pyStr(strFormat(S(s), a, kw, (v, n) => ctx.getattr(v, n))), { kw: ['*'] }),
   format_map: m(1, 1, (s, [d], _kw, ctx) => {
-    if (d!.kind !== 'dict') throw typeError(`'${typeName(d!)}' object is not a mapping`);
-    const kw = new Map<string, Value>();
-    for (const [k, v] of d!.store.entries()) if (k.kind === 'str') kw.set(k.v, v);
-    return pyStr(strFormat(S(s), [], kw, (v, n) => ctx.getattr(v, n)));
+    if (d!.kind === 'opaque') throw refuseOpaque(d!, 'its items');
+    return pyStr(
+      strFormat(
+        S(s),
+        null,
+        (name) => getItem(d!, pyStr(name)),
+        (v, n) => ctx.getattr(v, n),
+      ),
+    );
   }),
+  maketrans: m(1, 3, (_s, a) => maketrans(a), { classmethod: true, label: 'maketrans' }),
   translate: m(
     1,
     1,
@@ -440,6 +468,33 @@ export const STR_METHODS: Record<string, Method> = {
     { label: 'str.translate' },
   ),
 };
+
+/** str.maketrans: a dict from code points to code points, strs or None. */
+function maketrans(args: Value[]): Value {
+  const store = new DictStore();
+  const [x, y, z] = args;
+  if (args.length === 1) {
+    if (x!.kind !== 'dict') throw typeError('if you give only one argument to maketrans it must be a dict');
+    for (const [k, v] of x!.store.entries()) {
+      if (k.kind === 'str') {
+        const cs = chars(k.v);
+        if (cs.length !== 1) throw valueError('string keys in translate table must be of length 1');
+        store.set(pyInt(cs[0]!.codePointAt(0)!), v);
+      } else if (isIntLike(k)) store.set(pyInt(big(k)), v);
+      else throw typeError('keys in translate table must be strings or integers');
+    }
+    return { kind: 'dict', store };
+  }
+  if (x!.kind !== 'str') throw typeError('first maketrans argument must be a string if there is a second argument');
+  if (y!.kind !== 'str') throw typeError(`maketrans() argument 2 must be str, not ${typeName(y!)}`);
+  if (z !== undefined && z.kind !== 'str') throw typeError(`maketrans() argument 3 must be str, not ${typeName(z)}`);
+  const a = chars(x!.v);
+  const b = chars(y!.v);
+  if (a.length !== b.length) throw valueError('the first two maketrans arguments must have equal length');
+  a.forEach((c, i) => store.set(pyInt(c.codePointAt(0)!), pyInt(b[i]!.codePointAt(0)!)));
+  if (z) for (const c of chars(z.v)) store.set(pyInt(c.codePointAt(0)!), NONE);
+  return { kind: 'dict', store };
+}
 
 function getMapping(table: Value, k: Value): Value | undefined {
   if (table.kind === 'dict') return table.store.get(k);
