@@ -102,5 +102,6 @@ console.log(`ndbg benchmark: ${runs} runs each, median; python: ${python}`);
 await measure('time to first prompt', firstPrompt, 1.5);
 await measure('c through 300k-iteration loop', loopContinue, 1.2);
 // Without breakpoints pdb stops tracing, and so does ndbg (a replay finds the
-// stop after it for reverse execution, README: "Cost"). Target: issue 14.
+// stop after it for reverse execution, README: "Cost"); an untraced run should
+// cost what pdb's does.
 await measure('same, no breakpoint (both untraced)', (w) => loopContinue(w, false), 1.5);

@@ -19,6 +19,7 @@ import {
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { basename } from 'node:path';
+import { commandOf } from '../commands/classify.js';
 import { createSession } from '../commands/session.js';
 import { UserError } from '../engine/errors.js';
 import { BreakpointBook } from './breakpoints.js';
@@ -333,7 +334,10 @@ export class NdbgDebugSession extends DebugSession {
     const r = this.runner!;
     this.running = undefined;
     if (r.exited || this.ended || this.restarting) return;
-    const userRestart = outcome.commands.some((c) => /^(run|restart)(\s|$)/.test(c.command));
+    const userRestart = outcome.commands.some((c) => {
+      const typed = commandOf(c.command, r.session.info.python);
+      return typed?.name === 'run' || typed?.name === 'restart';
+    });
     if (outcome.restarted && outcome.commands.some((c) => c.command.startsWith('reverse-'))) {
       // the replay diverged from the recorded run: pdb restarted the program rather than show a state that never was
       this.say(outcome.text);

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionOptions } from '../commands/session.js';
+import type { SessionOptions } from './options.js';
 import type { Engine, EngineInfo } from './engine.js';
 import { UserError } from './errors.js';
 import { readAccuracy } from './neural/accuracy.js';

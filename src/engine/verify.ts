@@ -10,7 +10,7 @@
 // This mode RUNS the program (that is what it compares with); plain
 // `--engine neural` never does.
 
-import type { SessionOptions } from '../commands/session.js';
+import type { SessionOptions } from './options.js';
 import type {
   Action,
   ChildrenPage,
@@ -32,6 +32,19 @@ import type { ModelState } from '../model/types.js';
 
 /** Most commands the real side runs to get back from other files to the program's own frame. */
 const FOLLOW_CAP = 50;
+
+/**
+ * What pdb itself prints when the program ends (pdb.main; commands/ending.ts
+ * prints the same for a predicted run): not the program's output, so left out
+ * where the two sides' output is compared.
+ */
+const PDB_MESSAGES: readonly RegExp[] = [/The program finished and will be restarted\n/, /The program exited via sys\.exit\(\)\. Exit status: .*\n/];
+const PDB_MESSAGE = new RegExp(PDB_MESSAGES.map((r) => r.source).join('|'), 'g');
+
+/** The program's output in `text`, pdb's own messages taken out. */
+function withoutPdbMessages(text: string): string {
+  return text.replace(PDB_MESSAGE, '');
+}
 
 /** A real repr as the trace format writes it: addresses removed, cut at 100 characters. */
 export function normalizeRepr(r: string): string {
@@ -314,8 +327,8 @@ export class VerifyEngine implements Engine {
       v = r ? { exact: false, line: { predicted: '<string>', real: r.line } } : { exact: true };
     }
     // the program's output on the way (pdb's own messages are not the program's)
-    const realOut = this.realOut.replace(/The program finished and will be restarted\n|The program exited via sys\.exit\(\)\. Exit status: .*\n/g, '');
-    const predOut = predictedOut.replace(/The program finished and will be restarted\n|The program exited via sys\.exit\(\)\. Exit status: .*\n/g, '');
+    const realOut = withoutPdbMessages(this.realOut);
+    const predOut = withoutPdbMessages(predictedOut);
     if (realOut !== predOut) {
       v.stdout = { predicted: predOut, real: realOut };
       v.exact = false;

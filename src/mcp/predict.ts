@@ -4,12 +4,12 @@
 // `f` return a given value (input prediction: f's return with that value, then
 // the inverse action inv_step_call, its candidates run forward by the evaluator
 // and the first that returns the value taken: checked.ts). Set up as
-// src/eval/cruxeval.ts sets up CruxEval, for any top-level function of the given
+// ../engine/neural/call.ts sets up calls (as CruxEval's are set up), for any top-level function of the given
 // code, with the model's confidence in each predicted value.
 
 import type { HistoryEntry, ModelAction, Prediction, Predictor } from '../model/types.js';
 import { ScriptSource, parseSignature, type FunctionDef, type Param } from '../engine/neural/source.js';
-import { bindArguments, callFromLocals, modelState, reprOf } from '../eval/cruxeval.js';
+import { bindArguments, callFromLocals, modelState, reprOf } from '../engine/neural/call.js';
 import { UserError } from '../engine/errors.js';
 import type { CallCheck } from '../engine/engine.js';
 import { checkedCall } from '../engine/neural/checked.js';

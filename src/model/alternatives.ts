@@ -1,6 +1,6 @@
 // Runner-up values: where the model is unsure of a value it predicted, the next
-// most likely values and their probabilities (issue 13: a tool that guesses says
-// what else it thought). A runner-up branches off the decoded state at the value's
+// most likely values and their probabilities (a tool that guesses should say what
+// else it thought). A runner-up branches off the decoded state at the value's
 // least certain token, takes the best other token the grammar allows there, and
 // continues greedily to the end of the value. Its probability is the product of
 // its tokens' probabilities times the probability that the value ends there, as

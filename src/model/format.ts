@@ -40,7 +40,6 @@ export const SPECIALS = [
 export type SpecialName = (typeof SPECIALS)[number];
 export const NUM_SPECIAL_SLOTS = 32;
 export const SPECIAL_ID = Object.fromEntries(SPECIALS.map((name, i) => [name, i])) as Record<SpecialName, number>;
-export const PAD = SPECIAL_ID.pad;
 export const BOS = SPECIAL_ID.bos;
 export const END = SPECIAL_ID.end;
 
@@ -136,19 +135,6 @@ export function numberLines(source: string): string {
 /** <|bos|><|code|>numbered source[<|stdin|>stdin] */
 export function encodeContext(source: string, stdin = ''): Item[] {
   const items: Item[] = [BOS, SPECIAL_ID.code, numberLines(source)];
-  if (stdin) items.push(SPECIAL_ID.stdin, stdin);
-  return items;
-}
-
-/**
- * Like encodeContext, but only lines first..last (1-based, inclusive) keep their text
- * and numbers: the window a script too long for the model's context is shown through.
- */
-export function encodeContextLines(source: string, stdin: string, first: number, last: number): Item[] {
-  const lines = sourceLines(source);
-  let text = '';
-  for (let k = Math.max(1, first); k <= Math.min(lines.length, last); k++) text += `${k} ${lines[k - 1]}\n`;
-  const items: Item[] = [BOS, SPECIAL_ID.code, text];
   if (stdin) items.push(SPECIAL_ID.stdin, stdin);
   return items;
 }

@@ -1,5 +1,5 @@
-// Re-ranking whole states by the model's own likelihood (issue 10, "decoding that
-// spends inference CPU well"): a beam of width 1 + `width` over the greedy state.
+// Re-ranking whole states by the model's own likelihood, where spending more
+// inference on a state is worth it: a beam of width 1 + `width` over the greedy state.
 //
 // Greedy decoding takes the most likely token at every step, which is not always the
 // most likely state: at a step where the model was unsure (decode.ts records such

@@ -16,7 +16,7 @@ const HASH_BITS = 61n;
 const HASH_MODULUS = (1n << HASH_BITS) - 1n;
 const HASH_INF = 314159n;
 
-let nanIds = new WeakMap<object, number>();
+const nanIds = new WeakMap<object, number>();
 let nextNanId = 0;
 
 /** Identity key for objects whose equality is identity (nan, lambdas, iterators). */
@@ -277,10 +277,4 @@ export function pyHash(v: Value): bigint | null {
     default:
       return null;
   }
-}
-
-/** For tests: forget identity keys. */
-export function resetIdentityKeys(): void {
-  nanIds = new WeakMap();
-  nextNanId = 0;
 }

@@ -6,9 +6,8 @@
 
 import { evaluate, evaluateTruth, type EvalOptions, type Scope } from './evaluate.js';
 import { pformat } from './pprint.js';
-import { truthy } from './ops.js';
 import { strRepr } from './repr.js';
-import { PyError, Refusal, type Value } from './value.js';
+import { PyError, Refusal } from './value.js';
 
 export { evaluate, evaluateTruth, execute, type EvalOptions, type EvalResult, type ExecResult, type Scope } from './evaluate.js';
 export { parseRepr, type ParseReprOptions } from './repr-parse.js';
@@ -61,9 +60,4 @@ export function displayValue(expr: string, scope: Scope, opts: EvalOptions = {})
 export function evaluateCondition(expr: string, scope: Scope, opts: EvalOptions = {}): { stop: boolean; error?: string } {
   const r = evaluateTruth(expr, scope, opts);
   return r.ok ? { stop: r.truth === true } : { stop: true, error: r.error };
-}
-
-/** Python truthiness of a value (throws Refusal for opaque values). */
-export function isTruthy(v: Value): boolean {
-  return truthy(v);
 }

@@ -56,15 +56,6 @@ export function index(v: Value, what: () => string): bigint {
   throw typeError(what());
 }
 
-/** A JS number from an int, for sizes and positions. */
-export function smallInt(v: Value, what: () => string): number {
-  const b = index(v, what);
-  if (b > BigInt(Number.MAX_SAFE_INTEGER) || b < -BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new PyError('OverflowError', 'Python int too large to convert to C ssize_t');
-  }
-  return Number(b);
-}
-
 // ---- truth and length ----
 
 export function truthy(v: Value): boolean {

@@ -256,4 +256,4 @@ export function inplaceOp(op: string, a: Value, b: Value): Value {
 export * from './object.js';
 export * from './subscript.js';
 export { pySort } from './types/list-sort.js';
-export { differenceUpdate, setFrom, setOp, symmetricDifferenceUpdate, updateSet } from './types/set-algebra.js';
+export { differenceUpdate, setOp, symmetricDifferenceUpdate, updateSet } from './types/set-algebra.js';

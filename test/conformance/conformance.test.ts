@@ -1,4 +1,4 @@
-// pdb conformance (issue 12): every session converted from the installed
+// pdb conformance (ndbg must be pdb, byte for byte): every session converted from the installed
 // Pythons' own test_pdb.py, and seeded random command streams over the same
 // scripts, print under ndbg byte for byte what `python3.X -m pdb` prints.
 // See harness.ts and convert.py; expected-failures.json lists the cases that

@@ -12,7 +12,7 @@ const at = lineState;
 const step = { kind: 'step_over' } as const;
 
 describe('a step computed from its statement', () => {
-  it('the issue 13 script: `y = sum(x)` is 6 and `print(y)` prints it, whatever the model guessed', () => {
+  it('a sum the model once guessed wrong: `y = sum(x)` is 6 and `print(y)` prints it, whatever the model guessed', () => {
     const lines = ['import os', 'x = [1, 2, 3]', 'y = sum(x)', 'print(y)'];
     const s3 = computeStep(lines, at(3, { x: '[1, 2, 3]' }), step)!;
     expect(s3).toEqual({ changes: { y: '6' }, deleted: [], stdout: '' });

@@ -1,6 +1,6 @@
 // The value automaton the decoder writes every value through (src/model/reprAuto.ts):
 // it takes every repr CPython writes that the after-the-fact check (validate.ts)
-// takes, refuses the nonsense the model wrote in the issue 13 trial, and can finish
+// takes, refuses nonsense an undertrained model once wrote, and can finish
 // from any point.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ describe('the value automaton', () => {
     expect(reprs.some((r) => r.startsWith('[<__main__.Plain object at 0x'))).toBe(true);
   });
 
-  it("refuses what the model wrote in the issue 13 trial, and what the check refuses after '['", () => {
+  it("refuses what an undertrained model once wrote, and what the check refuses after '['", () => {
     for (const bad of [
       '[=[=[=[=[1, 2, 3]]]]]',
       "['0x2, '0x2, '0x2]",

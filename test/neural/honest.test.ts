@@ -199,7 +199,7 @@ describe('never nonsense', () => {
 
   it('`c` to a breakpoint control flow cannot reach from here is not predicted as a stop there', async () => {
     const text = 'import os\nx = [1, 2, 3]\ny = sum(x)\nprint(y)\n';
-    // the model would answer the breakpoint action with line 3 again (the issue's example)
+    // the model would answer the breakpoint action with line 3 again, a stop control flow cannot reach
     const model = new ScriptedModel(line(1), [
       line(2),
       line(3, { x: '[1, 2, 3]' }),

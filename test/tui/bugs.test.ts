@@ -46,7 +46,7 @@ function status(s: State): string {
   return stripAnsi(statusLine({ width: 100, info: s.info, program: s.program, exitCode: s.exitCode, title: 't', awaitingInput: s.awaitingInput && !s.busy }));
 }
 
-describe('issue 15 bugs', () => {
+describe('the TUI with the python engine: confirmations, post-mortem, input', () => {
   it("bare cl asks on the command line, not as the program's stdin; y clears all", async () => {
     const { store, type, engine } = await setup();
     await type('b 4\rb 5\r');

@@ -19,7 +19,7 @@ const start = (cmd: string, cols = 80, rows = 24) => {
 };
 const lastRow = (s: string) => s.replace(/\n+$/, '').split('\n').at(-1) ?? '';
 
-describe.skipIf(!hasTmux || !hasPython)('python engine in a terminal: issue 15 bugs', () => {
+describe.skipIf(!hasTmux || !hasPython)('python engine in a terminal: confirmations and post-mortem', () => {
   beforeAll(() => ensureBuilt(), 120_000);
   afterAll(() => {
     for (const t of open) t.kill();

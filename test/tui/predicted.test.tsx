@@ -1,4 +1,5 @@
-// Predictions that say they are predictions (issue 13): with the neural engine the
+// Predictions that say they are predictions (a user must never take a guess for
+// a fact): with the neural engine the
 // Stack, Variables and Output panes say 'predicted', unsure values are marked below
 // the measured threshold, the status bar names the model and its measured accuracy,
 // the engine's notice is shown once, and under --verify the Stack pane marks the

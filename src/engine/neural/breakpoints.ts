@@ -3,7 +3,6 @@
 // temporary breakpoints and function breakpoints, with bdb's texts.
 
 import { evaluateCondition, type Scope } from '../../pyval/index.js';
-import type { PdbFrame } from './render.js';
 
 export interface Breakpoint {
   number: number;
@@ -119,7 +118,7 @@ export class Breakpoints {
    * bdb does), whether a temporary one may be deleted, and a condition that could
    * not be evaluated (bdb stops then).
    */
-  breakHere(f: Pick<PdbFrame, 'file' | 'line' | 'func'>, scope: Scope): { bp: Breakpoint; deleteTemp: boolean; condError?: string } | null {
+  breakHere(f: { file: string; line: number; func: string }, scope: Scope): { bp: Breakpoint; deleteTemp: boolean; condError?: string } | null {
     let candidates = this.at(f.file, f.line).filter((b) => !b.funcname);
     for (const b of this.all()) {
       if (b.funcname && b.file === f.file && b.funcname === f.func && (b.funcFirstLine ?? -1) === f.line) candidates.push(b);

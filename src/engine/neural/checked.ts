@@ -11,7 +11,7 @@
 import type { Program } from '../../model/cfg.js';
 import type { CallCheck } from '../engine.js';
 import { DEFAULT_CANDIDATES } from '../../model/candidates.js';
-import { resetBudget, toReturn } from '../../model/computed/rollout.js';
+import { computeReturn } from '../../model/computed/index.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction, PredictorSession } from '../../model/types.js';
 import { evaluate } from '../../pyval/index.js';
 
@@ -36,8 +36,7 @@ export function runForward(lines: readonly string[], program: Program | null | u
     { action: null, state: call },
     { action: { kind: 'step_into' }, state: first },
   ];
-  resetBudget();
-  const ret = toReturn(lines, first, program, hist, undefined);
+  const ret = computeReturn(lines, first, program, hist, undefined);
   if (!ret?.state || typeof ret.state.retval !== 'string') return { why: `the evaluator cannot run ${call.func} forward on these arguments` };
   return { retval: ret.state.retval, stdout: ret.stdout };
 }

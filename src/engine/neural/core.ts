@@ -11,7 +11,7 @@
 import type { Program } from '../../model/cfg.js';
 import type { ModelState, Prediction } from '../../model/types.js';
 import type { Scope } from '../../pyval/index.js';
-import { Breakpoints, type Breakpoint, type Hit } from './breakpoints.js';
+import { Breakpoints, type Hit } from './breakpoints.js';
 import { exceptionOrigin, reverse } from './inverse.js';
 import { cmpKeys, jumpOrder } from './jumpOrder.js';
 import { END, STAY, type ExceptionOrigin, type Outcome, type Place, type ReverseAction } from './outcome.js';
@@ -53,8 +53,6 @@ export class Core {
   readonly bps = new Breakpoints();
   timeline!: Timeline;
   place: Place = { kind: 'node' };
-  /** The breakpoint that made the last stop (bdb's currentbp): the loop runs its commands. */
-  currentBp?: Breakpoint;
   /** Edits of frames other than the current state's: frame id -> name -> repr. */
   readonly frameEdits = new Map<number, Record<string, string>>();
   readonly model: Predictions;
@@ -232,7 +230,6 @@ export class Core {
   /** Stop at `node` (the timeline's current one). */
   stopAt(node: Node, hit?: Hit, note?: string): Outcome {
     this.place = { kind: 'node' };
-    this.currentBp = hit?.bp;
     node.shown = true;
     return { kind: 'node', node, ...(hit ? { hit } : {}), ...(note ? { note } : {}) };
   }

@@ -4,15 +4,16 @@
 // `;;`, empty-line repeat), runs each pdb command's handler, prints what the core
 // reports on the way, and sets up each stop a command reaches (the -c lines, a
 // breakpoint's commands, the location, displays) before the next prompt. A handler
-// that resumes the program returns 'resume', as pdb's do_next returns 1; the loop
-// goes on from the stop it reached, so nothing recurses. Text is byte for byte what
+// that resumes the program returns a resumed verdict carrying the core's outcome,
+// as pdb's do_next returns 1; the loop goes on from the stop it reached with that
+// outcome in hand (a breakpoint hit runs that breakpoint's commands), so nothing
+// recurses and no state is left for the next stop to pick up. Text is byte for byte what
 // CPython 3.11's pdb prints for the same frames (render.ts). Nothing here runs the
 // program.
 
 import {
   PDB_COMMAND_OF_ACTION,
   type Action,
-  type BreakpointInfo,
   type ChildrenPage,
   type Engine,
   type Inspected,
@@ -24,30 +25,31 @@ import {
   type StopEvent,
   type TextEvent,
 } from '../engine.js';
-import { pdbWord } from '../../commands/classify.js';
 import type { Program } from '../../model/cfg.js';
 import { FORMAT_VERSION } from '../../model/format.js';
 import type { ModelState } from '../../model/types.js';
-import { setHashSeed, displayValue, type Scope } from '../../pyval/index.js';
-import { bpStr } from './breakpoints.js';
+import { setHashSeed, type Scope } from '../../pyval/index.js';
 import { childrenPage, evaluateView } from './children.js';
-import { Core, type ModelSession, type Outcome, type Report, type ReverseAction } from './core.js';
+import { Core, type ModelSession, type Outcome, type ReverseAction } from './core.js';
+import { Events } from './events.js';
 import { FALLBACK_FACTS, type PdbFacts } from './probe.js';
 import { stackEntry, type PdbFrame } from './render.js';
 import type { ScriptSource } from './source.js';
 import { pdbStack, scopeOf, stopEvent } from './stack.js';
 import type { Node } from './timeline.js';
-import { BREAKPOINTS, commandDef } from './commands/breakpoints.js';
-import { exec } from './commands/edit.js';
-import { ENDING, finish, newRun } from './commands/ending.js';
-import { HELP } from './commands/help.js';
-import { INSPECT } from './commands/inspect.js';
+import { breakpointTable } from './commands/breakpoints.js';
+import { onecmd, precmd } from './commands/dispatch.js';
+import { newRun } from './commands/ending.js';
+import { land } from './commands/land.js';
+import { preloopDisplays } from './commands/inspect.js';
 import { reverse } from './commands/reverse.js';
-import { runToLine, STEPPING } from './commands/stepping.js';
+import { runToLine } from './commands/stepping.js';
+import type { CommandList, Pdb, Resumed, Verdict } from './commands/types.js';
 import { otherFileLine } from './files.js';
 
 export type { ModelSession } from './core.js';
 export { NO_HISTORY } from './core.js';
+export type { CommandList, Handler, Verdict } from './commands/types.js';
 
 export interface NeuralDebuggerOptions {
   /** The script's absolute path as pdb prints it. */
@@ -74,20 +76,6 @@ export interface NeuralDebuggerOptions {
   program?: Program | null;
 }
 
-/** What a command does to the program: 'resume' (it moved, or ended; a new stop is set up), 'stay' (pdb's do_x returning None). */
-export type Verdict = 'resume' | 'stay';
-
-/** A pdb command: its argument text in, its verdict out (nothing: it stays). */
-export type Handler = (pdb: NeuralDebugger, arg: string) => Verdict | void | Promise<Verdict | void>;
-
-/** `commands N`: the lines run when breakpoint N stops the program. */
-export interface CommandList {
-  lines: string[];
-  silent: boolean;
-  /** False when the list ends with a command that resumes (no prompt at the stop). */
-  doprompt: boolean;
-}
-
 /** The reverse actions by the names both engines give their commands (docs/json.md, `command`). */
 const REVERSE_NAME: Record<ReverseAction, string> = {
   inv_step_into: 'reverse-step',
@@ -96,23 +84,7 @@ const REVERSE_NAME: Record<ReverseAction, string> = {
   inv_step_call: 'reverse-finish',
 };
 
-/** What the command being run printed and bound: its ResultEvent and CommandEvent. */
-interface Reply {
-  label: string;
-  output: string;
-  ok: boolean;
-  /** The first error message, without `*** `. */
-  error?: string;
-  /** Names of the selected frame the command bound -> repr. */
-  edits?: Record<string, string>;
-  /** Its CommandEvent was sent (exit() sends it for `q`). */
-  reported: boolean;
-}
-
-/** pdb's commands, by concern (./commands/); a line whose command is none of them is a statement (edit.ts). */
-const HANDLERS: Record<string, Handler> = { ...STEPPING, ...INSPECT, ...BREAKPOINTS, ...ENDING, ...HELP };
-
-export class NeuralDebugger implements Engine {
+export class NeuralDebugger implements Engine, Pdb {
   readonly info: EngineInfo;
   readonly file: string;
   readonly src: ScriptSource;
@@ -134,19 +106,12 @@ export class NeuralDebugger implements Engine {
   args: string[];
   exited = false;
   private rcLines: string[];
-  private listeners: Listener[] = [];
-  private backlog: EngineEvent[] = [];
+  /** The events front ends get, and the reply of the command being run. */
+  private readonly events = new Events();
   private pendingInput?: (line: string | null) => void;
-  /** What the command being run printed, whether it succeeded, what it bound. */
-  private reply: Reply = { label: '', output: '', ok: true, reported: true };
-  /** The breakpoint table last sent (a `breakpoints` event goes out when it changes). */
-  private sentBreakpoints = '[]';
   /** Runs begun in this session; a run after the first is announced by a `restart` event at its first stop. */
   private runs = 0;
   private restartDue = false;
-  private lastWarning?: string;
-  /** Predictions of the current command that reported a problem. */
-  private predictionProblems = 0;
   /** Breakpoint stops in a row resumed by their commands (reset by each command typed). */
   private autoResumes = 0;
 
@@ -165,7 +130,7 @@ export class NeuralDebugger implements Engine {
       rolloutCap: o.rolloutCap,
       atReturn: o.atReturn,
       program: o.program,
-      report: (r) => this.onReport(r),
+      report: (r) => this.events.report(r),
     });
     // the tracer the model learned from runs with PYTHONHASHSEED=0: sets of str print in that order
     setHashSeed(0);
@@ -178,14 +143,13 @@ export class NeuralDebugger implements Engine {
 
   // ================================================================ Engine
   on(listener: Listener): void {
-    this.listeners.push(listener);
-    for (const e of this.backlog) listener(e);
-    this.backlog = [];
+    this.events.on(listener);
   }
 
   async start(): Promise<void> {
     for (const n of this.o.notes ?? []) this.diagnostic(`ndbg: ${n}\n`);
-    if ((await newRun(this)) === 'resume') await this.settle();
+    const v = await newRun(this);
+    if (v !== 'stay') await this.settle(v);
     if (this.live) this.prompt();
   }
 
@@ -276,15 +240,16 @@ export class NeuralDebugger implements Engine {
   /** cmd.Cmd.cmdloop over the queued lines, until none is left or the program waits for input. */
   private async drain(): Promise<void> {
     while (this.cmdqueue.length && this.live) {
-      const line = this.precmd(this.cmdqueue.shift()!);
-      await this.perform(line, () => this.onecmd(line));
+      const line = precmd(this, this.cmdqueue.shift()!);
+      await this.perform(line, () => onecmd(this, line));
     }
     if (this.live) this.prompt();
   }
 
   /** One command, typed or structured, and the stops it leads to. */
   private async perform(label: string, run: () => Promise<Verdict>): Promise<void> {
-    if ((await this.one(label, run)) === 'resume') await this.settle();
+    const v = await this.one(label, run);
+    if (v !== 'stay') await this.settle(v);
   }
 
   /**
@@ -295,59 +260,27 @@ export class NeuralDebugger implements Engine {
   private async one(label: string, run: () => Promise<Verdict>): Promise<Verdict> {
     // the lines of a `commands` list are part of the `commands` command, as in pdb's nested loop
     const defining = this.defining !== null;
-    if (!defining) this.reply = { label, output: '', ok: true, reported: false };
+    if (!defining) this.events.begin(label);
     const before = this.selectionKey();
     const v = await run();
     if (!this.live || this.defining !== null) return v;
     if (v === 'stay') {
       this.finishReply();
       if (this.selectionKey() !== before) this.emit({ ...this.stopEvent(), refresh: true });
-    } else this.outcome(true);
+    } else this.events.outcome(true);
     return v;
   }
 
   /** A command that stays returned: its result, the breakpoint table if it changed, its outcome. */
   private finishReply(): void {
-    const r = this.reply;
-    this.emit({ type: 'result', command: r.label, output: r.output, ok: r.ok });
+    this.events.result();
     this.reportBreakpoints();
-    this.outcome(false);
-  }
-
-  /** The command's `command` event, once. */
-  private outcome(resumed: boolean): void {
-    const r = this.reply;
-    if (r.reported) return;
-    r.reported = true;
-    this.emit({
-      type: 'command',
-      command: r.label,
-      ok: r.ok,
-      resumed,
-      ...(!r.ok && r.error !== undefined ? { error: r.error } : {}),
-      ...(r.edits && Object.keys(r.edits).length ? { edits: r.edits } : {}),
-    });
-  }
-
-  /** bdb's table as front ends get it (docs/json.md, `breakpoints`). */
-  breakpointTable(): BreakpointInfo[] {
-    return this.core.bps.all().map((b) => {
-      const info: BreakpointInfo = { number: b.number, file: b.file, line: b.line, hits: b.hits, ignore: b.ignore, enabled: b.enabled, temporary: b.temporary };
-      if (b.funcname) info.func = b.funcname;
-      if (b.cond) info.condition = b.cond;
-      const lines = this.bpCommands.get(b.number)?.lines;
-      if (lines?.length) info.commands = [...lines];
-      return info;
-    });
+    this.events.outcome(false);
   }
 
   /** Send the breakpoint table when it differs from the one last sent. */
   private reportBreakpoints(): void {
-    const table = this.breakpointTable();
-    const key = JSON.stringify(table);
-    if (key === this.sentBreakpoints) return;
-    this.sentBreakpoints = key;
-    this.emit({ type: 'breakpoints', breakpoints: table });
+    this.events.breakpoints(breakpointTable(this));
   }
 
   /** A run begins (newRun): one after the session's first is announced at its first stop. */
@@ -357,12 +290,13 @@ export class NeuralDebugger implements Engine {
 
   /** The names the command bound in the selected frame, with their new reprs (the command event's `edits`). */
   edited(changes: Record<string, string>): void {
-    if (Object.keys(changes).length) this.reply.edits = { ...(this.reply.edits ?? {}), ...changes };
+    this.events.edited(changes);
   }
 
   /** bdb's dispatch loop: set up each stop reached, for as long as its setup resumes the program again. */
-  private async settle(): Promise<void> {
-    while (this.live && (await this.interaction()) === 'resume');
+  private async settle(first: Resumed): Promise<void> {
+    let v: Verdict = first;
+    while (v !== 'stay' && this.live) v = await this.interaction(v);
   }
 
   /** Changes when the selected frame or the current state changes (a refresh is due). */
@@ -372,52 +306,14 @@ export class NeuralDebugger implements Engine {
     return `${this.core.place.kind}:${tl.pos}:${tl.nodes.length}:${this.curindex}:${this.core.frameEdits.size}`;
   }
 
-  /** pdb's precmd: aliases, and ';;' separating commands. */
-  private precmd(line: string): string {
-    if (!line.trim()) return line;
-    let args = line.split(/\s+/).filter(Boolean);
-    let guard = 0;
-    while (this.aliases.has(args[0]!) && guard++ < 100) {
-      line = this.aliases.get(args[0]!)!;
-      args.slice(1).forEach((a, i) => (line = line.split(`%${i + 1}`).join(a)));
-      line = line.split('%*').join(args.slice(1).join(' '));
-      args = line.split(/\s+/).filter(Boolean);
-    }
-    if (args[0] !== 'alias') {
-      const marker = line.indexOf(';;');
-      if (marker >= 0) {
-        this.cmdqueue.unshift(line.slice(marker + 2).replace(/^\s+/, ''));
-        line = line.slice(0, marker).replace(/\s+$/, '');
-      }
-    }
-    return line;
-  }
-
-  /** cmd.Cmd.onecmd: the handler of the line's command (a statement when there is none). */
-  async onecmd(lineIn: string): Promise<Verdict> {
-    if (this.defining !== null) {
-      commandDef(this, lineIn);
-      return 'stay';
-    }
-    let line = lineIn.trim();
-    if (!line) return this.lastcmd ? this.onecmd(this.lastcmd) : 'stay';
-    if (line[0] === '?') line = `help ${line.slice(1)}`;
-    if (line[0] === '!') return exec(this, line.slice(1)) ?? 'stay';
-    const cmd = pdbWord(line, this.facts.python);
-    const arg = line.slice(cmd.length).trim();
-    this.lastcmd = line === 'EOF' ? '' : line;
-    const handler = cmd && Object.hasOwn(HANDLERS, cmd) ? HANDLERS[cmd] : undefined;
-    if (!handler) return exec(this, line) ?? 'stay';
-    return (await handler(this, arg)) ?? 'stay';
-  }
-
   /**
    * pdb.interaction at the stop a command reached: the stop event, then a
    * breakpoint's commands, or the -c lines (pdb's setup), the location and the
-   * displays. 'resume' when one of those lines resumed the program (the rest of
-   * the -c lines wait for the next stop).
+   * displays. `arrival` is how the program got here: the breakpoint its outcome
+   * hit names the commands to run. A resumed verdict when one of those lines
+   * resumed the program (the rest of the -c lines wait for the next stop).
    */
-  private async interaction(): Promise<Verdict> {
+  private async interaction(arrival: Resumed): Promise<Verdict> {
     this.curindex = this.stack().length - 1;
     this.listLine = null;
     if (this.restartDue) {
@@ -430,18 +326,19 @@ export class NeuralDebugger implements Engine {
       this.sayLocation();
       return 'stay';
     }
-    const bp = this.core.currentBp;
-    this.core.currentBp = undefined;
+    const o = arrival.outcome;
+    const bp = o?.kind === 'node' ? o.hit?.bp : undefined;
     const list = bp ? this.bpCommands.get(bp.number) : undefined;
     if (list) return this.runBpCommands(list);
     while (this.rcLines.length) {
       const l = this.rcLines.shift()!.trim();
       if (!l || l[0] === '#') continue;
-      if ((await this.one(l, () => this.onecmd(l))) === 'resume') return 'resume';
+      const v = await this.one(l, () => onecmd(this, l));
+      if (v !== 'stay') return v;
       if (!this.live) return 'stay';
     }
     this.sayLocation();
-    this.preloopDisplays();
+    preloopDisplays(this);
     return 'stay';
   }
 
@@ -455,14 +352,14 @@ export class NeuralDebugger implements Engine {
     const lastcmd = this.lastcmd;
     const resume = list.doprompt ? undefined : list.lines[list.lines.length - 1];
     for (const l of resume === undefined ? list.lines : list.lines.slice(0, -1)) {
-      const v = await this.one(l, () => this.onecmd(l));
-      if (v === 'resume' || !this.live) return v;
+      const v = await this.one(l, () => onecmd(this, l));
+      if (v !== 'stay' || !this.live) return v;
     }
     this.lastcmd = lastcmd;
     if (!list.silent) this.sayLocation();
     if (resume !== undefined) {
       const cap = this.core.cap;
-      if (++this.autoResumes <= cap) return this.one(resume, () => this.onecmd(resume));
+      if (++this.autoResumes <= cap) return this.one(resume, () => onecmd(this, resume));
       // a real program resumed this often may be looping for good too, but a predicted one
       // usually is a model that does not see the loop end: stop and let the user decide
       this.message(
@@ -470,64 +367,23 @@ export class NeuralDebugger implements Engine {
       );
       if (list.silent) this.sayLocation();
     }
-    this.preloopDisplays();
+    preloopDisplays(this);
     return 'stay';
   }
 
-  private preloopDisplays(): void {
-    const shown = this.displaying.get(this.selectedFrameKey());
-    if (!shown) return;
-    const scope = this.scope();
-    for (const [expr, old] of shown) {
-      const now = displayValue(expr, scope);
-      if (now !== old) {
-        shown.set(expr, now);
-        this.message(`display ${expr}: ${now}  [old: ${old}]`);
-      }
-    }
-  }
-
-  /**
-   * Show where an action led, as pdb does on arriving: why it stopped early, a
-   * deleted temporary breakpoint, the `--Call--` / `--Return--` / exception banner.
-   * The program's end is handled as pdb.main does (ending.ts).
-   */
-  async land(o: Outcome): Promise<Verdict> {
-    switch (o.kind) {
-      case 'stay':
-        if (o.note) this.message(o.note);
-        return 'stay';
-      case 'exit':
-        return finish(this, o.exit);
-      case 'end': {
-        const p = this.core.place;
-        if (p.kind === 'string') this.message(p.phase === 'exception' ? p.exception! : '--Return--');
-        else if (p.kind === 'bdb' && p.at === 'run' && p.exception) this.message(p.exception);
-        return 'resume';
-      }
-      case 'node': {
-        if (o.note) this.message(o.note);
-        if (o.hit?.deleted) this.message(`Deleted ${bpStr(o.hit.bp)}`);
-        const s = o.node.state;
-        if (s.event === 'call') this.message('--Call--');
-        else if (s.event === 'return') this.message('--Return--');
-        else if (s.event === 'exception' && s.exception) this.message(s.exception);
-        return 'resume';
-      }
-    }
+  /** Show where an action led (commands/land.ts). */
+  land(o: Outcome): Promise<Verdict> {
+    return land(this, o);
   }
 
   // ========================================================== text & events
   emit(e: EngineEvent): void {
-    if (this.listeners.length === 0) this.backlog.push(e);
-    else for (const l of this.listeners) l(e);
+    this.events.emit(e);
   }
 
   /** pdb's own output (part of the command's result). */
   say(text: string, kind?: TextEvent['kind']): void {
-    if (!text) return;
-    this.reply.output += text;
-    this.emit({ type: 'text', stream: 'debugger', data: text, ...(kind ? { kind } : {}) });
+    this.events.say(text, kind);
   }
 
   message(msg: string): void {
@@ -536,8 +392,7 @@ export class NeuralDebugger implements Engine {
 
   /** pdb's error(): `*** msg`; the command failed. */
   error(msg: string): void {
-    this.failed(msg);
-    this.say(`*** ${msg}\n`, 'error');
+    this.events.error(msg);
   }
 
   /** An error line already written as pdb writes it (pyval's `*** ...`): the command failed. */
@@ -551,8 +406,7 @@ export class NeuralDebugger implements Engine {
 
   /** Marks the command as failed (`msg`: its error message, the first one kept). */
   failed(msg?: string): void {
-    if (this.reply.error === undefined && msg !== undefined) this.reply.error = msg;
-    this.reply.ok = false;
+    this.events.failed(msg);
   }
 
   /** pdb's print_stack_entry of the selected frame, as a location (not `where`'s listing). */
@@ -562,18 +416,18 @@ export class NeuralDebugger implements Engine {
 
   /** Text on the program's streams (its predicted output, tracebacks). */
   write(stream: 'stdout' | 'stderr', text: string): void {
-    if (text) this.emit({ type: 'text', stream, data: text });
+    this.events.write(stream, text);
   }
 
   /** ndbg's own diagnostics (model notes, warnings): stream `ndbg`, neither the program's nor pdb's. */
   diagnostic(text: string): void {
-    if (text) this.emit({ type: 'text', stream: 'ndbg', data: text });
+    this.events.diagnostic(text);
   }
 
   /** The session is over. */
   exit(code: number): void {
     this.exited = true;
-    this.outcome(true); // `q`: the command that ended the session
+    this.events.outcome(true); // `q`: the command that ended the session
     this.emit({ type: 'exit', code });
   }
 
@@ -587,32 +441,8 @@ export class NeuralDebugger implements Engine {
     this.emit({ type: 'input' });
   }
 
-  private onReport(r: Report): void {
-    switch (r.kind) {
-      case 'output':
-        return this.write('stdout', r.text);
-      case 'failed':
-        return this.error(r.text);
-      case 'warning':
-        if (r.text === this.lastWarning) return;
-        this.lastWarning = r.text;
-        return this.diagnostic(`ndbg: ${r.text} (the script is windowed)\n`);
-      case 'notice':
-        return this.diagnostic(`ndbg: ${r.text}\n`);
-      case 'problem':
-        // a rollout (until, c, n over a long call) may predict hundreds of states: say the first problem, count the rest
-        if (++this.predictionProblems === 1) this.diagnostic(`ndbg: ${r.text}\n`);
-        return;
-    }
-  }
-
   private prompt(): void {
-    if (this.predictionProblems > 1) {
-      const more = this.predictionProblems - 1;
-      this.diagnostic(`ndbg: ${more} more prediction${more === 1 ? '' : 's'} of that command had such a problem\n`);
-    }
-    this.predictionProblems = 0;
-    this.emit({ type: 'prompt', prompt: this.defining !== null ? '(com) ' : '(Pdb) ' });
+    this.events.prompt(this.defining !== null);
   }
 
   getLine = (file: string, n: number): string => {

@@ -5,12 +5,28 @@
 // Functions of the core, apart from it because they go the other way.
 
 import type { ModelAction, ValueOrigin } from '../../model/types.js';
-import type { Core } from './core.js';
-import { NO_HISTORY, STAY, type ExceptionOrigin, type Outcome, type ReverseAction } from './outcome.js';
-import { newFrameId, type Node, type ProgramFrame } from './timeline.js';
+import type { Breakpoints, Hit } from './breakpoints.js';
+import { NO_HISTORY, STAY, type ExceptionOrigin, type Outcome, type Place, type ReverseAction } from './outcome.js';
+import type { Predictions } from './predictions.js';
+import { newFrameId, type Node, type ProgramFrame, type Timeline } from './timeline.js';
+
+/** What reverse execution needs of the stepping core (core.ts passes itself). */
+export interface SteppingCore {
+  readonly file: string;
+  readonly bps: Breakpoints;
+  readonly timeline: Timeline;
+  readonly place: Place;
+  readonly model: Predictions;
+  /** Most inverse steps one command may take. */
+  readonly cap: number;
+  /** The session began at --at-return's return (the inverse model can go back from its first state). */
+  readonly startsAtReturn: boolean;
+  /** Stop at `node` (the timeline's current one). */
+  stopAt(node: Node, hit?: Hit, note?: string): Outcome;
+}
 
 /** rs / rn / rc / reverse-finish: back through the timeline, then the model's inverse actions past its start. */
-export async function reverse(core: Core, kind: ReverseAction): Promise<Outcome> {
+export async function reverse(core: SteppingCore, kind: ReverseAction): Promise<Outcome> {
   const tl = core.timeline;
   // back into the program from pdb's own frames or post-mortem: its last known state
   if (core.place.kind !== 'node') return core.stopAt(tl.current);
@@ -68,7 +84,7 @@ export async function reverse(core: Core, kind: ReverseAction): Promise<Outcome>
 }
 
 /** Before the first recorded state: the model's inverse actions. */
-async function pastStart(core: Core, kind: ReverseAction): Promise<Outcome> {
+async function pastStart(core: SteppingCore, kind: ReverseAction): Promise<Outcome> {
   const tl = core.timeline;
   const first = tl.nodes[0]!;
   if (first.origin === 'start' && !core.startsAtReturn && tl.back.length === 1) return { kind: 'stay', note: NO_HISTORY };
@@ -97,7 +113,7 @@ async function pastStart(core: Core, kind: ReverseAction): Promise<Outcome> {
 }
 
 /** reverse-finish from a state that is not a return: inverse steps over, back to this frame's call. */
-async function reverseToCall(core: Core): Promise<Outcome> {
+async function reverseToCall(core: SteppingCore): Promise<Outcome> {
   const tl = core.timeline;
   const depth = tl.nodes[0]!.frames.length;
   const cap = core.cap;
@@ -153,7 +169,7 @@ function fromTraceback(n: Node, before: Node | undefined): ExceptionOrigin {
   return { frames, line: last.line, locals: last.locals, seen: seen.reverse() };
 }
 
-function noEarlierState(core: Core): Outcome {
+function noEarlierState(core: SteppingCore): Outcome {
   core.model.fail('ndbg: the model predicted no earlier state');
   return STAY;
 }
@@ -164,7 +180,7 @@ function noEarlierState(core: Core): Outcome {
  * over it (`r`, `c`), the model's inverse steps from the module's return walk
  * back through the unwinding to find it.
  */
-export async function exceptionOrigin(core: Core): Promise<ExceptionOrigin> {
+export async function exceptionOrigin(core: SteppingCore): Promise<ExceptionOrigin> {
   const seen: Node[] = [];
   const nodes = core.timeline.nodes;
   let origin: Node | undefined;

@@ -2,9 +2,9 @@ import { evaluate } from '../../pyval/index.js';
 import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelState } from '../types.js';
-import type { ComputedStep } from './index.js';
+import type { ComputedStep, StepFn } from './types.js';
 import { toReturn } from './rollout.js';
-import { cut, definedNames, HIDDEN_REPR, scopeOf, statementAt } from './scope.js';
+import { argumentsAt, cut, definedNames, HIDDEN_REPR, scopeOf, statementAt } from './scope.js';
 import { runStatement } from './statement.js';
 
 /**
@@ -19,6 +19,7 @@ export function overCall(
   before: ModelState,
   program: Program,
   pythonMinor: number | undefined,
+  step: StepFn,
 ): ComputedStep | null {
   const c = call.call!;
   const fn = program.scopes.find((sc) => sc.coName === c.func && sc.callLine === c.line);
@@ -39,43 +40,12 @@ export function overCall(
     { action: null, state: callState },
     { action: { kind: 'step_into' }, state: first },
   ];
-  const ret = toReturn(lines, first, program, hist, pythonMinor);
+  const ret = toReturn(lines, first, program, hist, pythonMinor, step);
   if (!ret?.state || typeof ret.state.retval !== 'string' || ret.state.retval.endsWith(CUT_MARKER)) return null;
   const slot = '__ndbg_returned';
   const rest = stmt.slice(0, c.span[0]) + slot + stmt.slice(c.span[1]);
   const done = runStatement(rest, before, program, { [slot]: ret.state.retval }, ret.stdout, pythonMinor);
   return done ? { ...done, called: c.func } : null;
-}
-
-/**
- * The brackets that open at `open` (string-aware): the text inside, split at its
- * top-level commas, and where they close; null if they do not.
- */
-export function argumentsAt(text: string, open: number): { parts: string[]; close: number } | null {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = open + 1;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) {
-      if (--depth === 0) {
-        parts.push(text.slice(start, i));
-        return { parts: parts.map((p) => p.trim()).filter((p, k, all) => p !== '' || k < all.length - 1), close: i };
-      }
-    } else if (c === ',' && depth === 1) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  return null;
 }
 
 /**

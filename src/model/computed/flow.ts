@@ -1,7 +1,7 @@
 import { evaluate, evaluateTruth, repr } from '../../pyval/index.js';
 import type { Program } from '../cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
-import type { ComputedStep } from './index.js';
+import type { ComputedStep } from './types.js';
 import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES, scopeOf } from './scope.js';
 
 /** The last line of the block a header at `line` opens: the following lines indented deeper (blank and comment lines aside). */

@@ -15,12 +15,12 @@
 // left to the model. docs/runtime.md, "Computed steps".
 
 import type { Program } from '../cfg.js';
-import type { HistoryEntry, ModelAction, ModelState, TracebackFrame } from '../types.js';
+import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { callOf, overCall } from './calls.js';
 import { branch, iteration } from './flow.js';
 import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
-import { definedNames, NOT_SIMPLE, namesTheProgram, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
-import { hiddenBinding, lambdaReturn, onlyNext, reprReturn, runStatement } from './statement.js';
+import { definedNames, NOT_SIMPLE, namesTheProgram, onlyNext, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
+import { hiddenBinding, lambdaReturn, reprReturn, runStatement } from './statement.js';
 import { evaluate } from '../../pyval/index.js';
 
 /** The first function of the program a statement calls, by name. */
@@ -38,31 +38,9 @@ import { carryObjects, classStatement, knowsObjects, objectStep } from './object
 
 export { statementAt } from './scope.js';
 
-export interface ComputedStep {
-  /** Names the statement binds or changes: name -> repr, cut as the trace format cuts. */
-  changes: Record<string, string>;
-  deleted: string[];
-  /** An exception the statement raised in the program's code: its traceback, outermost first (Prediction.traceback). */
-  traceback?: TracebackFrame[];
-  /** Locals the statement used and left as they were, computed so (an object changed in place whose repr stays the same). */
-  unchanged?: string[];
-  /** What it prints. */
-  stdout: string;
-  /** For a `return`: the returned value's repr. */
-  retval?: string;
-  /** For an `if` / `elif` / `while` header: the line its condition leads to. */
-  line?: number;
-  /** The one line control flow allows next in the frame, where the analysis says so (no other way out). */
-  next?: number;
-  /** For `step_return`, `breakpoint L` and `continue`: the state reached, every step to it computed. */
-  state?: ModelState;
-  /** The frame's code ends after this statement (no line follows): its return event, returning None, comes next. */
-  ends?: boolean;
-  /** `n` over a call of the program (overCall): its function's name. */
-  called?: string;
-  /** For `step_into` a call of the program's function: the call event's frame and its arguments. */
-  call?: { func: string; line: number; locals: Record<string, string>; span?: [number, number] };
-}
+import type { ComputedStep } from './types.js';
+
+export type { ComputedStep } from './types.js';
 
 /**
  * What the step `action` from `before` does by its own statement, computed; null
@@ -88,9 +66,9 @@ export function step(
   history?: readonly HistoryEntry[],
   pythonMinor?: number,
 ): ComputedStep | null {
-  if (action.kind === 'step_return') return toReturn(lines, before, program, history, pythonMinor);
-  if (action.kind === 'breakpoint') return toLineOrExit(lines, before, action.line, program, history, pythonMinor);
-  if (action.kind === 'continue') return toLineOrExit(lines, before, null, program, history, pythonMinor);
+  if (action.kind === 'step_return') return toReturn(lines, before, program, history, pythonMinor, step);
+  if (action.kind === 'breakpoint') return toLineOrExit(lines, before, action.line, program, history, pythonMinor, step);
+  if (action.kind === 'continue') return toLineOrExit(lines, before, null, program, history, pythonMinor, step);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
   const stmt = statementAt(lines, before.line);
@@ -152,7 +130,7 @@ function ordinary(
 ): ComputedStep | null {
   if (program && !program.error) {
     const call = callOf(stmt, lines, before, program, pythonMinor);
-    if (call !== undefined) return action.kind === 'step_into' || call === null ? call : overCall(stmt, call, lines, before, program, pythonMinor);
+    if (call !== undefined) return action.kind === 'step_into' || call === null ? call : overCall(stmt, call, lines, before, program, pythonMinor, step);
   }
   if (NOT_SIMPLE.test(stmt) || /:\s*$/.test(stmt)) return null;
   if (action.kind === 'step_into' && OWN_FRAMES.test(stmt)) return null;
@@ -228,4 +206,20 @@ export function withComputed(predicted: ModelState, before: ModelState, computed
     if (!computed.deleted.includes(k)) locals[k] = computed.unchanged?.includes(k) ? v : (predicted.locals[k] ?? v);
   Object.assign(locals, computed.changes);
   return { ...predicted, locals, stdout: computed.stdout };
+}
+
+/**
+ * `step_return` from `before`, every step to the frame's return computed, with a
+ * fresh budget (checked.ts runs a candidate call forward with it); null where one
+ * step cannot be.
+ */
+export function computeReturn(
+  lines: readonly string[],
+  before: ModelState,
+  program: Program | null | undefined,
+  history: readonly HistoryEntry[] | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  resetBudget();
+  return toReturn(lines, before, program, history, pythonMinor, step);
 }

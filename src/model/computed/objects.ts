@@ -20,9 +20,9 @@ import { readProgram } from '../../pyval/program.js';
 import { repr } from '../../pyval/repr.js';
 import type { Program } from '../cfg.js';
 import type { ModelAction, ModelState } from '../types.js';
-import type { ComputedStep } from './index.js';
-import { cut, frameScope, guessedOrder, scopeOf } from './scope.js';
-import { onlyNext, raised } from './statement.js';
+import type { ComputedStep } from './types.js';
+import { cut, endsFrame, frameScope, guessedOrder, onlyNext, scopeOf } from './scope.js';
+import { raised } from './statement.js';
 
 interface Snapshot {
   /** The program's classes and functions, by module name. */
@@ -253,10 +253,4 @@ function quietBody(body: import('../../pyval/program.js').Node[]): boolean {
       return n.stmt.k === 'pass' || (n.stmt.k === 'expr' && n.stmt.value.k === 'const') || (n.stmt.k === 'assign' && n.stmt.value.k === 'const');
     return false;
   });
-}
-
-/** Whether the frame's code ends after the state's line (a return point with no successor). */
-export function endsFrame(program: Program, before: ModelState): boolean {
-  const sc = frameScope(program, before);
-  return sc?.returns.has(before.line!) === true && !(sc.succ.get(before.line!) ?? []).length;
 }

@@ -1,6 +1,6 @@
 import type { Program } from '../cfg.js';
 import type { HistoryEntry, ModelState, TracebackFrame } from '../types.js';
-import { type ComputedStep, step } from './index.js';
+import type { ComputedStep, StepFn } from './types.js';
 
 /** Most steps one computed step may take inside it (`r`, `n` over calls): a prediction stays quick. */
 const STEP_BUDGET = 2000;
@@ -29,9 +29,10 @@ export function toReturn(
   program: Program | null | undefined,
   history: readonly HistoryEntry[] | undefined,
   pythonMinor: number | undefined,
+  step: StepFn,
 ): ComputedStep | null {
   if (before.func === '<module>') return null;
-  const end = runFrame(lines, before, program, history, null, pythonMinor);
+  const end = runFrame(lines, before, program, history, null, pythonMinor, step);
   return end ? { changes: {}, deleted: [], stdout: end.stdout, state: end } : null;
 }
 
@@ -48,6 +49,7 @@ export function toLineOrExit(
   program: Program | null | undefined,
   history: readonly HistoryEntry[] | undefined,
   pythonMinor: number | undefined,
+  step: StepFn,
 ): ComputedStep | null {
   if (!program || program.error || before.event !== 'line' || before.line === null) return null;
   const module = before.func === '<module>';
@@ -57,7 +59,7 @@ export function toLineOrExit(
     const at = program.scopesAt(target);
     if (here.length !== 1 || !at.length || at.some((sc) => sc !== here[0])) return null;
   }
-  const end = runFrame(lines, before, program, history, target, pythonMinor);
+  const end = runFrame(lines, before, program, history, target, pythonMinor, step);
   if (!end) return null;
   if (end.event === 'line') return { changes: {}, deleted: [], stdout: end.stdout, state: end };
   if (end.event === 'exception') {
@@ -103,6 +105,7 @@ export function runFrame(
   history: readonly HistoryEntry[] | undefined,
   target: number | null,
   pythonMinor: number | undefined,
+  step: StepFn,
 ): (ModelState & { traceback?: TracebackFrame[] }) | null {
   if (!program || program.error || before.event !== 'line') return null;
   const hist: HistoryEntry[] = [...(history ?? [{ action: null, state: before }])];

@@ -133,3 +133,49 @@ export function statementAt(lines: readonly string[], line: number): string | nu
   const stmt = parts.join('\n').trim();
   return stmt === '' ? null : stmt;
 }
+
+/**
+ * The brackets that open at `open` (string-aware): the text inside, split at its
+ * top-level commas, and where they close; null if they do not.
+ */
+export function argumentsAt(text: string, open: number): { parts: string[]; close: number } | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = open + 1;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) {
+      if (--depth === 0) {
+        parts.push(text.slice(start, i));
+        return { parts: parts.map((p) => p.trim()).filter((p, k, all) => p !== '' || k < all.length - 1), close: i };
+      }
+    } else if (c === ',' && depth === 1) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+/** The one successor line of the state's line in its frame, when the analysis gives exactly one and no return. */
+export function onlyNext(program: Program | null | undefined, before: ModelState): number | undefined {
+  if (!program || program.error) return undefined;
+  const frame = frameScope(program, before);
+  if (!frame || frame.returns.has(before.line!)) return undefined;
+  const next = [...new Set(frame.succ.get(before.line!) ?? [])];
+  return next.length === 1 ? next[0] : undefined;
+}
+
+/** Whether the frame's code ends after the state's line (a return point with no successor). */
+export function endsFrame(program: Program, before: ModelState): boolean {
+  const sc = frameScope(program, before);
+  return sc?.returns.has(before.line!) === true && !(sc.succ.get(before.line!) ?? []).length;
+}

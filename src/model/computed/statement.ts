@@ -4,10 +4,8 @@ import { MODULES } from '../../pyval/modules/index.js';
 import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { ModelState } from '../types.js';
-import { argumentsAt } from './calls.js';
-import { endsFrame } from './objects.js';
-import type { ComputedStep } from './index.js';
-import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES, reprGuessed, scopeOf } from './scope.js';
+import type { ComputedStep } from './types.js';
+import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed, scopeOf } from './scope.js';
 
 /**
  * `stmt` run by pyval over the state's locals (and `extra` names, left out of the
@@ -190,13 +188,4 @@ export function hiddenBinding(stmt: string, before: ModelState, program: Program
   }
   const next = onlyNext(program, before);
   return next === undefined ? null : { changes, deleted: [], stdout: '', next };
-}
-
-/** The one successor line of the state's line in its frame, when the analysis gives exactly one and no return. */
-export function onlyNext(program: Program | null | undefined, before: ModelState): number | undefined {
-  if (!program || program.error) return undefined;
-  const frame = frameScope(program, before);
-  if (!frame || frame.returns.has(before.line!)) return undefined;
-  const next = [...new Set(frame.succ.get(before.line!) ?? [])];
-  return next.length === 1 ? next[0] : undefined;
 }

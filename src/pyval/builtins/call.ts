@@ -51,11 +51,6 @@ export function dataAttribute(v: Value, name: string): Value | undefined {
   return undefined;
 }
 
-export interface MethodCall {
-  method: Method;
-  label: string;
-}
-
 /** The method `name` of a value's type, or undefined. */
 export function findMethod(kind: string, name: string): Method | undefined {
   const table = METHODS[kind];

@@ -91,15 +91,6 @@ function viewOperator(op: '|' | '&' | '-' | '^', a: Value, b: Value): SetV {
   return result;
 }
 
-export function setFrom(items: Value[]): SetStore {
-  const s = new SetStore();
-  for (const x of items) {
-    budget.tick();
-    s.add(x);
-  }
-  return s;
-}
-
 /** Set algebra with CPython's construction order (see containers.ts). */
 export function setOp(op: '|' | '&' | '-' | '^', a: SetV, b: SetV, kind: 'set' | 'frozenset' = a.kind): SetV {
   let store: SetStore;

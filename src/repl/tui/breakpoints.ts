@@ -18,3 +18,8 @@ export function markerOf(bps: Breakpoint[]): { char: string; enabled: boolean } 
   if (bp.condition) return { char: bp.enabled ? '◆' : '◇', enabled: bp.enabled };
   return { char: bp.enabled ? '●' : '○', enabled: bp.enabled };
 }
+
+/** `cl N M ...` for every breakpoint in the table ('' when there are none: nothing to send). */
+export function clearAllCommand(table: readonly Breakpoint[]): string {
+  return table.length ? `cl ${table.map((b) => b.number).join(' ')}` : '';
+}

@@ -1,7 +1,7 @@
 // The Variables pane's rows as items: the watches first, then the frame's
 // variables (or globals), each open one followed by its children (varTree.ts).
 // The pane draws them and the keys select among them by index.
-import type { Var } from './components/VariablesPane.js';
+import type { Var } from './varTree.js';
 import { variables } from './selectors.js';
 import type { State } from './state.js';
 import { childItems, isExpandableRepr, summaryOf } from './varTree.js';

@@ -3,6 +3,8 @@
 // wrapping at the end; case-insensitive unless the text has a capital, as in vim's
 // smartcase. Pure: the store moves the cursor there.
 import type { SourceFile } from './source.js';
+import { follow } from './sourceView.js';
+import type { State } from './state.js';
 
 /** The line (1-based) of the next match after `from`, or undefined. */
 export function findInSource(file: SourceFile, text: string, from: number): number | undefined {
@@ -22,4 +24,12 @@ export function findInSource(file: SourceFile, text: string, from: number): numb
 export function searchText(line: string): string | undefined {
   const m = /^\/(.*)$/.exec(line);
   return m ? m[1] : undefined;
+}
+
+/** `/text` in `file` (the frame's, stopped at `frameLine`): the source pane's cursor at the next match, or a message that there is none. */
+export function searchPatch(s: State, file: SourceFile, frameLine: number, text: string): Partial<State> {
+  const from = s.sourceCursor || frameLine;
+  const line = findInSource(file, text, from);
+  if (line === undefined) return { message: `not found: ${text}` };
+  return { ...follow(s, line, file.length, false), focus: 'source', message: `/${text}: line ${line}${line <= from ? ' (wrapped)' : ''}` };
 }

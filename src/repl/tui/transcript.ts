@@ -4,7 +4,7 @@
 // copy the whole buffer per line; the state's revision numbers say they changed.
 import { sep } from 'node:path';
 import { sanitizeLine } from './ansi.js';
-import type { LineKind, TextLine } from './state.js';
+import type { LineKind, State, TextLine } from './state.js';
 
 /** Lines kept (trimmed to this once twice as many have piled up). */
 export const CONSOLE_LIMIT = 5000;
@@ -99,5 +99,52 @@ export class LineAssembler {
     const l = this.rest;
     this.rest = '';
     return l ? { text: l, kind: this.restKind } : undefined;
+  }
+}
+
+/**
+ * The store's text: pdb's as console lines, the program's as the output pane's,
+ * each change counted in the state's revisions (consoleRev, outputRev).
+ */
+export class Transcript {
+  /** pdb's text, a line at a time. */
+  private readonly debuggerLines = new LineAssembler();
+  readonly console: ConsoleLog;
+  readonly output = new OutputLog();
+
+  constructor(
+    cwd: string,
+    mask: (text: string) => string,
+    private readonly state: () => State,
+    private readonly set: (patch: Partial<State>) => void,
+  ) {
+    this.console = new ConsoleLog(cwd, mask);
+  }
+
+  debuggerText(data: string, kind: DebuggerTextKind): void {
+    for (const l of this.debuggerLines.push(data, kind)) this.debuggerLine(l);
+  }
+
+  private debuggerLine(l: DebuggerLine): void {
+    // The source pane shows where the program is; pdb's "> file(3)f()" and
+    // "-> code" lines would only push the transcript off the console.
+    if (l.kind === 'location') return;
+    this.addConsole(l.text, l.kind === 'error' ? 'error' : 'debugger');
+  }
+
+  /** The last line of pdb's text, when it did not end with a newline. */
+  flushDebugger(): void {
+    const l = this.debuggerLines.flush();
+    if (l !== undefined) this.debuggerLine(l);
+  }
+
+  outputText(stream: 'stdout' | 'stderr' | 'info', data: string): void {
+    this.output.write(stream, data);
+    this.set({ outputRev: this.state().outputRev + 1 });
+  }
+
+  addConsole(text: string, kind: LineKind): void {
+    this.console.add(text, kind);
+    this.set({ consoleRev: this.state().consoleRev + 1, consoleScroll: 0 });
   }
 }

@@ -3,7 +3,38 @@
 // command while open, a page (PAGE) at a time with a "more" row for the rest.
 // Pure: the state holds the pages by expression, the store fetches them.
 import type { ChildrenPage, ValueChild } from '../../engine/engine.js';
-import type { Var } from './components/VariablesPane.js';
+
+/** A row of the Variables pane: a local, a watch, a node of the tree, or a note. */
+export interface Var {
+  /** What is shown as the name: a local's name, a watch's expression, a child's `[0]` / `attr`. */
+  name: string;
+  value: string;
+  special?: boolean;
+  /** --verify: a real local the prediction lacks. */
+  absent?: boolean;
+  /**
+   * What the marks are looked up by (`changed`, `edited`, `expanded`, `mismatch`,
+   * `confidence`, the editor): the name for a local, the expression for a child.
+   */
+  key?: string;
+  /** A local (default), a watch, a child in the tree, a tree's "more" row, or a note (no value). */
+  kind?: 'var' | 'watch' | 'child' | 'more' | 'note';
+  /** Tree depth (children indented two columns a level). */
+  depth?: number;
+  /** Tree: open (▾) or closed (▸); undefined: nothing to open. */
+  open?: boolean;
+  /** Neural engine: a predicted value (shown `name ≈ value`). */
+  predicted?: boolean;
+  /** Watch: the value at the previous stop, when it differs. */
+  was?: string;
+  /** The value is an error message (a watch that failed). */
+  error?: boolean;
+  /**
+   * An open node of the tree: its type and size (`list (4)`), shown instead of
+   * the repr (its children are below), as PuDB does: `▾ tokens: list (4)`.
+   */
+  summary?: string;
+}
 
 /** Children fetched at a time. */
 export const PAGE = 50;

@@ -54,11 +54,30 @@ export function watchChanged(w: Watch): boolean {
  * The TUI's watch commands, or undefined when `line` is none: `watch EXPR`
  * (add), `watch` (list), `unwatch N|EXPR` (remove). `watch = 5` is Python.
  */
-export function parseWatchCommand(line: string): { kind: 'add'; expr: string } | { kind: 'list' } | { kind: 'remove'; which: string } | undefined {
+/** The TUI's `watch` / `unwatch` commands. */
+export type WatchCommand = { kind: 'add'; expr: string } | { kind: 'list' } | { kind: 'remove'; which: string };
+
+export function parseWatchCommand(line: string): WatchCommand | undefined {
   const m = /^\s*(watch|unwatch)(?:\s+(.*))?$/.exec(line);
   if (!m) return undefined;
   const arg = (m[2] ?? '').trim();
   if (/^=(?!=)|^[+\-*/%&|^]=|^[.[(]/.test(arg)) return undefined; // an assignment or expression using a name `watch`
   if (m[1] === 'unwatch') return { kind: 'remove', which: arg };
   return arg ? { kind: 'add', expr: arg } : { kind: 'list' };
+}
+
+/** What a watch command does: a new watch list, or lines for the console (the list, or why nothing changed). */
+export function watchReply(
+  ws: readonly Watch[],
+  c: WatchCommand,
+): { watches: Watch[] } | { lines: Array<{ text: string; kind: 'info' | 'debugger' | 'error' }> } {
+  if (c.kind === 'list') {
+    if (ws.length === 0) return { lines: [{ text: 'No watches: watch EXPR adds one (+ in the variables pane).', kind: 'info' }] };
+    return { lines: ws.map((w, i) => ({ text: `${i + 1}: ${w.expr} = ${w.error ?? w.value ?? '…'}`, kind: 'debugger' as const })) };
+  }
+  if (c.kind === 'add') return { watches: addWatch(ws, c.expr) };
+  if (!c.which) return { lines: [{ text: '*** unwatch N or unwatch EXPR (watch lists them)', kind: 'error' }] };
+  const next = removeWatch(ws, c.which);
+  if (!next) return { lines: [{ text: `*** no watch ${c.which} (watch lists them)`, kind: 'error' }] };
+  return { watches: next };
 }

@@ -4,14 +4,15 @@
 // print pdb's texts. The loop runs a breakpoint's commands when it stops there.
 
 import * as pathFns from 'node:path';
-import { pdbWord } from '../../../commands/classify.js';
+import type { BreakpointInfo } from '../../engine.js';
+import { pdbWord } from '../../pdbCommands.js';
 import { strRepr } from '../../../pyval/index.js';
 import { bpFormat, bpStr, type Breakpoint } from '../breakpoints.js';
-import type { Handler, NeuralDebugger } from '../debugger.js';
+import type { Handler, Pdb } from './types.js';
 import { fileExists } from '../files.js';
 import { parseIntArg } from './parse.js';
 
-function lookupFile(pdb: NeuralDebugger, name: string): string | null {
+function lookupFile(pdb: Pdb, name: string): string | null {
   const { resolve, dirname, isAbsolute } = pathFns;
   const candidates = isAbsolute(name) ? [name] : [resolve(dirname(pdb.file), name), resolve(name)];
   if (!/\.\w+$/.test(name)) candidates.push(...candidates.map((c) => `${c}.py`));
@@ -22,7 +23,7 @@ function lookupFile(pdb: NeuralDebugger, name: string): string | null {
   return null;
 }
 
-function defaultFile(pdb: NeuralDebugger): string {
+function defaultFile(pdb: Pdb): string {
   const f = pdb.selected();
   return f.file === '<string>' ? pdb.file : f.file;
 }
@@ -195,7 +196,7 @@ const doCommands: Handler = (pdb, arg) => {
 const ENDS_LIST = ['c', 'cont', 'continue', 's', 'step', 'n', 'next', 'r', 'return', 'q', 'quit', 'exit', 'j', 'jump'];
 
 /** pdb's handle_command_def: a line typed after `commands N`. */
-export function commandDef(pdb: NeuralDebugger, line: string): void {
+export function commandDef(pdb: Pdb, line: string): void {
   const t = line.trim();
   const cmd = t[0] === '!' ? '' : pdbWord(t[0] === '?' ? `help ${t.slice(1)}` : t, pdb.facts.python);
   if (!cmd) return;
@@ -230,3 +231,15 @@ export const BREAKPOINTS: Record<string, Handler> = {
   ignore: doIgnore,
   commands: doCommands,
 };
+
+/** bdb's table as front ends get it (docs/json.md, `breakpoints`). */
+export function breakpointTable(pdb: Pdb): BreakpointInfo[] {
+  return pdb.core.bps.all().map((b) => {
+    const info: BreakpointInfo = { number: b.number, file: b.file, line: b.line, hits: b.hits, ignore: b.ignore, enabled: b.enabled, temporary: b.temporary };
+    if (b.funcname) info.func = b.funcname;
+    if (b.cond) info.condition = b.cond;
+    const lines = pdb.bpCommands.get(b.number)?.lines;
+    if (lines?.length) info.commands = [...lines];
+    return info;
+  });
+}

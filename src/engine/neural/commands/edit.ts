@@ -4,9 +4,9 @@
 // (core.edit) that later predictions are conditioned on.
 
 import { execute } from '../../../pyval/index.js';
-import type { NeuralDebugger } from '../debugger.js';
+import type { Pdb } from './types.js';
 
-export function exec(pdb: NeuralDebugger, stmt: string): void {
+export function exec(pdb: Pdb, stmt: string): void {
   const level = pdb.selectedLevel();
   const r = execute(stmt, pdb.scope());
   pdb.say(r.output);

@@ -5,11 +5,11 @@
 // does not compile ends it with pdb's status 1.
 
 import type { ModelState } from '../../../model/types.js';
-import type { Handler, NeuralDebugger, Verdict } from '../debugger.js';
+import { resumed, type Handler, type Pdb, type Verdict } from './types.js';
 import { shlexSplit } from './parse.js';
 
 /** The program ended at `exit` (`atStart`: before its first line, so it does not compile). */
-export async function finish(pdb: NeuralDebugger, exit: ModelState, atStart = false): Promise<Verdict> {
+export async function finish(pdb: Pdb, exit: ModelState, atStart = false): Promise<Verdict> {
   if (exit.exit === 'never') {
     pdb.error('ndbg: the model predicts that the program does not end from here (an endless loop, or more steps than it follows); staying here');
     return 'stay';
@@ -33,7 +33,7 @@ export async function finish(pdb: NeuralDebugger, exit: ModelState, atStart = fa
 }
 
 /** A run from the first state (the session's first, or a restart): displays and edits are forgotten, breakpoints kept. */
-export async function newRun(pdb: NeuralDebugger): Promise<Verdict> {
+export async function newRun(pdb: Pdb): Promise<Verdict> {
   pdb.runBegins();
   pdb.displaying.clear();
   const first = pdb.core.begin();
@@ -42,7 +42,7 @@ export async function newRun(pdb: NeuralDebugger): Promise<Verdict> {
 }
 
 /** pdb.main's "Uncaught exception" path: the traceback; the loop then stops at the exception's origin. */
-async function postMortem(pdb: NeuralDebugger, exception: string): Promise<Verdict> {
+async function postMortem(pdb: Pdb, exception: string): Promise<Verdict> {
   const { frames, line } = await pdb.core.postMortem(exception);
   const f = pdb.facts;
   let tb = 'Traceback (most recent call last):\n';
@@ -61,11 +61,11 @@ async function postMortem(pdb: NeuralDebugger, exception: string): Promise<Verdi
   tb += `${exception}\n`;
   pdb.write('stderr', tb);
   pdb.say("Uncaught exception. Entering post mortem debugging\nRunning 'cont' or 'step' will restart the program\n");
-  return 'resume';
+  return resumed();
 }
 
 /** Leaving post-mortem: pdb.main restarts the program. */
-export async function pmFinished(pdb: NeuralDebugger): Promise<Verdict> {
+export async function pmFinished(pdb: Pdb): Promise<Verdict> {
   pdb.say(`Post mortem debugger finished. The ${pdb.file} will be restarted\n`);
   return newRun(pdb);
 }
@@ -76,7 +76,7 @@ function quit(text: string): Handler {
     pdb.say(text);
     if (pdb.core.place.kind === 'pm') return pmFinished(pdb);
     pdb.exit(0);
-    return 'resume';
+    return resumed();
   };
 }
 

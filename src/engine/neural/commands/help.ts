@@ -3,7 +3,7 @@
 // commands the neural engine refuses because they would run the program's code.
 
 import { strRepr } from '../../../pyval/index.js';
-import type { Handler } from '../debugger.js';
+import type { Handler } from './types.js';
 
 /** h(elp) [command]: pdb's help. */
 const doHelp: Handler = (pdb, arg) => {

@@ -5,7 +5,7 @@
 // to run.
 
 import { displayValue, evaluate, printExpression, strRepr, typeName } from '../../../pyval/index.js';
-import type { Handler, NeuralDebugger } from '../debugger.js';
+import type { Handler, Pdb } from './types.js';
 import { otherFileLines } from '../files.js';
 import { printLines, stackEntry, type PdbFrame } from '../render.js';
 import type { FunctionDef } from '../source.js';
@@ -18,7 +18,7 @@ const doWhere: Handler = (pdb) => {
   pdb.say(out);
 };
 
-function selectFrame(pdb: NeuralDebugger, n: number): void {
+function selectFrame(pdb: Pdb, n: number): void {
   pdb.curindex = n;
   pdb.sayLocation();
   pdb.listLine = null;
@@ -41,7 +41,7 @@ const doDown: Handler = (pdb, arg) => {
   selectFrame(pdb, count < 0 ? len - 1 : Math.min(len - 1, pdb.curindex + count));
 };
 
-function fileLines(pdb: NeuralDebugger, file: string): string[] {
+function fileLines(pdb: Pdb, file: string): string[] {
   if (file === pdb.file) return pdb.src.lines;
   return otherFileLines(file);
 }
@@ -84,7 +84,7 @@ const doLongList: Handler = (pdb) => {
   pdb.say(printLines(lines, start, f.file === pdb.file ? pdb.core.bps.linesOf(pdb.file) : new Set(), f.line));
 };
 
-function sourceRange(pdb: NeuralDebugger, f: PdbFrame): [number, number] | null {
+function sourceRange(pdb: Pdb, f: PdbFrame): [number, number] | null {
   if (f.file !== pdb.file) return null;
   if (f.func === '<module>') return [1, pdb.src.length];
   const d = pdb.src.defFor(f.func, f.line);
@@ -99,7 +99,7 @@ function sourceRange(pdb: NeuralDebugger, f: PdbFrame): [number, number] | null 
  * bound in the module: pdb's eval finds the function); functions and classes
  * are hidden from the predicted locals, as the tracer hides them.
  */
-function visibleDef(pdb: NeuralDebugger, name: string): FunctionDef | undefined {
+function visibleDef(pdb: Pdb, name: string): FunctionDef | undefined {
   return pdb.src.findDefs(name).find((d) => !d.parent && pdb.core.defExecuted(d));
 }
 
@@ -213,3 +213,17 @@ export const INSPECT: Record<string, Handler> = {
   display: doDisplay,
   undisplay: doUndisplay,
 };
+
+/** pdb's preloop: each display expression of the selected frame whose value changed since it was last shown. */
+export function preloopDisplays(pdb: Pdb): void {
+  const shown = pdb.displaying.get(pdb.selectedFrameKey());
+  if (!shown) return;
+  const scope = pdb.scope();
+  for (const [expr, old] of shown) {
+    const now = displayValue(expr, scope);
+    if (now !== old) {
+      shown.set(expr, now);
+      pdb.message(`display ${expr}: ${now}  [old: ${old}]`);
+    }
+  }
+}

@@ -3,9 +3,9 @@
 // timeline, then the model's inverse actions past its first state (core.reverse).
 // From pdb's own frames or post-mortem, back into the program's last known state.
 
-import type { NeuralDebugger, Verdict } from '../debugger.js';
+import type { Pdb, Verdict } from './types.js';
 import type { ReverseAction } from '../core.js';
 
-export async function reverse(pdb: NeuralDebugger, kind: ReverseAction): Promise<Verdict> {
+export async function reverse(pdb: Pdb, kind: ReverseAction): Promise<Verdict> {
   return pdb.land(await pdb.core.reverse(kind));
 }

@@ -1,14 +1,14 @@
 // The commands that move the program forward: s n r c unt j, and the structured
 // `breakpoint L` action. Each checks its argument, asks the stepping core, and
-// hands the outcome to the loop (NeuralDebugger.land), which shows it; a command
-// that moves returns 'resume'. In post-mortem, moving on restarts the program, as
+// hands the outcome to the loop (Pdb.land), which shows it; a command
+// that moves returns its outcome as the verdict. In post-mortem, moving on restarts the program, as
 // pdb.main does.
 
 import { strRepr } from '../../../pyval/index.js';
-import type { Handler, NeuralDebugger, Verdict } from '../debugger.js';
+import type { Handler, Pdb, Verdict } from './types.js';
 import { pmFinished } from './ending.js';
 
-async function step(pdb: NeuralDebugger, kind: 'step_into' | 'step_over' | 'step_return'): Promise<Verdict> {
+async function step(pdb: Pdb, kind: 'step_into' | 'step_over' | 'step_return'): Promise<Verdict> {
   if (pdb.core.place.kind === 'pm') return pmFinished(pdb);
   return pdb.land(await pdb.core.step(kind, pdb.selectedLevel()));
 }
@@ -64,7 +64,7 @@ const doJump: Handler = (pdb, arg) => {
 };
 
 /** The structured `breakpoint L` action: the model's jump to line L. */
-export async function runToLine(pdb: NeuralDebugger, line: number): Promise<Verdict> {
+export async function runToLine(pdb: Pdb, line: number): Promise<Verdict> {
   if (pdb.core.place.kind === 'pm') return pmFinished(pdb);
   return pdb.land(await pdb.core.runToLine(line));
 }

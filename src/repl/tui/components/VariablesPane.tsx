@@ -8,41 +8,11 @@ import { memo } from 'react';
 import type { ValueOrigin, VerifyPair } from '../../../engine/engine.js';
 import { truncate, visibleWidth } from '../ansi.js';
 import type { VarEdit } from '../state.js';
+import type { Var } from '../varTree.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';
 import { windowRows } from './windowRows.js';
 import { LOW_CONFIDENCE } from '../../../model/confidence.js';
-
-export interface Var {
-  /** What is shown as the name: a local's name, a watch's expression, a child's `[0]` / `attr`. */
-  name: string;
-  value: string;
-  special?: boolean;
-  /** --verify: a real local the prediction lacks. */
-  absent?: boolean;
-  /**
-   * What the marks are looked up by (`changed`, `edited`, `expanded`, `mismatch`,
-   * `confidence`, the editor): the name for a local, the expression for a child.
-   */
-  key?: string;
-  /** A local (default), a watch, a child in the tree, a tree's "more" row, or a note (no value). */
-  kind?: 'var' | 'watch' | 'child' | 'more' | 'note';
-  /** Tree depth (children indented two columns a level). */
-  depth?: number;
-  /** Tree: open (▾) or closed (▸); undefined: nothing to open. */
-  open?: boolean;
-  /** Neural engine: a predicted value (shown `name ≈ value`). */
-  predicted?: boolean;
-  /** Watch: the value at the previous stop, when it differs. */
-  was?: string;
-  /** The value is an error message (a watch that failed). */
-  error?: boolean;
-  /**
-   * An open node of the tree: its type and size (`list (4)`), shown instead of
-   * the repr (its children are below), as PuDB does: `▾ tokens: list (4)`.
-   */
-  summary?: string;
-}
 
 export interface VariablesProps {
   vars: Var[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Key } from './keys.js';
-import { editCommandLine, editValue, type LineState } from './lineEdit.js';
+import type { Key } from '../../src/repl/tui/keys.js';
+import { editCommandLine, editValue, type LineState } from '../../src/repl/tui/lineEdit.js';
 
 const at = (text: string, cursor = text.length): LineState => ({ text, cursor });
 const key = (name: string, text?: string): Key => (text === undefined ? { name } : { name, text });

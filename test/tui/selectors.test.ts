@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame, StopEvent } from '../../engine/engine.js';
+import type { Frame, StopEvent } from '../../src/engine/engine.js';
 import {
   changedNames,
   displayPath,
@@ -12,9 +12,9 @@ import {
   stackMismatch,
   variables,
   verifyView,
-} from './selectors.js';
-import { paneItems } from './paneItems.js';
-import { initialState, type State } from './state.js';
+} from '../../src/repl/tui/selectors.js';
+import { paneItems } from '../../src/repl/tui/paneItems.js';
+import { initialState, type State } from '../../src/repl/tui/state.js';
 
 const F = '/p/demo.py';
 const mod: Frame = { file: F, line: 16, func: '<module>', locals: { __name__: "'__main__'", main: '<function main at 0x7f00aa11>', g: '1' } };

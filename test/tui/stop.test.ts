@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame, StopEvent } from '../../engine/engine.js';
-import { applyStop, isNewStop } from './stop.js';
-import { initialState, type State } from './state.js';
+import type { Frame, StopEvent } from '../../src/engine/engine.js';
+import { applyStop, isNewStop } from '../../src/repl/tui/stop.js';
+import { initialState, type State } from '../../src/repl/tui/state.js';
 
 const F = '/p/demo.py';
 const frame = (line: number, locals: Record<string, string> = {}, func = 'f'): Frame => ({ file: F, line, func, locals });

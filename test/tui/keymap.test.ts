@@ -1,7 +1,7 @@
 // The TUI's own readings of a command line (does it move the program, does it
 // quit) follow the engine's pdb: from 3.13 `c.a` or `q.x` is Python there.
 import { describe, expect, it } from 'vitest';
-import { isMoving, isQuit } from './keymap.js';
+import { isMoving, isQuit } from '../../src/repl/tui/keymap.js';
 
 describe('command lines the TUI acts on', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from '../../engine/engine.js';
-import type { Breakpoint } from './breakpoints.js';
-import { keyEffects, type Effect, type KeyContext } from './keyHandling.js';
-import type { Key } from './keys.js';
-import { initialState, type State } from './state.js';
+import type { Frame } from '../../src/engine/engine.js';
+import type { Breakpoint } from '../../src/repl/tui/breakpoints.js';
+import { keyEffects, type Effect, type KeyContext } from '../../src/repl/tui/keyHandling.js';
+import type { Key } from '../../src/repl/tui/keys.js';
+import { initialState, type State } from '../../src/repl/tui/state.js';
 
 const F = '/p/demo.py';
 const mod: Frame = { file: F, line: 16, func: '<module>', locals: { g: '1' } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_WALKING, walkHistory, type HistoryCursor } from './historyNav.js';
+import { NOT_WALKING, walkHistory, type HistoryCursor } from '../../src/repl/tui/historyNav.js';
 
 const H = ['p x', 's', 'n'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeLayout } from './layout.js';
-import { follow, moveCursor, resized, sourceRows } from './sourceView.js';
-import { initialState, type State } from './state.js';
+import { computeLayout } from '../../src/repl/tui/layout.js';
+import { follow, moveCursor, resized, sourceRows } from '../../src/repl/tui/sourceView.js';
+import { initialState, type State } from '../../src/repl/tui/state.js';
 
 const base = (more: Partial<State> = {}): State => ({
   ...initialState({ title: 't', cols: 100, rows: 30, cwd: '/', info: { name: 'python' }, showLatency: false, maskAddresses: false, console: [], output: [] }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskAddresses } from './selectors.js';
-import { ConsoleLog, LineAssembler, OutputLog } from './transcript.js';
+import { maskAddresses } from '../../src/repl/tui/selectors.js';
+import { ConsoleLog, LineAssembler, OutputLog } from '../../src/repl/tui/transcript.js';
 
 describe('OutputLog', () => {
   it('joins text to the open line until a newline ends it', () => {

@@ -4,7 +4,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { commandOf, consoleLine, pdbLine } from './classify.js';
+import { commandOf, consoleLine, pdbLine } from '../../src/commands/classify.js';
 
 const cmd = (name: string, arg = '') => ({ kind: 'command', name, arg });
 const py = (source: string) => ({ kind: 'expression', source });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineInfoEvent } from '../../engine/engine.js';
-import { accuracyText, applyEngine } from './engineInfo.js';
-import { initialState, type State } from './state.js';
+import type { EngineInfoEvent } from '../../src/engine/engine.js';
+import { accuracyText, applyEngine } from '../../src/repl/tui/engineInfo.js';
+import { initialState, type State } from '../../src/repl/tui/state.js';
 
 const start = (): State =>
   initialState({ title: 't', cols: 100, rows: 30, cwd: '/', info: { name: 'python' }, showLatency: true, maskAddresses: false, console: [], output: [] });
