@@ -87,7 +87,9 @@ const count = (f) => rows.filter(f).length;
 const pct = (k) => `${k}/${rows.length} (${((100 * k) / Math.max(1, rows.length)).toFixed(1)}%)`;
 process.stderr.write('\n');
 console.log(`inverse answers on evalsets/${set}: ${rows.length} returns (at most ${perProgram} a program), model ${predictor.info.name}`);
-console.log(`before (greedy, checked by running it forward): checked ${pct(count((x) => x.greedyCheck === 'checked'))}, exact arguments ${pct(count((x) => x.greedyExact))}`);
+console.log(
+  `before (greedy, checked by running it forward): checked ${pct(count((x) => x.greedyCheck === 'checked'))}, exact arguments ${pct(count((x) => x.greedyExact))}`,
+);
 console.log(
   `after (${n} candidates, first that checks): checked ${pct(count((x) => x.check?.origin === 'checked'))}, exact arguments ${pct(count((x) => x.answerExact))}`,
 );
