@@ -15,7 +15,7 @@ import { readAccuracy } from './neural/accuracy.js';
 import { NeuralDebugger, type ModelSession } from './neural/debugger.js';
 import { factsWanted, pdbFacts, seedPdbFacts, type PdbFacts } from './neural/probe.js';
 import { ScriptSource } from './neural/source.js';
-import { sourceInitialState } from './neural/start.js';
+import { initialState } from '../model/initialState.js';
 import { DEFAULT_CFG_TARGET, Program, startCfg, type CfgResult } from '../model/cfg.js';
 import type { HistoryEntry, ModelAction, ModelState, PredictOptions, Prediction, Predictor, PredictorSession } from '../model/types.js';
 import type { ProgramContext } from '../pyval/evaluate.js';
@@ -138,7 +138,7 @@ async function lazyDebugger(
       return { predictor, session };
     })());
   let told = false;
-  const model = new DeferredModel(sourceInitialState(program, source.text), formatVersionOf(dir), async () => {
+  const model = new DeferredModel(initialState(program, source.text), formatVersionOf(dir), async () => {
     let s: { predictor: Predictor; session: PredictorSession };
     try {
       s = await load();

@@ -31,6 +31,7 @@ import {
 import { StateGrammar } from './grammar.js';
 import { computeStep, withComputed, type ComputedStep } from './computed/index.js';
 import { objectsAt } from './computed/objects.js';
+import { initialState } from './initialState.js';
 import { escapeLoop } from './escape.js';
 import { rerank, RERANK_WIDTH } from './rerank.js';
 import { candidateStates, DEFAULT_CANDIDATES } from './candidates.js';
@@ -285,16 +286,7 @@ export class NeuralSession implements PredictorSession {
   }
 
   initialState(): ModelState {
-    const p = this.program;
-    if (p?.error) return { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: p.error, stdout: '', exit: 'error' };
-    let entry = p?.entry ?? null;
-    if (!p) {
-      const lines = this.lines;
-      const k = lines.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#'));
-      entry = k >= 0 ? k + 1 : null;
-    }
-    if (entry === null) return { event: 'exit', line: null, func: null, stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: 'normal' };
-    return { event: 'line', line: entry, func: '<module>', stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: null };
+    return initialState(this.program, this.source);
   }
 
   private keyOf(s: ModelState): string {

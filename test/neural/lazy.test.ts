@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../src/engine/engine.js';
 import { createNeuralDebugger, quickModelDir } from '../../src/engine/neural.js';
-import { sourceInitialState } from '../../src/engine/neural/start.js';
+import { initialState } from '../../src/model/initialState.js';
 import { Program } from '../../src/model/cfg.js';
-import { sourceLines } from '../../src/model/format.js';
 import { resolveModelDir } from '../../src/model/onnx.js';
 import { NeuralSession } from '../../src/model/predictor.js';
 import type { Predictor } from '../../src/model/types.js';
@@ -127,8 +126,8 @@ describe("what stands in for the model's own", () => {
     for (const source of sources) {
       const program = await Program.analyze(source, { python: testPython(), target: '3.11' }).catch(() => null);
       for (const p of [program, null]) {
-        const theirs = NeuralSession.prototype.initialState.call({ program: p, lines: sourceLines(source) } as never);
-        expect(sourceInitialState(p, source), JSON.stringify(source)).toEqual(theirs);
+        const theirs = NeuralSession.prototype.initialState.call({ program: p, source } as never);
+        expect(initialState(p, source), JSON.stringify(source)).toEqual(theirs);
       }
     }
   });

@@ -3,8 +3,6 @@
 // callers found in the source, so that reverse commands can ask the inverse model
 // how the program got there.
 
-import type { Program } from '../../model/cfg.js';
-import { sourceLines } from '../../model/format.js';
 import type { ModelState, PredictorSession } from '../../model/types.js';
 import type { FunctionDef, ScriptSource } from './source.js';
 import { relateFrames, type Node } from './timeline.js';
@@ -13,34 +11,6 @@ export function firstNode(model: Pick<PredictorSession, 'initialState'>, src: Sc
   if (atReturn) return atReturnNode(src, atReturn.func, atReturn.value);
   const s = model.initialState();
   return { state: s, via: null, frames: relateFrames(null, s, src, 'forward'), confidence: {}, origin: 'start' };
-}
-
-/**
- * The module's first line event from the analysis alone, as the model session's
- * initialState() gives it (src/model/predictor.ts): the engine shows it before the
- * model has loaded. A script that does not compile ends at once with its error;
- * without an analysis, the first line that is neither blank nor a comment.
- */
-export function sourceInitialState(program: Program | null, source: string): ModelState {
-  const ended = (exception: string | null): ModelState => ({
-    event: 'exit',
-    line: null,
-    func: null,
-    stack: [],
-    locals: {},
-    retval: null,
-    exception,
-    stdout: '',
-    exit: exception === null ? 'normal' : 'error',
-  });
-  if (program?.error) return ended(program.error);
-  let entry = program?.entry ?? null;
-  if (!program) {
-    const k = sourceLines(source).findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#'));
-    entry = k >= 0 ? k + 1 : null;
-  }
-  if (entry === null) return ended(null);
-  return { event: 'line', line: entry, func: '<module>', stack: [], locals: {}, retval: null, exception: null, stdout: '', exit: null };
 }
 
 function atReturnNode(src: ScriptSource, func: string, value: string): Node {
