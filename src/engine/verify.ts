@@ -53,13 +53,23 @@ export function normalizeRepr(r: string): string {
 }
 
 /**
+ * The stop's frames down to the one the program stopped in: at an exception event
+ * pdb's stack goes on down the traceback, below that frame (`stopped`: its curindex
+ * at the stop).
+ */
+function stoppedFrames(stop: StopEvent, stopped: number): StopEvent['frames'] {
+  return stop.event === 'exception' && stopped >= 0 && stopped < stop.frames.length - 1 ? stop.frames.slice(0, stopped + 1) : stop.frames;
+}
+
+/**
  * The python engine's stop as a model state: program frames only, locals as the
  * tracer shows them. Which locals those are the bridge says (`hidden`: the
  * tracer's own rule, python/ndbg/bridge/shown.py); only reprs are normalized here.
  */
-export function realState(stop: StopEvent, file: string, formatVersion = FORMAT_VERSION): ModelState | null {
-  const frames = stop.frames.filter((f) => f.file === file);
-  const bottom = stop.frames[stop.frames.length - 1];
+export function realState(stop: StopEvent, file: string, formatVersion = FORMAT_VERSION, stopped = stop.selected): ModelState | null {
+  const all = stoppedFrames(stop, stopped);
+  const frames = all.filter((f) => f.file === file);
+  const bottom = all[all.length - 1];
   if (!frames.length || !bottom || bottom.file !== file) return null;
   const hidden = new Set(bottom.hidden);
   const locals: Record<string, string> = {};
@@ -133,6 +143,8 @@ export class VerifyEngine implements Engine {
   private buffer: EngineEvent[] = [];
   private realStop?: StopEvent;
   private realStopFresh = false;
+  /** The frame the real program stopped in (its last fresh stop's selected frame; `u`/`d` move the selection, not the stop). */
+  private realStopped = -1;
   /** What the real program wrote to stdout during the current command. */
   private realOut = '';
   private pythonWaits: 'prompt' | 'input' | 'exit' | undefined;
@@ -160,6 +172,7 @@ export class VerifyEngine implements Engine {
       if (e.type === 'stop' && !e.refresh) {
         this.realStop = e;
         this.realStopFresh = true;
+        this.realStopped = e.selected;
       } else if (e.type === 'stop') this.realStop = e;
       if (e.type === 'prompt' || e.type === 'input' || e.type === 'exit') this.pythonWaits = e.type;
       if (e.type === 'text' && e.stream === 'stdout') this.realOut += e.data;
@@ -299,7 +312,7 @@ export class VerifyEngine implements Engine {
   private check(real: StopEvent, predictedOut: string): VerifyInfo | null {
     const file = this.neural.file;
     const where = this.neural.where;
-    const r = realState(real, file, this.neural.formatVersion);
+    const r = realState(real, file, this.neural.formatVersion, this.realStopped);
     let v: VerifyInfo;
     if (where === 'node') {
       const node = this.neural.currentNode!;
@@ -309,7 +322,9 @@ export class VerifyEngine implements Engine {
       } else {
         v = compareStates(node.state, r);
         // the stack as the Stack pane shows it: each program frame's function and line
-        const realFrames = real.frames.filter((f) => f.file === file).map((f) => ({ func: f.func, line: f.line }));
+        const realFrames = stoppedFrames(real, this.realStopped)
+          .filter((f) => f.file === file)
+          .map((f) => ({ func: f.func, line: f.line }));
         // the callers (the bottom frame's line and function are compared above)
         const predictedStack = stackText(node.frames.slice(0, -1));
         const realStack = stackText(realFrames.slice(0, -1));

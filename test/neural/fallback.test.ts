@@ -46,11 +46,10 @@ describe('a failed prediction still ends the command in a stop', () => {
     expect(mine.stderr).toContain(`ndbg: the model's prediction could not be read: ${LOOP}; going on by single steps instead\n`);
     expect(mine.stderr).toContain('    return total / len(xs)\nZeroDivisionError: division by zero\n');
     expect(model.asked[0]).toBe('continue');
-    // single steps to the module's return, then its exit: asked again, failing again,
-    // it is the exception that left the module (the last event before the return)
-    expect(model.asked.slice(1, -1).every((k) => k === 'step_into')).toBe(true);
-    expect(model.asked[model.asked.length - 1]).toBe('continue');
-    expect(mine.stderr).toContain(`${LOOP}; the program ends with the exception that left the module\n`);
+    // single steps to the module's return; its exit needs no model: the exception
+    // event just before the return is the exception that left the module
+    expect(model.asked.slice(1).every((k) => k === 'step_into')).toBe(true);
+    expect(mine.stderr).not.toContain('the program ends with the exception that left the module');
   });
 
   it('`c` to a breakpoint whose jump fails: single steps, checked against the breakpoint; --json says how', async () => {

@@ -337,6 +337,10 @@ export class Core {
   private async moduleExit(): Promise<ModelState | null> {
     const tl = this.timeline;
     const here = tl.pos;
+    // a return right after the module's own exception event: the exception left the
+    // module (a handler would have led to a line), so the program ends with it
+    const last = here > 0 ? tl.nodes[here - 1]!.state : null;
+    if (last?.event === 'exception' && last.stack.length === 0 && last.func === '<module>' && last.exception) return exitError(last.exception);
     const r = await this.model.tryForward(this.timeline, { kind: 'continue' });
     if ('node' in r) {
       tl.pos = here;
