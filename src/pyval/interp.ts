@@ -136,6 +136,17 @@ export class Interp {
     return NONE;
   }
 
+  /** One pass of a loop's body: 'break' when it broke out (a `continue` just ends the pass). */
+  private loopBody(body: Node[], env: Env | null): 'break' | undefined {
+    try {
+      this.block(body, env);
+    } catch (e) {
+      if (e instanceof BreakSignal) return 'break';
+      if (!(e instanceof ContinueSignal)) throw e;
+    }
+    return undefined;
+  }
+
   block(nodes: Node[], env: Env | null): void {
     for (const n of nodes) this.exec(n, env);
   }
@@ -171,13 +182,7 @@ export class Interp {
         for (;;) {
           budget.tick();
           if (!h.truth(h.eval(n.test, env))) break;
-          try {
-            this.block(n.body, env);
-          } catch (e) {
-            if (e instanceof BreakSignal) return;
-            if (e instanceof ContinueSignal) continue;
-            throw e;
-          }
+          if (this.loopBody(n.body, env) === 'break') return;
         }
         this.block(n.orelse, env);
         return;
@@ -187,13 +192,7 @@ export class Interp {
         for (let r = it.next(); !r.done; r = it.next()) {
           budget.tick();
           h.assign(n.target, r.value, env);
-          try {
-            this.block(n.body, env);
-          } catch (e) {
-            if (e instanceof BreakSignal) return;
-            if (e instanceof ContinueSignal) continue;
-            throw e;
-          }
+          if (this.loopBody(n.body, env) === 'break') return;
         }
         this.block(n.orelse, env);
         return;
