@@ -181,6 +181,8 @@ export class Interp {
       case 'while': {
         for (;;) {
           budget.tick();
+          // the test runs on the header's line again: an exception it raises is on that line
+          if (env) env.line = n.line;
           if (!h.truth(h.eval(n.test, env))) break;
           if (this.loopBody(n.body, env) === 'break') return;
         }

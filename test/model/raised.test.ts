@@ -61,4 +61,16 @@ describe('a step that raises, computed', () => {
     const start = at(1, {});
     expect(computeStep(src.split('\n'), start, { kind: 'continue' }, program, [{ action: null, state: start }])).toBeNull();
   });
+
+  it("the traceback names the line that raised: a `while` test is its header's line", async () => {
+    const src = 'def f(xs):\n    i = 0\n    while xs[i] > 0:\n        i += 1\n    return i\n\n\nprint(f([3, 2, 1]))\n';
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const start = at(1, {});
+    const end = computeStep(src.split('\n'), start, { kind: 'continue' }, program, [{ action: null, state: start }])!;
+    expect(end.state).toMatchObject({ exit: 'error', exception: 'IndexError: list index out of range' });
+    expect(end.traceback).toEqual([
+      { func: '<module>', line: 8, locals: {} },
+      { func: 'f', line: 3, locals: { xs: '[3, 2, 1]', i: '3' } },
+    ]);
+  });
 });
