@@ -12,39 +12,47 @@ export const OWN_FRAMES = /\b(?:for|lambda|yield|await)\b/;
 /** Reprs the trace format hides in module and class bodies. */
 export const HIDDEN_REPR = /^<(?:built-in function|function|class|module|bound method|built-in method) /;
 
+/** What the program binds by def, class or import, read once per source: each name, and for an import its module. */
+interface Binding {
+  name: string;
+  module?: string;
+}
+const bindingsCache = new WeakMap<readonly string[], Binding[]>();
+function bindings(lines: readonly string[]): Binding[] {
+  let out = bindingsCache.get(lines);
+  if (!out) {
+    out = [];
+    for (const l of lines) {
+      const d = /^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)/.exec(l);
+      if (d) out.push({ name: d[1]! });
+      const imp = /^\s*(?:from\s+(\S+)\s+)?import\s+(.+)$/.exec(l);
+      if (imp)
+        for (const m of imp[2]!.matchAll(/([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?/g))
+          out.push({ name: m[2] ?? m[1]!.split('.')[0]!, module: imp[1] ?? m[1]! });
+    }
+    bindingsCache.set(lines, out);
+  }
+  return out;
+}
+
 /** Names the program binds by def, class or import (cached per source): a statement naming one may call the program. */
 const definedCache = new WeakMap<readonly string[], Set<string>>();
 export function definedNames(lines: readonly string[]): Set<string> {
   let names = definedCache.get(lines);
-  if (!names) {
-    names = new Set();
-    for (const l of lines) {
-      const d = /^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)/.exec(l);
-      if (d) names.add(d[1]!);
-      const imp = /^\s*(?:from\s+\S+\s+)?import\s+(.+)$/.exec(l);
-      if (imp) for (const m of imp[1]!.matchAll(/([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?/g)) names.add(m[2] ?? m[1]!.split('.')[0]!);
-    }
-    definedCache.set(lines, names);
-  }
+  if (!names) definedCache.set(lines, (names = new Set(bindings(lines).map((b) => b.name))));
   return names;
 }
 
 /** Names the program imports from modules pyval models (src/pyval/modules/): calling them runs none of its code. */
+const modelledCache = new WeakMap<readonly string[], Set<string>>();
 export function modelledImports(lines: readonly string[]): Set<string> {
   let names = modelledCache.get(lines);
   if (!names) {
-    names = new Set();
-    for (const l of lines) {
-      const imp = /^\s*(?:from\s+(\S+)\s+)?import\s+(.+)$/.exec(l);
-      if (!imp) continue;
-      for (const m of imp[2]!.matchAll(/([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?/g))
-        if (Object.hasOwn(MODULES, imp[1] ?? m[1]!)) names.add(m[2] ?? m[1]!.split('.')[0]!);
-    }
-    modelledCache.set(lines, names);
+    const modelled = bindings(lines).filter((b) => b.module !== undefined && Object.hasOwn(MODULES, b.module));
+    modelledCache.set(lines, (names = new Set(modelled.map((b) => b.name))));
   }
   return names;
 }
-const modelledCache = new WeakMap<readonly string[], Set<string>>();
 
 /** Whether `text` names the program's own code (definedNames, less modelledImports): a step over it runs that code. */
 export function runsProgramCode(text: string, lines: readonly string[]): boolean {
