@@ -5,8 +5,11 @@
 // The program runs (that is what --verify compares with), so use it on code you trust.
 //
 //   node scripts/verify-stops.mjs evalsets/classes [--steps 40] [--model models/v8] [--out FILE.json]
+//                                [--misses FILE.jsonl]
 //
-// Prints one line per program and the totals per command; --out keeps them as JSON.
+// Prints one line per program and the totals per command; --out keeps them as JSON;
+// --misses writes each inexact stop (the predicted top frame with its origins beside
+// pdb's), one JSON object per line, to find what the engine gets wrong most often.
 import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,6 +28,8 @@ if (!dir) {
 const steps = Number(opt('--steps', '40'));
 const model = opt('--model');
 const out = opt('--out');
+const missesFile = opt('--misses');
+const misses = [];
 
 function session(file, cmd) {
   return new Promise((done) => {
@@ -41,14 +46,15 @@ function session(file, cmd) {
         nl = buf.indexOf('\n');
         try {
           const ev = JSON.parse(line);
-          if (ev.type === 'stop' && ev.verify) stops.push(ev.verify.exact === true);
+          if (ev.type === 'stop' && ev.verify) stops.push({ exact: ev.verify.exact === true, ev });
         } catch {
           // not an event line
         }
       }
     });
     child.stderr.resume();
-    child.on('close', () => done(stops.slice(1))); // the first stop is the program's start, not a prediction
+    // the first stop is the program's start, not a prediction
+    child.on('close', () => done(stops.slice(1)));
     child.stdin.end(`${`${cmd}\n`.repeat(steps)}q\n`);
   });
 }
@@ -62,7 +68,13 @@ for (const f of files) {
   const row = { program: f };
   for (const cmd of ['s', 'n']) {
     const stops = await session(resolve(dir, f), cmd);
-    const exact = stops.filter(Boolean).length;
+    const exact = stops.filter((s) => s.exact).length;
+    stops.forEach((s, i) => {
+      if (s.exact) return;
+      const top = s.ev.frames[s.ev.selected ?? s.ev.frames.length - 1] ?? {};
+      const predicted = { event: s.ev.event, line: top.line, func: top.func, locals: top.locals, origin: top.origin };
+      misses.push({ program: f, cmd, stop: i + 1, predicted, real: s.ev.verify.real });
+    });
     totals[cmd][0] += exact;
     totals[cmd][1] += stops.length;
     row[cmd] = { exact, stops: stops.length };
@@ -72,4 +84,5 @@ for (const f of files) {
 }
 const pct = ([a, b]) => (b ? ((100 * a) / b).toFixed(1) : '-');
 console.log(`all: s ${totals.s[0]}/${totals.s[1]} (${pct(totals.s)}%)  n ${totals.n[0]}/${totals.n[1]} (${pct(totals.n)}%)`);
+if (missesFile) writeFileSync(missesFile, misses.map((m) => `${JSON.stringify(m)}\n`).join(''));
 if (out) writeFileSync(out, `${JSON.stringify({ dir, steps, model: model ?? 'default', totals, rows }, null, 2)}\n`);

@@ -254,6 +254,15 @@ export class Program {
   private readonly byLine = new Map<number, Scope[]>();
   private readonly quietLines: Set<number>;
 
+  /**
+   * Whether code of the program may rebind a frame's names from another frame (`global`,
+   * `nonlocal`, `globals()`, `vars()`, `locals()`): then a call may rebind what cfg.py only
+   * lists as `may_mutate_args`.
+   */
+  get rebindsElsewhere(): boolean {
+    return /^\s*(?:global|nonlocal)\b|\b(?:globals|vars|locals)\s*\(/m.test(this.source);
+  }
+
   /** The attribute names the program can set on its objects (cfg.py's `attributes`), or null: any may be. */
   get attributes(): ReadonlySet<string> | null {
     return this.cfg.attributes ? new Set(this.cfg.attributes) : null;

@@ -5,7 +5,8 @@
 // (`null`) rather than guessed. docs/runtime.md, "Constraints", says what is checked.
 
 import type { Program, Scope } from './cfg.js';
-import type { ActionName, EventName, ExitKind, State } from './format.js';
+import { parseRepr, type Value } from '../pyval/index.js';
+import { CUT_MARKER, type ActionName, type EventName, type ExitKind, type State } from './format.js';
 
 export type FrameMode = 'diff' | 'complete' | 'either';
 
@@ -43,6 +44,21 @@ export interface Allowed {
 }
 
 const ALL_EXITS: ExitKind[] = ['normal', 'error', 'never'];
+
+/**
+ * Whether a shown value stays the same whatever is done to it, so that only rebinding
+ * its name changes it: immutable all through (numbers, str, bytes, None, a tuple of
+ * such), or object's default repr of one of the program's plain classes
+ * (`<__main__.Cart object>`, whatever its attributes hold).
+ */
+export function unchangeable(shown: string | undefined, plainClasses: ReadonlySet<string>): boolean {
+  if (shown === undefined || shown.endsWith(CUT_MARKER)) return false;
+  const m = /^<__main__\.([A-Za-z_]\w*) object>$/.exec(shown);
+  if (m) return plainClasses.has(m[1]!);
+  const deep = (x: Value, d: number): boolean => d < 20 && (IMMUTABLE.has(x.kind) || (x.kind === 'tuple' && x.items.every((y) => deep(y, d + 1))));
+  return deep(parseRepr(shown), 0);
+}
+const IMMUTABLE = new Set(['none', 'bool', 'int', 'float', 'str', 'bytes', 'ellipsis', 'range']);
 
 /** No control-flow knowledge: any event, any line, any frame (still well-formed). */
 export function openAllowed(action: ActionName, before: State | null, maxLine: number, funcs?: Set<string>): Allowed {
@@ -138,7 +154,10 @@ export function allowedTargets(program: Program, action: ActionName, before: Sta
   const callerStack = stack.slice(0, -1);
   const caller = stack.length ? stack[stack.length - 1]! : null;
   const eff = program.effects(L);
-  const diffNames = new Set(eff.all);
+  // a value no mutation can change (unchangeable) changes only by rebinding its name
+  const bound = new Set(eff.binds);
+  const keep = !program.rebindsElsewhere;
+  const diffNames = new Set(eff.all.filter((n) => bound.has(n) || !keep || !unchangeable(before.locals[n], program.plainClasses)));
 
   const sameFrame = (s: Scope, event: Exclude<EventName, 'exit'>, line: number) => {
     // a generator may be resumed from elsewhere: then the state is complete, its stack new

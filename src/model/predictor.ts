@@ -171,9 +171,11 @@ const COMPUTED_CONFIDENCE = 1;
 /** The values a computed step worked out: the keys of `confidence.values` and `origin` it sets. */
 function computedKeys(step: ComputedStep, before: ModelState): string[] {
   const reached = step.state;
+  // in another frame than before's, every value shown was worked out (none is before's)
+  const moved = reached && (reached.func !== before.func || reached.stack.length !== before.stack.length);
   const keys = reached
     ? [
-        ...Object.keys(reached.locals).filter((k) => reached.locals[k] !== before.locals[k]),
+        ...Object.keys(reached.locals).filter((k) => moved || reached.locals[k] !== before.locals[k]),
         ...(reached.retval != null ? ['<retval>'] : []),
         ...(reached.exception != null ? ['<exception>'] : []),
       ]

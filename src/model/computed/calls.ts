@@ -1,10 +1,10 @@
-import { evaluate } from '../../pyval/index.js';
 import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelState } from '../types.js';
 import type { ComputedStep, StepFn } from './types.js';
 import { toReturn } from './rollout.js';
-import { argumentsAt, cut, definedNames, HIDDEN_REPR, scopeOf, statementAt } from './scope.js';
+import { bindArguments } from './programCalls.js';
+import { argumentsAt, definedNames, scopeOf, statementAt } from './scope.js';
 import { runStatement } from './statement.js';
 
 /**
@@ -75,36 +75,9 @@ export function callOf(
   const sig = statementAt(lines, fn.defLine);
   const m = sig === null ? null : new RegExp(`^def\\s+${name}\\s*\\(`).exec(sig.trim());
   if (!m) return null; // decorated, async, a method: not this simple case
-  const params = argumentsAt(sig!.trim(), m[0].length - 1)?.parts;
   const argList = argumentsAt(stmt, calls[0]!.index! + calls[0]![0].length - 1);
-  const args = argList?.parts;
-  if (!params || !args || params.some((p) => /[*/:]/.test(p)) || args.some((a) => /^\*/.test(a))) return null;
-  const scope = scopeOf(before);
-  const value = (expr: string, sc: typeof scope) => {
-    const r = evaluate(expr, sc, { pythonMinor });
-    return r.ok && r.output === '' && !HIDDEN_REPR.test(r.repr) ? cut(r.repr) : null;
-  };
-  const bound: Record<string, string> = {};
-  const names = params.map((p) => p.split('=')[0]!.trim());
-  let k = 0;
-  for (const a of args) {
-    const kw = /^([A-Za-z_]\w*)\s*=(?!=)(.*)$/s.exec(a);
-    const target = kw ? kw[1]! : names[k++];
-    if (target === undefined || !names.includes(target) || target in bound) return null;
-    const v = value(kw ? kw[2]! : a, scope);
-    if (v === null) return null;
-    bound[target] = v;
-  }
-  const out: Record<string, string> = {};
-  for (let i = 0; i < params.length; i++) {
-    const n = names[i]!;
-    if (n in bound) out[n] = bound[n]!;
-    else {
-      const d = /^[A-Za-z_]\w*\s*=(.*)$/s.exec(params[i]!);
-      const v = d ? value(d[1]!, { locals: {} }) : null; // a default: a literal, evaluated alone
-      if (v === null) return null;
-      out[n] = v;
-    }
-  }
+  if (!argList) return null;
+  const out = bindArguments(sig!.trim(), argList.parts, scopeOf(before), pythonMinor);
+  if (!out) return null;
   return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals: out, span: [calls[0]!.index!, argList!.close + 1] } };
 }

@@ -35,6 +35,8 @@ function parsesAsString(stmt: string): boolean {
   return r.ok && r.value.kind === 'str';
 }
 import { carryObjects, classStatement, knowsObjects, objectStep } from './objects.js';
+import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
+import { fromReturn } from './returns.js';
 
 export { statementAt } from './scope.js';
 
@@ -70,6 +72,7 @@ export function step(
   if (action.kind === 'breakpoint') return toLineOrExit(lines, before, action.line, program, history, pythonMinor, step);
   if (action.kind === 'continue') return toLineOrExit(lines, before, null, program, history, pythonMinor, step);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
+  if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor);
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
   const stmt = statementAt(lines, before.line);
   if (stmt === null) return null;
@@ -107,8 +110,19 @@ export function step(
     const next = onlyNext(program, before);
     if (next !== undefined && parsesAsString(stmt)) return carryObjects(lines, before, { changes: {}, deleted: [], stdout: '', next });
   }
+  if (program && !program.error) {
+    const into = action.kind === 'step_into' ? intoClassBody(stmt, lines, before, program) : undefined;
+    if (into !== undefined) return into;
+    const def = before.func !== '<module>' ? defInClassBody(stmt, before, program) : undefined;
+    if (def !== undefined) return def;
+  }
   const cls = classStatement(stmt, lines, before, program);
   if (cls !== undefined) return cls;
+  // `s` into a method of a shown object or a class's `__init__` (methods.ts)
+  if (action.kind === 'step_into' && program && !program.error) {
+    const m = intoMethod(stmt, lines, before, program, pythonMinor);
+    if (m !== undefined) return m;
+  }
   // the program's objects: statements that use them run in pyval's interpreter (objects.ts)
   const names = namesTheProgram(stmt, lines);
   if (names || knowsObjects(lines, before)) {

@@ -1,0 +1,113 @@
+// `s` / `n` from a frame's return event, back in its caller: the caller's statement
+// finishes with the returned value in the call's place (an `__init__`'s caller gets
+// the instance, a class body's the class), worked out by pyval over the caller's
+// locals as the history shows them at the call. Only where nothing else of the
+// program can run before the next stop: one call of the program's code in a
+// one-line statement, no value of the caller's the callee could have changed
+// unseen (a mutable value cfg.py says it may reach), no `global` anywhere.
+
+import { evaluateTruth } from '../../pyval/index.js';
+import { unchangeable } from '../constraints.js';
+import type { Program } from '../cfg.js';
+import { CUT_MARKER } from '../format.js';
+import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
+import type { ComputedStep } from './types.js';
+import { classNode, classOfRepr, programCall } from './programCalls.js';
+import { frameScope, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
+import { runStatement } from './statement.js';
+
+const SLOT = '__ndbg_returned';
+
+/** The caller's state at the call: the last state of the caller's frame, every state after it deeper. */
+function callerAt(before: ModelState, history: readonly HistoryEntry[]): ModelState | null {
+  const depth = before.stack.length;
+  for (let i = history.length - 2; i >= 0; i--) {
+    const s = history[i]!.state;
+    if (s.event === 'exit') return null;
+    if (s.stack.length >= depth) continue;
+    const site = before.stack[depth - 1];
+    if (s.stack.length !== depth - 1 || s.event !== 'line' || s.line !== site || !s.stack.every((l, k) => l === before.stack[k])) return null;
+    return s;
+  }
+  return null;
+}
+
+/**
+ * The state after `action` from `before`, a return event of a function or class
+ * body, where its caller's statement can be finished by computation; null otherwise.
+ */
+export function fromReturn(
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  history: readonly HistoryEntry[] | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  if ((action.kind !== 'step_into' && action.kind !== 'step_over') || !program || program.error || !history || history.length < 2) return null;
+  if (before.event !== 'return' || typeof before.retval !== 'string' || before.stack.length === 0) return null;
+  const prev = history[history.length - 2]!.state;
+  // a return right after an exception event of the frame: the exception goes on up
+  if (prev.event === 'exception' && prev.func === before.func && prev.stack.length === before.stack.length) return null;
+  const sc = frameScope(program, before);
+  if (!sc || sc.generator) return null;
+  const caller = callerAt(before, history);
+  if (!caller || Object.keys(caller.locals).some((k) => k.includes('.')) || Object.keys(before.locals).some((k) => k.includes('.'))) return null;
+  const stmt = statementAt(lines, caller.line!);
+  if (stmt === null || stmt.includes('\n')) return null;
+  if (program.rebindsElsewhere) return null;
+
+  let done: ComputedStep | null;
+  if (sc.kind === 'class') {
+    // the class statement binds the class, which module locals never show
+    const node = classNode(lines, before.func!);
+    if (!node || node.decorators.length || caller.func !== '<module>') return null;
+    const next = onlyNext(program, caller);
+    if (next === undefined) return null;
+    done = { changes: {}, deleted: [], stdout: '', next };
+  } else {
+    const site = programCall(stmt, lines);
+    if (!site) return null;
+    let value: string;
+    if (before.func === '__init__' && site.obj === undefined && classNode(lines, site.name)) {
+      const self = before.locals[sc.params[0] ?? 'self'];
+      if (self === undefined || classOfRepr(self, lines) !== site.name) return null;
+      value = self;
+    } else if (site.name === before.func) value = before.retval;
+    else return null;
+    if (value.endsWith(CUT_MARKER) || HIDDEN_REPR.test(value)) return null;
+    // what the caller shows must be what it holds now: the callee may have changed a
+    // mutable value it could reach (an argument, a global: cfg.py's may_mutate_args)
+    for (const k of program.effects(caller.line!).all) if (k in caller.locals && !unchangeable(caller.locals[k]!, program.plainClasses)) return null;
+    const rest = stmt.slice(0, site.start) + SLOT + stmt.slice(site.end);
+    const header = /^(?:if|elif|while)\b(.*):$/s.exec(rest);
+    if (header) {
+      const frame = frameScope(program, caller);
+      const L = caller.line!;
+      const next = frame ? [...new Set(frame.succ.get(L) ?? [])] : [];
+      if (!frame || next.length !== 2 || frame.returns.has(L)) return null;
+      const body = Math.min(...next.filter((l) => l > L));
+      if (!Number.isFinite(body)) return null;
+      const r = evaluateTruth(header[1]!, scopeOf(caller, { [SLOT]: value }), { pythonMinor });
+      if (!r.ok || r.truth === undefined || r.output !== '') return null;
+      done = { changes: {}, deleted: [], stdout: '', line: r.truth ? body : next.find((l) => l !== body)! };
+    } else {
+      if (/^(?:for|with|assert|raise|del)\b/.test(rest) || /:\s*$/.test(rest)) return null;
+      done = runStatement(rest, caller, program, { [SLOT]: value }, '', pythonMinor);
+    }
+  }
+  if (!done) return null;
+  if (done.state) return { ...done, state: { ...done.state, stack: [...caller.stack] } };
+  const locals: Record<string, string> = {};
+  for (const [k, v] of Object.entries(caller.locals)) if (!done.deleted.includes(k)) locals[k] = v;
+  Object.assign(locals, done.changes);
+  const at = (event: 'line' | 'return', line: number, retval: string | null): ComputedStep => ({
+    ...done!,
+    state: { event, line, func: caller.func, stack: [...caller.stack], locals, retval, exception: null, stdout: done!.stdout, exit: null },
+  });
+  if (done.retval !== undefined) return at('return', caller.line!, done.retval);
+  if (done.line !== undefined) return at('line', done.line, null);
+  if (done.next !== undefined) return at('line', done.next, null);
+  if (done.ends) return at('return', caller.line!, 'None');
+  return null;
+}
