@@ -54,6 +54,8 @@ export interface CfgResult {
   attributes?: string[] | null;
   /** Classes whose instances print object's default repr (python/ndbg/analysis/reprs.py); absent from older analyses. */
   default_repr?: string[];
+  /** Statements over several lines whose line events come in one known order: first line -> the lines in order (paths.py); absent from older analyses. */
+  paths?: Record<string, number[]>;
   error?: string;
   /** With `pdbFacts`: the interpreter's pdb facts (python/ndbg/analysis/pdbfacts.py; src/engine/neural/probe.ts reads them). */
   pdb_facts?: unknown;
@@ -250,6 +252,8 @@ export class Program {
   readonly coNames: Set<string>;
   /** The program's classes whose instances print `<__main__.C object>`, never `C(...)` (cfg.py's `default_repr`). */
   readonly plainClasses: ReadonlySet<string>;
+  /** line -> the statement over several lines holding it: its first line and its line events in order (cfg.py's `paths`). */
+  readonly pathOf = new Map<number, { first: number; path: number[] }>();
   private readonly cfg: CfgResult;
   private readonly byLine = new Map<number, Scope[]>();
   private readonly quietLines: Set<number>;
@@ -277,6 +281,7 @@ export class Program {
     this.entry = cfg.entry ?? null;
     this.quietLines = new Set(cfg.quiet ?? []);
     this.plainClasses = new Set(cfg.default_repr ?? []);
+    for (const [first, path] of Object.entries(cfg.paths ?? {})) for (const l of path) this.pathOf.set(l, { first: Number(first), path });
     const frames = cfg.frames ?? { '<module>': { lines: cfg.lines ?? {}, entry_lines: cfg.entry_lines ?? [] } };
     const bound = cfg.bound ? new Set(cfg.bound) : null;
     const hidden = new Set(cfg.hidden ?? []);

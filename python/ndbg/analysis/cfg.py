@@ -39,6 +39,7 @@ __all__ = ['FORMAT_VERSION', 'Analysis', 'analyze', 'precision', 'main']
 #   syntax.py    node groups, and the nodes one code object evaluates itself
 #   scopes.py    code objects, their names, keys and shared variables
 #   flow.py      the control-flow graph proper: statements and successor line events
+#   paths.py     the exact order of line events of a statement over several lines
 #   calls.py     builtins' behaviour, and which module functions a call may enter
 #   alias.py     may-alias and containment between a frame's objects
 #   effects.py   names each statement binds or mutates, and which functions are pure

@@ -20,7 +20,7 @@ MARKERS = {RETURN: 'return', RAISE: 'raise'}
 
 
 class Node:
-    __slots__ = ('id', 'lines', 'entry', 'loops', 'optional', 'succ', 'stmt')
+    __slots__ = ('id', 'lines', 'entry', 'loops', 'optional', 'succ', 'stmt', 'path')
 
     def __init__(self, nid, lines, optional=False, loops=(), stmt=None):
         self.id = nid
@@ -30,6 +30,7 @@ class Node:
         self.optional = optional  # may pass without any line event
         self.succ = {}  # target id -> True when reached by a jump
         self.stmt = stmt
+        self.path = None  # the exact order of its line events, where paths.py knows it
 
 
 class Graph:
@@ -155,9 +156,10 @@ class _Layer:
 
 
 class CFGBuilder:
-    def __init__(self, features, scope):
+    def __init__(self, features, scope, paths=None):
         self.v = features
         self.scope = scope
+        self.paths = paths or {}  # paths.py: first line -> the statement's line events in order
         self.g = Graph(scope)
         self.layers = []
         self.handler_lines = []  # [(name, [node ids])] except-as handler bodies
@@ -245,8 +247,19 @@ class CFGBuilder:
                     return True
         return False
 
+    def narrow(self, n, st):
+        """A statement over several lines whose line events paths.py knows: those, in order."""
+        path = self.paths.get(st.lineno)
+        if path and not self.has_yield(st) and set(path) <= n.lines:
+            n.path = path
+            n.lines = frozenset(path)
+            n.entry = frozenset(path[:1])
+            n.loops = frozenset()
+
     def simple(self, st, nxt, optional=False):
         n = self.node(st, optional=optional)
+        if not optional:
+            self.narrow(n, st)
         self.g.edge(n.id, nxt)
         if self.may_raise(st):
             self.route('exc', n.id)
@@ -349,6 +362,7 @@ class CFGBuilder:
             return self.match_stmt(st, nxt)
         if isinstance(st, ast.Return):
             n = self.node(st)
+            self.narrow(n, st)
             if st.value is not None:
                 self.route('exc', n.id)
                 if self.has_yield(st):
@@ -560,7 +574,17 @@ def _next_events(nodes, nid, line):
                 out.add(MARKERS[cur])
             continue
         node = nodes[cur]
-        if how == 'in':
+        if how == 'in' and node.path is not None and cl in node.path:
+            # a statement over several lines: its next line event, or after its last one the successors
+            for k, l2 in enumerate(node.path):
+                if l2 != cl:
+                    continue
+                if k + 1 < len(node.path):
+                    out.add(node.path[k + 1])
+                else:
+                    for t, b in node.succ.items():
+                        stack.append(('enter', t, cl, b))
+        elif how == 'in':
             for l2 in node.lines:
                 if l2 != cl or l2 in node.loops:
                     out.add(l2)

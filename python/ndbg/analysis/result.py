@@ -15,6 +15,7 @@ from .calls import CallGraph
 from .effects import frame_effects
 from .flow import CFGBuilder, entry_events, explore
 from .names import dynamic_names, frame_local_names, program_names
+from .paths import line_paths
 from .quiet import quiet_lines
 from .reprs import default_repr_classes
 from .scopes import ScopeBuilder, number_scopes, sharing
@@ -45,8 +46,9 @@ class Analysis:
         self.graphs = {}
         self.handler_names = {}
         self.in_with = {}
+        paths = line_paths(source, self.target, self.tree)
         for s in self.scopes:
-            b = CFGBuilder(v, s)
+            b = CFGBuilder(v, s, paths)
             self.graphs[s] = b.build()
             self.handler_names[s] = b.handler_lines
             self.in_with[s] = b.in_with
@@ -214,6 +216,10 @@ class Analysis:
             'quiet': quiet_lines(self.tree),
             'attributes': settable_attributes(self.tree),  # of the program's objects (attrs.py)
             'default_repr': default_repr_classes(self.tree),
+            # statements over several lines whose line events come in one known order (paths.py)
+            'paths': {
+                str(n.stmt.lineno): list(n.path) for g in self.graphs.values() for n in g.nodes if n.path is not None
+            },
             **dict(zip(('bound', 'hidden'), program_names(self.tree))),
         }
 

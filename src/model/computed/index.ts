@@ -37,6 +37,7 @@ function parsesAsString(stmt: string): boolean {
 import { carryObjects, classStatement, knowsObjects, objectStep } from './objects.js';
 import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
+import { withinStatement } from './spans.js';
 
 export { statementAt } from './scope.js';
 
@@ -74,6 +75,35 @@ export function step(
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
   if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor);
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
+  const within = withinStatement(lines, before, action, program, history);
+  if (within === null || (within && !('finishes' in within))) return within;
+  const done = lineStep(lines, before, action, program, history, pythonMinor);
+  // a statement over several lines finishing: the line after it, which its own line's successors leave open
+  if (
+    within &&
+    within.next !== undefined &&
+    done &&
+    done.next === undefined &&
+    done.line === undefined &&
+    done.retval === undefined &&
+    !done.state &&
+    !done.call &&
+    !done.ends
+  )
+    return { ...done, next: within.next };
+  return done;
+}
+
+/** A step from a line event, by the statement that starts on its line. */
+function lineStep(
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  history: readonly HistoryEntry[] | undefined,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  if (before.line === null) return null;
   const stmt = statementAt(lines, before.line);
   if (stmt === null) return null;
   if (before.func === '<lambda>') return lambdaReturn(stmt, lines, before, program, pythonMinor);
@@ -207,6 +237,9 @@ export function withComputed(predicted: ModelState, before: ModelState, computed
       exit: null,
     };
   } else if (!sameFrame) return null;
+  // a line event of the frame after the statement ran to its end can only be on that line
+  else if (computed.retval === undefined && computed.line === undefined && computed.next !== undefined && predicted.event === 'line')
+    predicted = { ...predicted, line: computed.next };
   if (computed.retval !== undefined) {
     if (predicted.event !== 'return' || predicted.line !== before.line) return null;
     return { ...predicted, retval: computed.retval, stdout: computed.stdout };
