@@ -110,6 +110,7 @@ const result = await build({
 });
 if (process.env.NDBG_BUNDLE_META) writeFileSync(process.env.NDBG_BUNDLE_META, JSON.stringify(result.metafile));
 await mergeCore(result.metafile);
+await toScripts();
 
 /**
  * Second pass: everything line mode loads becomes one file, dist/bundle/cli.js.
@@ -182,4 +183,117 @@ async function mergeCore(meta) {
     const next = text.replace(specifier, '$1./cli.js$1');
     if (next !== text) writeFileSync(path, next);
   }
+}
+
+/**
+ * Third pass: every chunk becomes a script that bin/ndbg.js compiles with
+ * `vm.Script` and V8's code cache, an async function of one argument:
+ *
+ *   (async function (__ndbgChunk) { "use strict"; ...the module's code... })
+ *
+ * Why: Node 20 caches no compiled code for ES modules (module.enableCompileCache
+ * is Node 22), and compiling is most of what loading ndbg costs: the TUI's chunk
+ * (1 MB: Ink, React, the highlighter) took 140 ms of CPU to load, 60 of them
+ * again on every start. A script can be given the code V8 compiled for it the
+ * last time (`cachedData`), and an async function runs the chunks' top-level
+ * awaits (Ink's and Yoga's) as a module would.
+ *
+ * The module syntax maps one to one: static imports (hoisted, in order) become
+ * `const {a: b} = await __ndbgChunk.load("./x.js")` at the top; `import("./x.js")`
+ * becomes `__ndbgChunk.load("./x.js")` (both load a chunk once, or import() any
+ * other specifier from bin/ndbg.js); `import.meta` is `__ndbgChunk.meta` (the
+ * chunk's own url, filename, dirname, so paths computed from it are unchanged);
+ * the export list becomes getters set before the code runs, live like a module's.
+ * An importer's names are read once, when the chunk it imports has run; the
+ * build fails if a chunk exports a name it assigns more than once, where that
+ * would differ from a module's live binding.
+ */
+async function toScripts() {
+  const { init, parse } = await import('es-module-lexer');
+  await init;
+  const PREFIX = '(async function(__ndbgChunk){"use strict";';
+  for (const f of readdirSync(out)) {
+    if (!f.endsWith('.js')) continue;
+    const path = join(out, f);
+    const text = readFileSync(path, 'utf8');
+    const [imports, exports] = parse(text, f);
+    const edits = []; // [start, end, replacement], in order
+    const hoisted = [];
+    for (const i of imports) {
+      if (i.d === -2) {
+        edits.push([i.s, i.e, '__ndbgChunk.meta']);
+      } else if (i.d > -1) {
+        // import(spec): the keyword only, the argument stays
+        edits.push([i.ss, i.d, '__ndbgChunk.load']);
+      } else {
+        const statement = text.slice(i.ss, i.se);
+        const end = text[i.se] === ';' ? i.se + 1 : i.se;
+        edits.push([i.ss, end, '']);
+        hoisted.push(importAsConst(statement, i.n, f));
+      }
+    }
+    if (exports.length) {
+      const ss = exports[0].ss;
+      if (exports.some((e) => e.ss !== ss) || !text.startsWith('export{', ss))
+        throw new Error(`scripts/bundle.mjs: ${f}: exports other than one export{...} list`);
+      let end = text.indexOf('}', exports.at(-1).e) + 1;
+      if (text[end] === ';') end++;
+      edits.push([ss, end, '']);
+      for (const e of exports) checkAssignedOnce(text, e.ln, f);
+      const getters = exports.map((e) => `get ${JSON.stringify(e.n)}(){return ${e.ln}}`).join(',');
+      hoisted.unshift(`__ndbgChunk.exports={${getters}};`);
+    } else hoisted.unshift('__ndbgChunk.exports={};');
+    edits.sort((a, b) => a[0] - b[0]);
+    let body = '';
+    let at = 0;
+    for (const [s, e, r] of edits) {
+      if (s < at) throw new Error(`scripts/bundle.mjs: ${f}: overlapping module syntax at ${s}`);
+      body += text.slice(at, s) + r;
+      at = e;
+    }
+    body += text.slice(at);
+    writeFileSync(path, `${PREFIX}${hoisted.join('')}\n${body}\n})`);
+  }
+}
+
+/** One static import statement (esbuild's minified form) as a const declaration. */
+function importAsConst(statement, spec, file) {
+  const m = /^import\s*([^"']*?)\s*(?:from\s*)?["'][^"']*["']$/.exec(statement);
+  if (!m) throw new Error(`scripts/bundle.mjs: ${file}: unexpected import: ${statement}`);
+  const load = `await __ndbgChunk.load(${JSON.stringify(spec)})`;
+  const clause = m[1];
+  if (!clause) return `${load};`;
+  const parts = [];
+  let ns;
+  const re = /\s*(?:\*\s*as\s+([\w$]+)|\{([^}]*)\}|([\w$]+))\s*(?:,|$)/gy;
+  let p;
+  let seen = 0;
+  while (seen < clause.length && (p = re.exec(clause))) {
+    seen = re.lastIndex;
+    if (p[1]) ns = p[1];
+    else if (p[3]) parts.push(`default:${p[3]}`);
+    else
+      for (const spec of p[2]
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const [name, local] = spec.split(/\s+as\s+/);
+        parts.push(local ? `${name}:${local}` : name);
+      }
+  }
+  if (seen !== clause.length) throw new Error(`scripts/bundle.mjs: ${file}: unexpected import clause: ${statement}`);
+  if (ns && parts.length) return `const ${ns}=${load},{${parts.join(',')}}=${ns};`;
+  if (ns) return `const ${ns}=${load};`;
+  return `const{${parts.join(',')}}=${load};`;
+}
+
+/** A module's export is live; the script's importers read it once: refuse names assigned again. */
+function checkAssignedOnce(text, name, file) {
+  const id = name.replaceAll('$', '\\$');
+  const declared = new RegExp(`(?:^|[^\\w$.])(?:let|var)\\s+(?:[\\w$]+(?:=[^,;]*)?,)*${id}\\b`).test(text);
+  if (!declared) return;
+  const assigned = text.match(
+    new RegExp(`(?:^|[^\\w$.])${id}\\s*(?:[-+*/%&|^]|\\?\\?|&&|\\|\\||<<|>>>?|\\*\\*)?=(?![=>])|(?:\\+\\+|--)${id}\\b|${id}(?:\\+\\+|--)`, 'g'),
+  );
+  if ((assigned?.length ?? 0) > 1) throw new Error(`scripts/bundle.mjs: ${file} exports '${name}' and assigns it again: importers would not see the change`);
 }

@@ -10,7 +10,9 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs, sessionOptions } from './cliArgs.js';
+import { factsWanted, seedPdbFacts } from './engine/neural/probe.js';
 import { spawnBridge, type SpawnedBridge } from './engine/spawnBridge.js';
+import { DEFAULT_CFG_TARGET, startCfg } from './model/cfg.js';
 
 export function prestart(argv: string[]): SpawnedBridge | undefined {
   try {
@@ -38,19 +40,16 @@ function startNeural(target: string, python: string | undefined): void {
   } catch {
     return; // the engine says what is wrong with the file
   }
-  // Loaded here, not above: the python engine's start must not wait for them.
-  // One Python process does both: its start-up is most of the time either takes.
-  void Promise.all([import('./model/cfg.js'), import('./engine/neural/probe.js')])
-    .then(([cfg, probe]) => {
-      // pdb's facts, unless an earlier run kept them for this interpreter
-      const wanted = probe.factsWanted(python);
-      const run = cfg.startCfg(source, { python, target: cfg.DEFAULT_CFG_TARGET, pdbFacts: wanted });
-      if (wanted) {
-        probe.seedPdbFacts(
-          python ?? 'python3',
-          run.then((r) => r.pdb_facts),
-        );
-      }
-    })
-    .catch(() => undefined);
+  // Spawned now, not after the chunks that use it have loaded: the analysis is
+  // what the first prompt waits for. (cfg.ts and probe.ts are in the one file
+  // line mode loads, about 12 kB, compiled from V8's code cache: bin/ndbg.js.)
+  // pdb's facts, unless an earlier run kept them for this interpreter
+  const wanted = factsWanted(python);
+  const run = startCfg(source, { python, target: DEFAULT_CFG_TARGET, pdbFacts: wanted });
+  if (wanted) {
+    seedPdbFacts(
+      python ?? 'python3',
+      run.then((r) => r.pdb_facts),
+    );
+  }
 }

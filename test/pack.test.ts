@@ -4,7 +4,7 @@
 // project's npm settings, prints what `python3 -m pdb` prints (python engine)
 // and runs the shipped model on the CPU (neural engine). onnxruntime-node's
 // install script finds the CUDA files it would download already there
-// (bin/preinstall.js's placeholders) and reaches nothing outside the registry.
+// (bin/preinstall.mjs's placeholders) and reaches nothing outside the registry.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1611,3 +1611,28 @@ def test_frame_locals_hold_every_name_a_trace_shows():
             assert keys, (src, e)
             allowed = set().union(*(set(funcs[k].get('locals') or e['locals']) for k in keys))
             assert set(e['locals']) <= allowed, (src, e['func'], set(e['locals']) - allowed)
+
+
+def test_command_line_without_argparse_reads_what_argparse_reads():
+    """The engine's own arguments skip argparse (its import costs on every neural
+    start); whatever else is given goes to argparse, which reads the same."""
+    from ndbg.analysis.cfg import _parse_args, _quick_args
+
+    for argv in (
+        ['f.py'],
+        ['f.py', '--target', '3.11'],
+        ['--target', '3.9', 'f.py', '--pdb-facts'],
+        ['--pdb-facts', 'f.py', '--target', 'all', '--target', '3.12'],
+    ):
+        assert vars(_quick_args(argv)) == vars(_parse_args(argv)), argv
+    for argv in (
+        [],
+        ['--stats', 'f.py'],
+        ['f.py', '--indent', '2'],
+        ['--target=3.11', 'f.py'],
+        ['--pdb', 'f.py'],
+        ['a.py', 'b.py'],
+        ['f.py', '--target'],
+        ['-h'],
+    ):
+        assert _quick_args(argv) is None, argv

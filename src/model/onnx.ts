@@ -243,7 +243,7 @@ function ortBinDir(): string | null {
 
 /**
  * Whether onnxruntime-node's CUDA provider libraries are installed (see docs/runtime.md).
- * A library, not the text placeholder that ndbg's preinstall (bin/preinstall.js) leaves
+ * A library, not the text placeholder that ndbg's preinstall (bin/preinstall.mjs) leaves
  * there so that onnxruntime-node's install script skips the download.
  */
 export function cudaProviderInstalled(): boolean {
