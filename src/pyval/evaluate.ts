@@ -13,6 +13,7 @@
 // a function frame, does not see the frame's locals (the well-known pdb
 // surprise). `pythonMinor >= 12` inlines list/set/dict comprehensions (PEP 709).
 
+import { collectionsConstructor, methodKind, subscriptDefaultdict } from './modules/collections.js';
 import {
   BUILTIN_FUNCTIONS,
   PYTHON_BUILTIN_FUNCTIONS,
@@ -702,7 +703,7 @@ class Evaluator implements Ctx, EvalHost {
   // ---- Ctx ----
 
   call(f: Value, args: Value[], kwargs: Map<string, Value> = new Map(), env: Env | null = null): Value {
-    if (((f.kind === 'builtin' && !f.module) || f.kind === 'type') && this.program) {
+    if ((f.kind === 'builtin' || f.kind === 'type') && !f.module && this.program) {
       const r = this.objectBuiltin(f.name, args, kwargs, env);
       if (r !== undefined) return r;
     }
@@ -720,7 +721,7 @@ class Evaluator implements Ctx, EvalHost {
         return callBuiltin(f.name, fn, args, kwargs, this);
       }
       case 'type': {
-        const fn = TYPE_CONSTRUCTORS[f.name];
+        const fn = f.module ? collectionsConstructor(f) : TYPE_CONSTRUCTORS[f.name];
         if (!fn) throw new Refusal(refusedCallReason(f.name));
         return callBuiltin(f.name, fn, args, kwargs, this);
       }
@@ -753,7 +754,7 @@ class Evaluator implements Ctx, EvalHost {
     }
     const data = dataAttribute(v, name);
     if (data) return data;
-    const kind = v.kind === 'type' ? v.name : v.kind;
+    const kind = v.kind === 'type' ? v.name : methodKind(v);
     const method = findMethod(kind, name);
     if (method) return { kind: 'method', self: v, name };
     if (v.kind === 'type') throw new PyError('AttributeError', `type object '${v.name}' has no attribute '${name}'`);
@@ -896,7 +897,7 @@ class Evaluator implements Ctx, EvalHost {
           const f = lookupClass(c, '__class_getitem__');
           if (!f) throw typeError(`type '${c.name}' is not subscriptable`);
         }
-        return getItem(c, i);
+        return subscriptDefaultdict(c, i, this) ?? getItem(c, i);
       }
       case 'slice':
         return this.evalIndex(node, env);
@@ -1047,7 +1048,8 @@ class Evaluator implements Ctx, EvalHost {
     }
     if (f.kind === 'builtin' && !f.module && !BUILTIN_FUNCTIONS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name)))
       throw new Refusal(refusedCallReason(f.name));
-    if (f.kind === 'type' && !TYPE_CONSTRUCTORS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name))) throw new Refusal(refusedCallReason(f.name));
+    if (f.kind === 'type' && !f.module && !TYPE_CONSTRUCTORS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name)))
+      throw new Refusal(refusedCallReason(f.name));
     const args: Value[] = [];
     for (const a of node.args) {
       if (a.k === 'starred') args.push(...toArray(this.eval(a.value, env)));
@@ -1272,7 +1274,7 @@ class Evaluator implements Ctx, EvalHost {
         if (t.k === 'subscript') {
           const c = this.eval(t.value, null);
           const i = this.evalIndex(t.index, null);
-          const cur = getItem(c, i);
+          const cur = subscriptDefaultdict(c, i, this) ?? getItem(c, i);
           const v = this.eval(stmt.value, null);
           setItem(c, i, inplaceOp(stmt.op, cur, v));
           return;

@@ -543,9 +543,17 @@ export function cloneGraph(roots: Map<string, Value>): Map<string, Value> {
       }
       case 'dict': {
         const store = new DictStore();
-        const out: Value = { kind: 'dict', store };
+        const out: Value = v.sub
+          ? { kind: 'dict', store, sub: v.sub.type === 'defaultdict' ? { type: 'defaultdict', factory: c(v.sub.factory) } : v.sub }
+          : { kind: 'dict', store };
         memo.set(v, out);
         for (const [k, x] of v.store.entries()) store.set(c(k), c(x));
+        return out;
+      }
+      case 'deque': {
+        const out: Value = { kind: 'deque', items: [], maxlen: v.maxlen };
+        memo.set(v, out);
+        out.items.push(...v.items.map(c));
         return out;
       }
       case 'set':
@@ -612,6 +620,7 @@ export function holdsObjects(v: Value, depth = 0): boolean {
       return v.user !== undefined || v.boundTo !== undefined;
     case 'list':
     case 'tuple':
+    case 'deque':
       return v.items.some((x) => holdsObjects(x, depth + 1));
     case 'dict':
       return v.store.entries().some(([k, x]) => holdsObjects(k, depth + 1) || holdsObjects(x, depth + 1));

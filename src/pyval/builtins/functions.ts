@@ -2,6 +2,7 @@
 // divmod, isinstance, chr/ord, format, print... The type constructors live in
 // constructors.ts, the iterator builtins in iterators.ts.
 
+import { collectionsIsinstance } from '../modules/collections.js';
 import { asciiOf, formatSpec } from '../format.js';
 import { budget } from '../limits.js';
 import { getHashSeedKnown, hashKey, pyHash } from '../hash.js';
@@ -120,6 +121,8 @@ function isinstanceImpl(v: Value, t: Value): boolean {
     );
   if (t.name === 'object') return true;
   if (v.kind === 'opaque') throw refuseOpaque(v, 'its type');
+  const coll = collectionsIsinstance(v, t);
+  if (coll !== undefined) return coll;
   const name = typeName(v);
   if (name === t.name) return true;
   if (t.name === 'int' && v.kind === 'bool') return true;
