@@ -60,6 +60,7 @@ import {
   dunder,
   getAttribute,
   isSubclass,
+  bindAttr,
   lookupClass,
   setAttribute,
   setCompareHook,
@@ -570,7 +571,7 @@ class Evaluator implements Ctx, EvalHost {
         if (args.length !== 2) return undefined;
         const types = t!.kind === 'tuple' ? t!.items : [t!];
         if (!types.some((c) => c.kind === 'class') && !obj(x)) return undefined;
-        const cls = name === 'isinstance' ? (x!.kind === 'instance' ? x!.cls : null) : x!.kind === 'class' ? x : null;
+        const cls = name === 'isinstance' ? (x!.kind === 'instance' ? x!.cls : x!.kind === 'tuple' && x!.cls ? x!.cls : null) : x!.kind === 'class' ? x : null;
         if (name === 'issubclass' && x!.kind !== 'class' && x!.kind !== 'type') throw typeError('issubclass() arg 1 must be a class');
         return pyBool(
           types.some((c) => {
@@ -741,6 +742,11 @@ class Evaluator implements Ctx, EvalHost {
       const a = getAttribute(v, name);
       if (a === undefined) throw moduleAttributeError(v, name) ?? attributeError(v, name);
       return a;
+    }
+    if (v.kind === 'tuple' && v.cls) {
+      // a namedtuple instance: its fields and methods are its class's
+      const hit = lookupClass(v.cls, name);
+      if (hit) return bindAttr(hit.value, v, v.cls);
     }
     if (v.kind === 'function' && v.user && name === '__name__') return pyStr(v.name);
     if (v.kind === 'function' && v.user && name === '__qualname__') return pyStr(v.qualname ?? v.name);

@@ -113,6 +113,7 @@ function reprIn(v: Value, active: Set<object>): string {
       }
     }
     case 'tuple': {
+      if (v.cls) return coll.tupleRepr(v, (x) => reprIn(x, active));
       if (v.items.length === 1) return '(' + reprIn(v.items[0]!, active) + ',)';
       return '(' + v.items.map((x) => reprIn(x, active)).join(', ') + ')';
     }

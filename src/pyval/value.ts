@@ -39,6 +39,8 @@ export interface ListV {
 export interface TupleV {
   readonly kind: 'tuple';
   readonly items: readonly Value[];
+  /** A namedtuple instance's class (collections.namedtuple); absent for a plain tuple. */
+  readonly cls?: ClassV;
 }
 export interface DictV {
   readonly kind: 'dict';
@@ -210,6 +212,8 @@ export function typeName(v: Value): string {
       return v.sub ? (v.sub.type === 'Counter' ? 'Counter' : `collections.${v.sub.type}`) : 'dict';
     case 'deque':
       return 'collections.deque';
+    case 'tuple':
+      return v.cls?.name ?? 'tuple';
     case 'dict_keys':
     case 'dict_values':
     case 'dict_items':

@@ -30,6 +30,7 @@ import {
 import { binop } from '../ops.js';
 import { DEQUE_METHODS, dequeBinop, dequeDel, dequeGet, dequeImpl, dequeRepr, dequeSet, newDeque } from './collections-deque.js';
 import { collectionsHooks } from './collections-hooks.js';
+import { namedtupleImpl, namedtupleRepr } from './collections-namedtuple.js';
 import type { ModuleDef } from './module.js';
 
 /** Arithmetic on counts: the evaluator's operators. */
@@ -47,8 +48,9 @@ const newDict = (sub: DictSub | undefined, store = new DictStore()): DictV => (s
 const copySub = (s: DictSub): DictSub => (s.type === 'defaultdict' ? { type: 'defaultdict', factory: s.factory } : s);
 
 /** `type(v)` for a collections value; undefined for any other. */
-export function collectionsTypeOf(v: Value): TypeV | undefined {
+export function collectionsTypeOf(v: Value): Value | undefined {
   if (v.kind === 'deque') return collType('deque');
+  if (v.kind === 'tuple' && v.cls) return v.cls;
   const s = subOf(v);
   return s ? collType(s) : undefined;
 }
@@ -57,6 +59,7 @@ export function collectionsTypeOf(v: Value): TypeV | undefined {
 export function collectionsIsinstance(v: Value, t: TypeV): boolean | undefined {
   if (t.module === 'collections') return t.name === 'deque' ? v.kind === 'deque' : subOf(v) === t.name;
   if (t.name === 'dict' && !t.module && v.kind === 'dict') return true;
+  if (t.name === 'tuple' && !t.module && v.kind === 'tuple') return true;
   return undefined;
 }
 
@@ -456,6 +459,7 @@ const FUNCTIONS: Record<string, Fn> = {
   defaultdict: { min: 0, max: Number.POSITIVE_INFINITY, kw: ['*'], impl: defaultdictNew },
   OrderedDict: { min: 0, max: Number.POSITIVE_INFINITY, kw: ['*'], impl: orderedNew },
   deque: { min: 0, max: Number.POSITIVE_INFINITY, kw: ['iterable', 'maxlen'], impl: (a, kw) => dequeImpl(a, kw) },
+  namedtuple: { min: 0, max: Number.POSITIVE_INFINITY, kw: ['*'], impl: (a, kw) => namedtupleImpl(a, kw) },
 };
 
 export const COLLECTIONS: ModuleDef = {
@@ -519,6 +523,7 @@ Object.assign(collectionsHooks, {
   unary: counterUnary,
   dictRepr: dictSubRepr,
   dequeRepr,
+  tupleRepr: namedtupleRepr,
   missing: dictMissing,
   dequeGet,
   dequeSet,

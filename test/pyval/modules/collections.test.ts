@@ -153,6 +153,44 @@ function dequeCases(r: Rng, n: number): Case[] {
   return out;
 }
 
+function namedtupleCases(r: Rng, n: number): Case[] {
+  const out: Case[] = [];
+  for (let i = 0; i < n; i++) {
+    const names = r.pick([['x', 'y'], ['a', 'b', 'c'], ['n'], []]);
+    const spec = r.pick([`'${names.join(' ')}'`, `'${names.join(', ')}'`, JSON.stringify(names)]);
+    const defaults = r.pick(['', '', `, defaults=[${r.list(0, 2, () => int(r)).join(', ')}]`, ', defaults=None']);
+    const arg = (): string => (r.chance(0.2) ? `${r.pick([...names, 'z'])}=${int(r)}` : int(r));
+    const call = (): string => {
+      const given = r.list(0, 4, arg);
+      const kws = [...new Map(given.filter((a) => a.includes('=')).map((a) => [a.split('=')[0], a])).values()];
+      return `P(${[...given.filter((a) => !a.includes('=')), ...kws].join(', ')})`;
+    };
+    const ops = r.list(1, 5, () =>
+      r.pick([
+        () => `p = ${call()}`,
+        () => `out.append(p.${r.pick([...names, 'z', 'count(0)', 'index(1)'])})`,
+        () => `out.append(p._replace(${r.pick([...names, 'z'])}=${int(r)}))`,
+        () => 'out.append(p._asdict())',
+        () => `out.append(P._make(${listOf(r, int, 3)}))`,
+        () => `out.append(p[${r.int(-3, 3)}])`,
+        () => 'out.append(p[1:])',
+        () => `out.append(p == ${r.pick(['p', `(${r.list(0, 3, () => int(r)).join(', ')},)`, call()])})`,
+        () => `out.append(p < ${call()})`,
+        () => 'out.append((type(p), isinstance(p, tuple), isinstance(p, P), isinstance((1,), P), len(p), list(p), p + (0,), hash(p) == hash(tuple(p))))',
+        () => `out.append((P._fields, P._field_defaults, P, str(p), repr([p, p]), sorted([p, ${call()}])))`,
+        () => (names.length ? `${names.join(', ')}, = p; out.append(${names[0]})` : 'out.append(list(p))'),
+      ])(),
+    );
+    out.push({
+      setup: `from collections import namedtuple; P = namedtuple('P', ${spec}${defaults}); out = []; p = ${call()}; ${ops.join('; ')}; r = (out, p)`,
+      expr: 'r',
+    });
+  }
+  for (const bad of ["'x _y'", "'x x'", "'x class'", "'x 1y'", '[1]', "'x y', defaults=[1, 2, 3]", "'x _y def x', rename=True"])
+    out.push({ setup: `from collections import namedtuple; r = namedtuple('A', ${bad})._fields`, expr: 'r' });
+  return out;
+}
+
 /** Errors and edges, each its own case (the whole message is compared). */
 const EDGES: Case[] = [
   'deque().pop()',
@@ -200,7 +238,7 @@ const EDGES: Case[] = [
 ].map((e) => ({ setup: `import collections; from collections import Counter, defaultdict, OrderedDict, deque; r = ${e}`, expr: 'r' }));
 
 const r = new Rng(20261203);
-const CASES: Case[] = [...counterCases(r, 260), ...defaultdictCases(r, 120), ...odCases(r, 120), ...dequeCases(r, 260), ...EDGES];
+const CASES: Case[] = [...counterCases(r, 260), ...defaultdictCases(r, 120), ...odCases(r, 120), ...dequeCases(r, 260), ...namedtupleCases(r, 160), ...EDGES];
 
 if (process.env.NDBG_SAMPLE) {
   test('sample', () => {
