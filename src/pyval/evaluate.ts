@@ -373,6 +373,8 @@ class Evaluator implements Ctx, EvalHost {
     const known = p.bound?.get(name);
     if (known) return known;
     const text = reprs[name]!;
+    const nt = this.namedtupleFromRepr(text);
+    if (nt) return nt;
     const m = /^<__main__\.([A-Za-z_][\w.]*) object(?: at 0x[0-9a-fA-F.]+)?>$/.exec(text);
     if (!m) return undefined;
     const prefix = `${name}.`;
@@ -387,6 +389,24 @@ class Evaluator implements Ctx, EvalHost {
       inst.dict.set(k.slice(prefix.length), v);
     }
     return inst;
+  }
+
+  /**
+   * `Point(x=1, y=2)` where the program's module binds Point to a namedtuple
+   * class: the instance, by calling the class with the repr's own keywords
+   * (builtin values' reprs are expressions); undefined for anything else.
+   */
+  private namedtupleFromRepr(text: string): Value | undefined {
+    const m = /^([A-Za-z_]\w*)\(.*\)$/s.exec(text);
+    const cls = m ? this.programName(m[1]!) : undefined;
+    if (cls?.kind !== 'class' || !cls.dict.has('_fields') || !cls.dict.has('_make')) return undefined;
+    try {
+      const v = this.eval(parseExpression(text), null);
+      return v.kind === 'tuple' && v.cls === cls && repr(v) === text ? v : undefined;
+    } catch (e) {
+      if (e instanceof PyError || e instanceof Refusal) return undefined;
+      throw e;
+    }
   }
 
   private programClass(qualname: string): ClassV | undefined {
@@ -405,6 +425,7 @@ class Evaluator implements Ctx, EvalHost {
       for (const n of p.nodes) {
         if (p.before !== null && n.line >= p.before) break;
         const name = n.k === 'def' ? n.def.name : n.k === 'class' ? n.name : null;
+        if (n.k === 'simple') this.namedtupleBinding(n.stmt);
         if (n.k === 'import') {
           for (const b of n.names) {
             const v = b.module === 'dataclasses' ? (b.name === null ? DATACLASSES_MODULE : dataclassesModule(b.name)) : stdlibBinding(b.module, b.name);
@@ -421,6 +442,24 @@ class Evaluator implements Ctx, EvalHost {
       }
     }
     return p.objects.get(id);
+  }
+
+  /** `Point = namedtuple('Point', 'x y')` at the module's top level: the class, built as the other names are. */
+  private namedtupleBinding(stmt: Stmt): void {
+    const p = this.program!;
+    if (stmt.k !== 'assign' || stmt.targets.length !== 1 || stmt.targets[0]!.k !== 'name' || stmt.value.k !== 'call') return;
+    const id = (stmt.targets[0] as { id: string }).id;
+    const f = stmt.value.func;
+    const called = f.k === 'name' ? f.id : f.k === 'attr' && f.value.k === 'name' && f.value.id === 'collections' ? f.attr : null;
+    if (called !== 'namedtuple' || p.objects.has(id)) return;
+    const fn = f.k === 'name' ? p.objects.get('namedtuple') : p.objects.get('collections');
+    if (fn === undefined) return;
+    try {
+      const v = this.eval(stmt.value, null);
+      if (v.kind === 'class') p.objects.set(id, v);
+    } catch (e) {
+      if (!(e instanceof PyError) && !(e instanceof Refusal)) throw e;
+    }
   }
 
   truth(v: Value): boolean {

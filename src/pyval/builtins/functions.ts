@@ -116,7 +116,7 @@ function divmodImpl(a: Value, b: Value): Value {
 function isinstanceImpl(v: Value, t: Value): boolean {
   if (t.kind === 'tuple') return t.items.some((x) => isinstanceImpl(v, x));
   // a namedtuple instance against its class (the program's own objects are the evaluator's: evaluate.ts)
-  if (t.kind === 'class' && v.kind === 'tuple') return v.cls !== undefined && v.cls.mro.includes(t);
+  if (t.kind === 'class' && v.kind === 'tuple') return v.cls?.mro.includes(t) === true;
   if (t.kind !== 'type')
     throw typeError(
       budget.pythonMinor < 10 ? 'isinstance() arg 2 must be a type or tuple of types' : 'isinstance() arg 2 must be a type, a tuple of types, or a union',
