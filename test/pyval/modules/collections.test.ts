@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { evaluate, execute, parseRepr } from '../../../src/pyval/index.js';
 import { repr } from '../../../src/pyval/repr.js';
-import { type Case, Rng, cpython, disagreements, installedPythons } from '../differential.js';
+import { type Case, Rng, disagreements, installedPythons } from '../differential.js';
 import { dictOf, int, listOf } from '../values.js';
 
 const key = (r: Rng): string => r.pick(["'a'", "'b'", "'c'", "'d'", '1', '2']);
@@ -239,19 +239,6 @@ const EDGES: Case[] = [
 
 const r = new Rng(20261203);
 const CASES: Case[] = [...counterCases(r, 260), ...defaultdictCases(r, 120), ...odCases(r, 120), ...dequeCases(r, 260), ...namedtupleCases(r, 160), ...EDGES];
-
-if (process.env.NDBG_SAMPLE) {
-  test('sample', () => {
-    const py = installedPythons([11])[0]!;
-    const want = cpython(py, CASES);
-    const errs = want.filter((w) => w.startsWith('***'));
-    console.log(`${CASES.length} cases, ${errs.length} errors`);
-    const kinds = new Map<string, number>();
-    for (const e of errs) kinds.set(e.slice(0, 40), (kinds.get(e.slice(0, 40)) ?? 0) + 1);
-    console.log([...kinds].sort((a, b) => b[1] - a[1]).slice(0, 15));
-    for (let i = 0; i < CASES.length; i += 97) console.log(CASES[i]!.setup, '\n  =>', want[i]);
-  });
-}
 
 describe.each(installedPythons())('collections matches CPython 3.$minor', (py) => {
   test(`${CASES.length} random cases`, () => {
