@@ -459,13 +459,16 @@ const FUNCTIONS: Record<string, Fn> = {
   defaultdict: { min: 0, max: Number.POSITIVE_INFINITY, kw: ['*'], impl: defaultdictNew },
   OrderedDict: { min: 0, max: Number.POSITIVE_INFINITY, kw: ['*'], impl: orderedNew },
   deque: { min: 0, max: Number.POSITIVE_INFINITY, kw: ['iterable', 'maxlen'], impl: (a, kw) => dequeImpl(a, kw) },
-  namedtuple: { min: 0, max: Number.POSITIVE_INFINITY, kw: ['*'], impl: (a, kw) => namedtupleImpl(a, kw) },
 };
 
 export const COLLECTIONS: ModuleDef = {
   name: 'collections',
   functions: FUNCTIONS,
-  constants: Object.fromEntries(COLLECTION_TYPES.map((n) => [n, collType(n)])),
+  constants: {
+    ...Object.fromEntries(COLLECTION_TYPES.map((n) => [n, collType(n)])),
+    // a Python function in CPython: it prints as `<function namedtuple at 0x...>`
+    namedtuple: { kind: 'function', name: 'namedtuple', call: (a, kw) => namedtupleImpl(a, kw) },
+  },
 };
 
 /** A collections class called: its constructor. */
