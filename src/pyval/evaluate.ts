@@ -13,6 +13,7 @@
 // a function frame, does not see the frame's locals (the well-known pdb
 // surprise). `pythonMinor >= 12` inlines list/set/dict comprehensions (PEP 709).
 
+import { collectionsConstructor, methodKind, subscriptDefaultdict } from './modules/collections.js';
 import {
   BUILTIN_FUNCTIONS,
   PYTHON_BUILTIN_FUNCTIONS,
@@ -59,6 +60,7 @@ import {
   dunder,
   getAttribute,
   isSubclass,
+  bindAttr,
   lookupClass,
   setAttribute,
   setCompareHook,
@@ -371,6 +373,8 @@ class Evaluator implements Ctx, EvalHost {
     const known = p.bound?.get(name);
     if (known) return known;
     const text = reprs[name]!;
+    const nt = this.namedtupleFromRepr(text);
+    if (nt) return nt;
     const m = /^<__main__\.([A-Za-z_][\w.]*) object(?: at 0x[0-9a-fA-F.]+)?>$/.exec(text);
     if (!m) return undefined;
     const prefix = `${name}.`;
@@ -385,6 +389,24 @@ class Evaluator implements Ctx, EvalHost {
       inst.dict.set(k.slice(prefix.length), v);
     }
     return inst;
+  }
+
+  /**
+   * `Point(x=1, y=2)` where the program's module binds Point to a namedtuple
+   * class: the instance, by calling the class with the repr's own keywords
+   * (builtin values' reprs are expressions); undefined for anything else.
+   */
+  private namedtupleFromRepr(text: string): Value | undefined {
+    const m = /^([A-Za-z_]\w*)\(.*\)$/s.exec(text);
+    const cls = m ? this.programName(m[1]!) : undefined;
+    if (cls?.kind !== 'class' || !cls.dict.has('_fields') || !cls.dict.has('_make')) return undefined;
+    try {
+      const v = this.eval(parseExpression(text), null);
+      return v.kind === 'tuple' && v.cls === cls && repr(v) === text ? v : undefined;
+    } catch (e) {
+      if (e instanceof PyError || e instanceof Refusal) return undefined;
+      throw e;
+    }
   }
 
   private programClass(qualname: string): ClassV | undefined {
@@ -403,6 +425,7 @@ class Evaluator implements Ctx, EvalHost {
       for (const n of p.nodes) {
         if (p.before !== null && n.line >= p.before) break;
         const name = n.k === 'def' ? n.def.name : n.k === 'class' ? n.name : null;
+        if (n.k === 'simple') this.namedtupleBinding(n.stmt);
         if (n.k === 'import') {
           for (const b of n.names) {
             const v = b.module === 'dataclasses' ? (b.name === null ? DATACLASSES_MODULE : dataclassesModule(b.name)) : stdlibBinding(b.module, b.name);
@@ -419,6 +442,24 @@ class Evaluator implements Ctx, EvalHost {
       }
     }
     return p.objects.get(id);
+  }
+
+  /** `Point = namedtuple('Point', 'x y')` at the module's top level: the class, built as the other names are. */
+  private namedtupleBinding(stmt: Stmt): void {
+    const p = this.program!;
+    if (stmt.k !== 'assign' || stmt.targets.length !== 1 || stmt.targets[0]!.k !== 'name' || stmt.value.k !== 'call') return;
+    const id = (stmt.targets[0] as { id: string }).id;
+    const f = stmt.value.func;
+    const called = f.k === 'name' ? f.id : f.k === 'attr' && f.value.k === 'name' && f.value.id === 'collections' ? f.attr : null;
+    if (called !== 'namedtuple' || p.objects.has(id)) return;
+    const fn = f.k === 'name' ? p.objects.get('namedtuple') : p.objects.get('collections');
+    if (fn === undefined) return;
+    try {
+      const v = this.eval(stmt.value, null);
+      if (v.kind === 'class') p.objects.set(id, v);
+    } catch (e) {
+      if (!(e instanceof PyError) && !(e instanceof Refusal)) throw e;
+    }
   }
 
   truth(v: Value): boolean {
@@ -569,7 +610,7 @@ class Evaluator implements Ctx, EvalHost {
         if (args.length !== 2) return undefined;
         const types = t!.kind === 'tuple' ? t!.items : [t!];
         if (!types.some((c) => c.kind === 'class') && !obj(x)) return undefined;
-        const cls = name === 'isinstance' ? (x!.kind === 'instance' ? x!.cls : null) : x!.kind === 'class' ? x : null;
+        const cls = name === 'isinstance' ? (x!.kind === 'instance' ? x!.cls : x!.kind === 'tuple' && x!.cls ? x!.cls : null) : x!.kind === 'class' ? x : null;
         if (name === 'issubclass' && x!.kind !== 'class' && x!.kind !== 'type') throw typeError('issubclass() arg 1 must be a class');
         return pyBool(
           types.some((c) => {
@@ -702,7 +743,7 @@ class Evaluator implements Ctx, EvalHost {
   // ---- Ctx ----
 
   call(f: Value, args: Value[], kwargs: Map<string, Value> = new Map(), env: Env | null = null): Value {
-    if (((f.kind === 'builtin' && !f.module) || f.kind === 'type') && this.program) {
+    if ((f.kind === 'builtin' || f.kind === 'type') && !f.module && this.program) {
       const r = this.objectBuiltin(f.name, args, kwargs, env);
       if (r !== undefined) return r;
     }
@@ -720,7 +761,7 @@ class Evaluator implements Ctx, EvalHost {
         return callBuiltin(f.name, fn, args, kwargs, this);
       }
       case 'type': {
-        const fn = TYPE_CONSTRUCTORS[f.name];
+        const fn = f.module ? collectionsConstructor(f) : TYPE_CONSTRUCTORS[f.name];
         if (!fn) throw new Refusal(refusedCallReason(f.name));
         return callBuiltin(f.name, fn, args, kwargs, this);
       }
@@ -741,6 +782,11 @@ class Evaluator implements Ctx, EvalHost {
       if (a === undefined) throw moduleAttributeError(v, name) ?? attributeError(v, name);
       return a;
     }
+    if (v.kind === 'tuple' && v.cls) {
+      // a namedtuple instance: its fields and methods are its class's
+      const hit = lookupClass(v.cls, name);
+      if (hit) return bindAttr(hit.value, v, v.cls);
+    }
     if (v.kind === 'function' && v.user && name === '__name__') return pyStr(v.name);
     if (v.kind === 'function' && v.user && name === '__qualname__') return pyStr(v.qualname ?? v.name);
     if (name.startsWith('__') && name.endsWith('__')) {
@@ -753,7 +799,7 @@ class Evaluator implements Ctx, EvalHost {
     }
     const data = dataAttribute(v, name);
     if (data) return data;
-    const kind = v.kind === 'type' ? v.name : v.kind;
+    const kind = v.kind === 'type' ? v.name : methodKind(v);
     const method = findMethod(kind, name);
     if (method) return { kind: 'method', self: v, name };
     if (v.kind === 'type') throw new PyError('AttributeError', `type object '${v.name}' has no attribute '${name}'`);
@@ -896,7 +942,7 @@ class Evaluator implements Ctx, EvalHost {
           const f = lookupClass(c, '__class_getitem__');
           if (!f) throw typeError(`type '${c.name}' is not subscriptable`);
         }
-        return getItem(c, i);
+        return subscriptDefaultdict(c, i, this) ?? getItem(c, i);
       }
       case 'slice':
         return this.evalIndex(node, env);
@@ -1047,7 +1093,8 @@ class Evaluator implements Ctx, EvalHost {
     }
     if (f.kind === 'builtin' && !f.module && !BUILTIN_FUNCTIONS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name)))
       throw new Refusal(refusedCallReason(f.name));
-    if (f.kind === 'type' && !TYPE_CONSTRUCTORS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name))) throw new Refusal(refusedCallReason(f.name));
+    if (f.kind === 'type' && !f.module && !TYPE_CONSTRUCTORS[f.name] && !(this.program && OBJECT_BUILTINS.has(f.name)))
+      throw new Refusal(refusedCallReason(f.name));
     const args: Value[] = [];
     for (const a of node.args) {
       if (a.k === 'starred') args.push(...toArray(this.eval(a.value, env)));
@@ -1272,7 +1319,7 @@ class Evaluator implements Ctx, EvalHost {
         if (t.k === 'subscript') {
           const c = this.eval(t.value, null);
           const i = this.evalIndex(t.index, null);
-          const cur = getItem(c, i);
+          const cur = subscriptDefaultdict(c, i, this) ?? getItem(c, i);
           const v = this.eval(stmt.value, null);
           setItem(c, i, inplaceOp(stmt.op, cur, v));
           return;

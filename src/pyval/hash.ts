@@ -9,7 +9,7 @@
 // depends on memory addresses (None before 3.12, objects) or a random seed.
 
 import { budget } from './limits.js';
-import { PyError, refuseOpaque, type Value } from './value.js';
+import { PyError, refuseOpaque, typeName, type Value } from './value.js';
 
 const U64 = (1n << 64n) - 1n;
 const HASH_BITS = 61n;
@@ -30,7 +30,7 @@ function identityKey(o: object): string {
 }
 
 export function unhashable(v: Value): PyError {
-  return new PyError('TypeError', `unhashable type: '${v.kind === 'opaque' ? 'object' : v.kind}'`);
+  return new PyError('TypeError', `unhashable type: '${v.kind === 'opaque' ? 'object' : typeName(v)}'`);
 }
 
 /** A string equal for exactly the values Python considers equal; throws for unhashable values. */

@@ -8,6 +8,7 @@
 // does not model refuses when reached. Nothing here runs CPython or anything of
 // the program but these nodes.
 
+import { subscriptDefaultdict } from './modules/collections.js';
 import { importFrom, importModule } from './modules/index.js';
 import { budget } from './limits.js';
 import {
@@ -269,7 +270,7 @@ export class Interp {
         } else if (t.k === 'subscript') {
           const c = h.eval(t.value, env);
           const i = h.eval(t.index, env);
-          const cur = c.kind === 'instance' ? h.call(h.getattr(c, '__getitem__'), [i]) : getItem(c, i);
+          const cur = c.kind === 'instance' ? h.call(h.getattr(c, '__getitem__'), [i]) : (subscriptDefaultdict(c, i, h) ?? getItem(c, i));
           const nv = h.binop(s.op, cur, h.eval(s.value, env), true);
           if (c.kind === 'instance') h.call(h.getattr(c, '__setitem__'), [i, nv]);
           else setItem(c, i, nv);

@@ -8,6 +8,7 @@ import { hashKey, rangeLength } from './hash.js';
 import { budget } from './limits.js';
 import { cmpIntFloat, intToFloat } from './numbers.js';
 import { chars, cmpStr, cpLen } from './text.js';
+import { collectionsHooks as coll } from './modules/collections-hooks.js';
 import { updateSet } from './types/set-algebra.js';
 import {
   PyError,
@@ -74,6 +75,7 @@ export function truthy(v: Value): boolean {
       return v.v.length > 0;
     case 'list':
     case 'tuple':
+    case 'deque':
       return v.items.length > 0;
     case 'dict':
       return v.store.size > 0;
@@ -101,6 +103,7 @@ export function length(v: Value): number {
       return v.v.length;
     case 'list':
     case 'tuple':
+    case 'deque':
       return v.items.length;
     case 'dict':
       return v.store.size;
@@ -160,6 +163,7 @@ export function iterate(v: Value): Iterator<Value> {
   switch (v.kind) {
     case 'list':
     case 'tuple':
+    case 'deque':
       return listIter(v.items);
     case 'str':
       return counted(chars(v.v).map(pyStr));
@@ -188,7 +192,7 @@ export function iterate(v: Value): Iterator<Value> {
 
 /** list(v), bounded. */
 export function toArray(v: Value): Value[] {
-  if (v.kind === 'list' || v.kind === 'tuple') {
+  if (v.kind === 'list' || v.kind === 'tuple' || v.kind === 'deque') {
     budget.items(v.items.length);
     return v.items.slice();
   }
@@ -271,7 +275,8 @@ export function eq(a: Value, b: Value): boolean {
       return a.v.length === y.length && a.v.every((x, i) => x === y[i]);
     }
     case 'list':
-    case 'tuple': {
+    case 'tuple':
+    case 'deque': {
       const y = (b as typeof a).items;
       if (a.items.length !== y.length) return false;
       for (let i = 0; i < y.length; i++) {
@@ -281,6 +286,8 @@ export function eq(a: Value, b: Value): boolean {
       return true;
     }
     case 'dict': {
+      const sub = coll.eq(a, b);
+      if (sub !== undefined) return sub;
       const y = (b as DictV).store;
       if (a.store.size !== y.size) return false;
       for (const [k, v] of a.store.entries()) {
@@ -368,7 +375,9 @@ export function order(op: Ordering, a: Value, b: Value): boolean {
   }
   if (a.kind === 'str' && b.kind === 'str') return applyOrdering(op, cmpStr(a.v, b.v));
   if (a.kind === 'bytes' && b.kind === 'bytes') return applyOrdering(op, cmpBytes(a.v, b.v));
-  if ((a.kind === 'list' && b.kind === 'list') || (a.kind === 'tuple' && b.kind === 'tuple')) {
+  const counted = coll.order(op, a, b);
+  if (counted !== undefined) return counted;
+  if ((a.kind === 'list' && b.kind === 'list') || (a.kind === 'tuple' && b.kind === 'tuple') || (a.kind === 'deque' && b.kind === 'deque')) {
     const x = a.items;
     const y = (b as typeof a).items;
     let i = 0;
@@ -417,6 +426,7 @@ export function contains(c: Value, x: Value): boolean {
     }
     case 'list':
     case 'tuple':
+    case 'deque':
       for (const item of c.items) {
         budget.tick();
         if (eqItem(item, x)) return true;

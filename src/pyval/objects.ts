@@ -7,6 +7,7 @@
 // step works on a copy, so computing it twice changes nothing). Methods the
 // program defines are followed by interp.ts; nothing here runs anything else.
 
+import { classHooks } from './modules/collections-hooks.js';
 import { DictStore, SetStore } from './containers.js';
 import { parseRepr } from './repr-parse.js';
 import { repr, setInstanceRepr, str } from './repr.js';
@@ -96,6 +97,11 @@ export const STATICMETHOD = builtinClass('staticmethod');
 export const CLASSMETHOD = builtinClass('classmethod');
 export const SUPER = builtinClass('super');
 export const FIELD = builtinClass('Field');
+/** A namedtuple field's getter, in its class's dict: payload[0] is the field's position. */
+export const TUPLEGETTER = builtinClass('_tuplegetter');
+/** Classes whose instances are built natively, not by __init__ (a namedtuple's: tuples tagged with the class). */
+export const nativeNew = classHooks.nativeNew;
+Object.assign(classHooks, { makeClass, CLASSMETHOD, TUPLEGETTER });
 
 const native = (name: string, call: (args: Value[], kwargs: Map<string, Value>) => Value): FunctionV => ({ kind: 'function', name, call });
 
@@ -166,6 +172,10 @@ export function raiseValue(inst: InstanceV): PyError {
 
 /** `cls(*args, **kwargs)`: a new instance, its `__init__` run. */
 export function construct(cls: ClassV, args: Value[], kwargs: Map<string, Value>): Value {
+  for (const c of cls.mro) {
+    const make = nativeNew.get(c);
+    if (make) return make(cls, args, kwargs);
+  }
   const h = active();
   const inst: InstanceV = { kind: 'instance', cls, dict: new Map() };
   if (isExceptionClass(cls)) inst.payload = [...args];
@@ -185,6 +195,7 @@ export function bindAttr(v: Value, inst: Value | null, cls: ClassV): Value {
   }
   if (v.kind === 'instance') {
     if (v.cls === STATICMETHOD) return v.payload![0]!;
+    if (v.cls === TUPLEGETTER && inst?.kind === 'tuple') return inst.items[Number((v.payload![0] as { v: bigint }).v)] ?? NONE;
     if (v.cls === CLASSMETHOD) return boundMethod(v.payload![0] as FunctionV, cls);
     if (v.cls === PROPERTY && inst !== null) {
       const get = v.payload![0]!;
@@ -537,15 +548,23 @@ export function cloneGraph(roots: Map<string, Value>): Map<string, Value> {
         return out;
       }
       case 'tuple': {
-        const out: Value = { kind: 'tuple', items: v.items.map(c) };
+        const out: Value = v.cls ? { kind: 'tuple', items: v.items.map(c), cls: c(v.cls) as ClassV } : { kind: 'tuple', items: v.items.map(c) };
         memo.set(v, out);
         return out;
       }
       case 'dict': {
         const store = new DictStore();
-        const out: Value = { kind: 'dict', store };
+        const out: Value = v.sub
+          ? { kind: 'dict', store, sub: v.sub.type === 'defaultdict' ? { type: 'defaultdict', factory: c(v.sub.factory) } : v.sub }
+          : { kind: 'dict', store };
         memo.set(v, out);
         for (const [k, x] of v.store.entries()) store.set(c(k), c(x));
+        return out;
+      }
+      case 'deque': {
+        const out: Value = { kind: 'deque', items: [], maxlen: v.maxlen };
+        memo.set(v, out);
+        out.items.push(...v.items.map(c));
         return out;
       }
       case 'set':
@@ -563,6 +582,8 @@ export function cloneGraph(roots: Map<string, Value>): Map<string, Value> {
         for (const [k, x] of v.dict) out.dict.set(k, c(x));
         const f = fieldsOf.get(v);
         if (f) fieldsOf.set(out, f);
+        const make = nativeNew.get(v);
+        if (make) nativeNew.set(out, make);
         if (frozenClasses.has(v)) frozenClasses.add(out);
         const a = annotationsOf.get(v);
         if (a) annotationsOf.set(out, a);
@@ -612,7 +633,8 @@ export function holdsObjects(v: Value, depth = 0): boolean {
       return v.user !== undefined || v.boundTo !== undefined;
     case 'list':
     case 'tuple':
-      return v.items.some((x) => holdsObjects(x, depth + 1));
+    case 'deque':
+      return (v.kind === 'tuple' && v.cls !== undefined) || v.items.some((x) => holdsObjects(x, depth + 1));
     case 'dict':
       return v.store.entries().some(([k, x]) => holdsObjects(k, depth + 1) || holdsObjects(x, depth + 1));
     default:

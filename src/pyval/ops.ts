@@ -5,6 +5,7 @@
 // re-exported here, for the callers that know ops.ts as the one entry.
 
 import { budget } from './limits.js';
+import { collectionsHooks as coll } from './modules/collections-hooks.js';
 import { bitLength, floatDivmod, floatMod, floatPow, floatTrueDiv, intFloorDiv, intMod, intPow, intToFloat, intTrueDiv } from './numbers.js';
 import { big, isIntLike, isNumber, isSetLike, length, toArray, toF, truthy } from './object.js';
 import { differenceUpdate, setOp, setOperator, symmetricDifferenceUpdate, updateSet } from './types/set-algebra.js';
@@ -83,6 +84,10 @@ function checkIntResult(x: bigint): IntV {
 export function binop(op: string, a: Value, b: Value): Value {
   if (isNumber(a) && isNumber(b)) return numericOp(op, a, b);
   checkOpaque(a, b);
+  if (isCollection(a) || isCollection(b)) {
+    const r = coll.binop(op, a, b, false);
+    if (r !== undefined) return r;
+  }
   switch (op) {
     case '+':
       if (a.kind === 'str') {
@@ -199,6 +204,8 @@ function numericOp(op: string, a: Value, b: Value): Value {
 export function unaryop(op: string, v: Value): Value {
   if (op === 'not') return pyBool(!truthy(v));
   if (v.kind === 'opaque') throw refuseOpaque(v, 'what operators do with it');
+  const counted = coll.unary(op, v);
+  if (counted) return counted;
   if (isIntLike(v)) {
     const x = big(v);
     if (op === '-') return pyInt(-x);
@@ -214,6 +221,11 @@ export function unaryop(op: string, v: Value): Value {
 
 /** In-place operators: lists, sets and dicts change in place (aliases see it); others rebind. */
 export function inplaceOp(op: string, a: Value, b: Value): Value {
+  if (isCollection(a)) {
+    checkOpaque(a, b);
+    const r = coll.binop(op, a, b, true);
+    if (r !== undefined) return r;
+  }
   if (a.kind === 'list') {
     if (op === '+') {
       const more = toArray(b);
@@ -252,6 +264,8 @@ export function inplaceOp(op: string, a: Value, b: Value): Value {
     throw e;
   }
 }
+
+const isCollection = (v: Value): boolean => v.kind === 'deque' || (v.kind === 'dict' && v.sub !== undefined);
 
 export * from './object.js';
 export * from './subscript.js';

@@ -61,6 +61,7 @@ class PrettyPrinter {
   }
 
   private dispatch(v: Value): ((v: Value, out: string[], indent: number, allowance: number, context: Set<Value>, level: number) => void) | null {
+    if ((v.kind === 'dict' && v.sub) || v.kind === 'deque') throw new Refusal(`pp of a ${typeNameOf(v)} wider than the line is not modelled`);
     switch (v.kind) {
       case 'dict':
         return this.pprintDict;
@@ -224,6 +225,7 @@ class PrettyPrinter {
   private safeRepr(v: Value, context: Set<Value>, level: number): string {
     switch (v.kind) {
       case 'dict': {
+        if (v.sub) return repr(v);
         if (!v.store.size) return '{}';
         if (context.has(v)) return `<Recursion on dict with id=...>`;
         context.add(v);

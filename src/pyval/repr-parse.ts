@@ -8,6 +8,7 @@
 // that does not read as a whole (truncated, malformed, complex numbers) is one
 // opaque value: it prints as itself and refuses every operation.
 
+import { collectionFromRepr, collectionsClassFromRepr } from './modules/collections.js';
 import { moduleFromRepr } from './modules/index.js';
 import { DictStore, SetStore } from './containers.js';
 import { scanNumber, scanString } from './lexer.js';
@@ -232,9 +233,27 @@ class ReprReader {
     if (fn && ['len', 'abs', 'min', 'max', 'sum', 'sorted', 'repr', 'print', 'any', 'all', 'round', 'divmod', 'isinstance', 'chr', 'ord'].includes(fn[1]!)) {
       return { kind: 'builtin', name: fn[1]! };
     }
+    const coll = collectionsClassFromRepr(text);
+    if (coll) return coll;
     const mod = text.startsWith('<module ') ? moduleFromRepr(text) : undefined;
     if (mod) return mod;
     return opaque(text, text.startsWith('<module ') ? WHY_MODULE : WHY_PROGRAM_OBJECT);
+  }
+
+  /** The arguments of a collections repr (`deque([1], maxlen=2)`), as the value they describe. */
+  private collection(name: string): Value | undefined {
+    this.expect('(');
+    const args: Value[] = [];
+    let maxlen: Value | undefined;
+    while (!this.eat(')')) {
+      if (args.length) this.expect(',');
+      this.ws();
+      if (this.s.startsWith('maxlen=', this.i)) {
+        this.i += 7;
+        maxlen = this.value();
+      } else args.push(this.element());
+    }
+    return collectionFromRepr(name, args, maxlen);
   }
 
   /** Skip one bracketed region starting at the current opener. */
@@ -316,6 +335,16 @@ class ReprReader {
             return r;
           }
         }
+      } catch (e) {
+        if (!(e instanceof Fail)) throw e;
+      }
+      this.i = save;
+    }
+    if (name === 'Counter' || name === 'OrderedDict' || name === 'defaultdict' || name === 'deque') {
+      const save = this.i;
+      try {
+        const v = this.collection(name);
+        if (v) return v;
       } catch (e) {
         if (!(e instanceof Fail)) throw e;
       }

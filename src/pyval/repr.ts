@@ -1,5 +1,6 @@
 // repr() and str() exactly as CPython 3.11 writes them.
 
+import { collectionsHooks as coll } from './modules/collections-hooks.js';
 import { isPrintableCodePoint } from './unicode-data.js';
 import { PyError, refuseOpaque, type InstanceV, type Value } from './value.js';
 
@@ -112,11 +113,24 @@ function reprIn(v: Value, active: Set<object>): string {
       }
     }
     case 'tuple': {
+      if (v.cls) return coll.tupleRepr(v, (x) => reprIn(x, active));
       if (v.items.length === 1) return '(' + reprIn(v.items[0]!, active) + ',)';
       return '(' + v.items.map((x) => reprIn(x, active)).join(', ') + ')';
     }
     case 'dict': {
       if (active.has(v)) return '{...}';
+      if (v.sub) {
+        active.add(v);
+        try {
+          return coll.dictRepr(
+            v,
+            (x) => reprIn(x, active),
+            () => reprIn({ kind: 'dict', store: v.store }, active),
+          );
+        } finally {
+          active.delete(v);
+        }
+      }
       active.add(v);
       try {
         return (
@@ -157,8 +171,10 @@ function reprIn(v: Value, active: Set<object>): string {
       return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
     case 'slice':
       return `slice(${reprIn(v.start, active)}, ${reprIn(v.stop, active)}, ${reprIn(v.step, active)})`;
+    case 'deque':
+      return coll.dequeRepr(v, (x) => reprIn(x, active), active);
     case 'type':
-      return `<class '${v.name}'>`;
+      return v.module ? `<class '${v.module}.${v.name}'>` : `<class '${v.name}'>`;
     case 'builtin':
       return `<built-in function ${v.name}>`;
     case 'method': {
@@ -173,15 +189,15 @@ function reprIn(v: Value, active: Set<object>): string {
     case 'iterator':
       return v.typeName === 'generator' ? `<generator object <genexpr> at ${UNKNOWN_ADDRESS}>` : `<${v.typeName} object at ${UNKNOWN_ADDRESS}>`;
     case 'dict_keys':
-      return `dict_keys([${v.dict.store
+      return `${v.dict.sub?.type === 'OrderedDict' ? 'o' : ''}dict_keys([${v.dict.store
         .keys()
         .map((x) => reprIn(x, active))
         .join(', ')}])`;
     case 'dict_values': {
-      if (active.has(v.dict)) return 'dict_values([...])';
+      if (active.has(v.dict)) return `${v.dict.sub?.type === 'OrderedDict' ? 'o' : ''}dict_values([...])`;
       active.add(v.dict);
       try {
-        return `dict_values([${v.dict.store
+        return `${v.dict.sub?.type === 'OrderedDict' ? 'o' : ''}dict_values([${v.dict.store
           .values()
           .map((x) => reprIn(x, active))
           .join(', ')}])`;
@@ -190,10 +206,10 @@ function reprIn(v: Value, active: Set<object>): string {
       }
     }
     case 'dict_items': {
-      if (active.has(v.dict)) return 'dict_items([...])';
+      if (active.has(v.dict)) return `${v.dict.sub?.type === 'OrderedDict' ? 'o' : ''}dict_items([...])`;
       active.add(v.dict);
       try {
-        return `dict_items([${v.dict.store
+        return `${v.dict.sub?.type === 'OrderedDict' ? 'o' : ''}dict_items([${v.dict.store
           .entries()
           .map(([k, x]) => `(${reprIn(k, active)}, ${reprIn(x, active)})`)
           .join(', ')}])`;

@@ -4,6 +4,7 @@
 import { rangeLength } from './hash.js';
 import { budget } from './limits.js';
 import { big, index, indexError, isIntLike, keyError, toArray } from './object.js';
+import { collectionsHooks as coll } from './modules/collections-hooks.js';
 import { chars } from './text.js';
 import { Refusal, pyInt, pyList, pyStr, pyTuple, refuseOpaque, typeError, typeName, valueError, type SliceV, type Value } from './value.js';
 
@@ -109,10 +110,12 @@ export function getItem(c: Value, i: Value): Value {
       return pyInt(c.start + BigInt(k) * c.step);
     }
     case 'dict': {
-      const v = c.store.get(i);
-      if (v === undefined) throw keyError(keyErrorText(i));
+      const v = c.store.get(i) ?? (c.sub ? coll.missing(c, i) : undefined);
+      if (v === undefined) throw Object.assign(keyError(keyErrorText(i)), { key: i });
       return v;
     }
+    case 'deque':
+      return coll.dequeGet(c, i);
     case 'opaque':
       throw refuseOpaque(c, 'what its items are');
     case 'type':
@@ -130,6 +133,10 @@ export function setKeyErrorText(f: (k: Value) => string): void {
 
 export function setItem(c: Value, i: Value, v: Value): void {
   budget.tick();
+  if (c.kind === 'deque') {
+    coll.dequeSet(c, i, v);
+    return;
+  }
   if (c.kind === 'list') {
     if (i.kind === 'slice') {
       const b = sliceBounds(i, c.items.length);
@@ -199,7 +206,12 @@ export function delItem(c: Value, i: Value): void {
     return;
   }
   if (c.kind === 'dict') {
-    if (c.store.delete(i) === undefined) throw keyError(keyErrorText(i));
+    // Counter's __delitem__ ignores a missing key
+    if (c.store.delete(i) === undefined && c.sub?.type !== 'Counter') throw keyError(keyErrorText(i));
+    return;
+  }
+  if (c.kind === 'deque') {
+    coll.dequeDel(c, i);
     return;
   }
   if (c.kind === 'opaque') throw refuseOpaque(c, 'what deleting its items does');

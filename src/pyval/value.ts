@@ -39,10 +39,22 @@ export interface ListV {
 export interface TupleV {
   readonly kind: 'tuple';
   readonly items: readonly Value[];
+  /** A namedtuple instance's class (collections.namedtuple); absent for a plain tuple. */
+  readonly cls?: ClassV;
 }
 export interface DictV {
   readonly kind: 'dict';
   readonly store: DictStore;
+  /** A dict subclass of the collections module (Counter, defaultdict, OrderedDict); absent for a plain dict. */
+  sub?: DictSub;
+}
+/** What makes a dict a collections.Counter, defaultdict (its default_factory) or OrderedDict. */
+export type DictSub = { readonly type: 'Counter' } | { readonly type: 'OrderedDict' } | { readonly type: 'defaultdict'; factory: Value };
+/** A collections.deque: its items, left to right, and its maxlen (null: unbounded). */
+export interface DequeV {
+  readonly kind: 'deque';
+  items: Value[];
+  readonly maxlen: number | null;
 }
 export interface SetV {
   readonly kind: 'set' | 'frozenset';
@@ -64,6 +76,8 @@ export interface SliceV {
 export interface TypeV {
   readonly kind: 'type';
   readonly name: string;
+  /** The module of a standard-library class (`collections` for Counter); absent for the builtins. */
+  readonly module?: string;
 }
 /** A builtin function such as `len`. */
 export interface BuiltinV {
@@ -145,6 +159,7 @@ export type Value =
   | ListV
   | TupleV
   | DictV
+  | DequeV
   | SetV
   | RangeV
   | SliceV
@@ -192,6 +207,17 @@ export function typeName(v: Value): string {
       return 'type';
     case 'instance':
       return v.cls.name;
+    case 'dict':
+      // CPython's tp_name: the C types carry their module, Counter (a Python class) does not
+      return v.sub ? (v.sub.type === 'Counter' ? 'Counter' : `collections.${v.sub.type}`) : 'dict';
+    case 'deque':
+      return 'collections.deque';
+    case 'tuple':
+      return v.cls?.name ?? 'tuple';
+    case 'dict_keys':
+    case 'dict_values':
+    case 'dict_items':
+      return v.dict.sub?.type === 'OrderedDict' ? `o${v.kind}` : v.kind;
     default:
       return v.kind;
   }

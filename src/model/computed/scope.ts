@@ -25,6 +25,9 @@ function bindings(lines: readonly string[]): Binding[] {
     for (const l of lines) {
       const d = /^\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)/.exec(l);
       if (d) out.push({ name: d[1]! });
+      // a namedtuple class bound at the top level: built by pyval, like the program's classes, running none of its code
+      const nt = /^([A-Za-z_]\w*)\s*=\s*(?:collections\.)?namedtuple\s*\(/.exec(l);
+      if (nt) out.push({ name: nt[1]!, module: 'collections' });
       const imp = /^\s*(?:from\s+(\S+)\s+)?import\s+(.+)$/.exec(l);
       if (imp)
         for (const m of imp[2]!.matchAll(/([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?/g))

@@ -167,9 +167,15 @@ export function hiddenBinding(stmt: string, before: ModelState, program: Program
   const def = /^def\s+[A-Za-z_]\w*\s*\((.*)\)\s*(?:->[^:]*)?:$/s.exec(stmt);
   const imp = /^import\s+(.+)$/s.exec(stmt);
   const from = /^from\s+([A-Za-z_][\w.]*)\s+import\s+[^*]+$/s.exec(stmt);
-  if (!def && !imp && !from) return undefined;
+  // `Point = namedtuple('Point', 'x y')`: binds a class, which the trace hides (pyval builds it from the module's source)
+  const nt = /^[A-Za-z_]\w*\s*=\s*(?:collections\.)?namedtuple\s*\(/.exec(stmt);
+  if (!def && !imp && !from && !nt) return undefined;
   if (before.func !== '<module>' || !program || program.error) return null;
   const changes: Record<string, string> = {};
+  if (nt) {
+    const r = execute(`import collections; from collections import namedtuple; ${stmt}`, { locals: {} });
+    if (!r.ok || Object.values(r.changes).some((v) => !HIDDEN_REPR.test(v))) return null;
+  }
   if (from) {
     // a module pyval models: what the names are (functions and classes the trace hides)
     if (!Object.hasOwn(MODULES, from[1]!)) return null;

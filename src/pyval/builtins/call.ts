@@ -3,6 +3,7 @@
 // (`str.upper('a')`), and the refusal of mutation outside `!` statements.
 
 import { budget } from '../limits.js';
+import { COLLECTION_METHODS, collectionsAttribute, methodKind } from '../modules/collections.js';
 import { big, isIntLike } from '../object.js';
 import { BYTES_METHODS } from '../types/bytes.js';
 import { DICT_METHODS, VIEW_METHODS } from '../types/dict.js';
@@ -29,10 +30,13 @@ export const METHODS: Record<string, Record<string, Method>> = {
   range: RANGE_METHODS,
   dict_keys: VIEW_METHODS,
   dict_items: VIEW_METHODS,
+  ...COLLECTION_METHODS,
 };
 
 /** Data attributes of builtin values (`x.real`, `r.start`...). */
 export function dataAttribute(v: Value, name: string): Value | undefined {
+  const coll = collectionsAttribute(v, name);
+  if (coll) return coll;
   if (isIntLike(v)) {
     if (name === 'real' || name === 'numerator') return pyInt(big(v));
     if (name === 'imag') return pyInt(0n);
@@ -61,20 +65,21 @@ export function findMethod(kind: string, name: string): Method | undefined {
 /** Call a method with argument checks; refuse mutation outside `!` statements. */
 export function callMethod(self: Value, name: string, args: Value[], kw: Map<string, Value>, ctx: Ctx): Value {
   let target = self;
-  let kind = self.kind === 'type' ? self.name : self.kind;
+  let kind = self.kind === 'type' ? self.name : methodKind(self);
   const method = findMethod(kind, name);
-  if (!method && self.kind === 'type') throw new PyError('AttributeError', `type object '${kind}' has no attribute '${name}'`);
+  if (!method && self.kind === 'type')
+    throw new PyError('AttributeError', `type object '${self.module ? `${self.module}.` : ''}${kind}' has no attribute '${name}'`);
   if (!method) throw new PyError('AttributeError', `'${typeName(self)}' object has no attribute '${name}'`);
   if (self.kind === 'type' && !method.classmethod) {
     // Unbound method: `str.upper('a')`.
     const first = args[0];
     if (!first) throw typeError(`unbound method ${kind}.${name}() needs an argument`);
-    if (typeName(first) !== kind && !(kind === 'int' && first.kind === 'bool')) {
+    if (methodKind(first) !== kind && !(kind === 'int' && first.kind === 'bool') && !(kind === 'dict' && first.kind === 'dict')) {
       throw typeError(`descriptor '${name}' for '${kind}' objects doesn't apply to a '${typeName(first)}' object`);
     }
     target = first;
     args = args.slice(1);
-    kind = first.kind;
+    kind = methodKind(first);
   }
   if (method.mutates && ctx.mode === 'eval') {
     throw new Refusal(`${kind}.${name}() would change the predicted state; to change it, use a '!' statement`);

@@ -5,6 +5,7 @@
 import { DictStore } from '../containers.js';
 import { budget } from '../limits.js';
 import { iterate, toArray, truthy } from '../object.js';
+import { collectionsTypeOf } from '../modules/collections.js';
 import { str } from '../repr.js';
 import { bytesImpl, decode } from '../types/bytes.js';
 import { dictUpdate } from '../types/dict.js';
@@ -65,7 +66,7 @@ export const TYPE_CONSTRUCTORS: Record<string, Fn> = {
     max: 1,
     impl: ([v]) => {
       if (v!.kind === 'opaque') throw refuseOpaque(v!, 'its type');
-      return pyType(typeName(v!));
+      return collectionsTypeOf(v!) ?? pyType(typeName(v!));
     },
   },
   enumerate: { min: 0, max: 2, kw: ['iterable', 'start'], impl: enumerateImpl },

@@ -2,6 +2,7 @@
 // divmod, isinstance, chr/ord, format, print... The type constructors live in
 // constructors.ts, the iterator builtins in iterators.ts.
 
+import { collectionsIsinstance } from '../modules/collections.js';
 import { asciiOf, formatSpec } from '../format.js';
 import { budget } from '../limits.js';
 import { getHashSeedKnown, hashKey, pyHash } from '../hash.js';
@@ -114,12 +115,16 @@ function divmodImpl(a: Value, b: Value): Value {
 
 function isinstanceImpl(v: Value, t: Value): boolean {
   if (t.kind === 'tuple') return t.items.some((x) => isinstanceImpl(v, x));
+  // a namedtuple instance against its class (the program's own objects are the evaluator's: evaluate.ts)
+  if (t.kind === 'class' && v.kind === 'tuple') return v.cls?.mro.includes(t) === true;
   if (t.kind !== 'type')
     throw typeError(
       budget.pythonMinor < 10 ? 'isinstance() arg 2 must be a type or tuple of types' : 'isinstance() arg 2 must be a type, a tuple of types, or a union',
     );
   if (t.name === 'object') return true;
   if (v.kind === 'opaque') throw refuseOpaque(v, 'its type');
+  const coll = collectionsIsinstance(v, t);
+  if (coll !== undefined) return coll;
   const name = typeName(v);
   if (name === t.name) return true;
   if (t.name === 'int' && v.kind === 'bool') return true;

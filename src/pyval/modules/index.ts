@@ -7,6 +7,7 @@ import type { Fn } from '../builtins/signature.js';
 import { budget } from '../limits.js';
 import { PyError, Refusal, type BuiltinV, type Value } from '../value.js';
 import { BISECT } from './bisect.js';
+import { COLLECTIONS } from './collections.js';
 import { FUNCTOOLS } from './functools.js';
 import { HEAPQ } from './heapq.js';
 import { ITERTOOLS } from './itertools.js';
@@ -23,6 +24,7 @@ export const MODULES: Record<string, ModuleDef> = {
   heapq: HEAPQ,
   bisect: BISECT,
   operator: OPERATOR,
+  collections: COLLECTIONS,
 };
 
 export const MODULE_NAMES = Object.keys(MODULES);

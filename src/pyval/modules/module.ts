@@ -45,6 +45,11 @@ export const CPYTHON_NAMES: Record<string, ReadonlySet<string>> = {
       ' ',
     ),
   ),
+  collections: new Set(
+    'AsyncGenerator AsyncIterable AsyncIterator Awaitable ByteString Callable ChainMap Collection Container Coroutine Counter Generator Hashable ItemsView Iterable Iterator KeysView Mapping MappingView MutableMapping MutableSequence MutableSet OrderedDict Reversible Sequence Set Sized UserDict UserList UserString ValuesView abc defaultdict deque namedtuple'.split(
+      ' ',
+    ),
+  ),
   bisect: new Set('bisect bisect_left bisect_right insort insort_left insort_right'.split(' ')),
   operator: new Set(
     '_abs abs add and_ attrgetter call concat contains countOf delitem eq floordiv ge getitem gt iadd iand iconcat ifloordiv ilshift imatmul imod imul index indexOf inv invert ior ipow irshift is_ is_not isub itemgetter itruediv ixor le length_hint lshift lt matmul methodcaller mod mul ne neg not_ or_ pos pow rshift setitem sub truediv truth xor'.split(
