@@ -299,7 +299,17 @@ export function dunder(v: Value, name: string): Value | undefined {
 
 // ---- repr / str ----
 
+/** Builtin classes of modelled modules (re.Pattern, re.Match) print through their own function, without the evaluator. */
+export const NATIVE_REPR = new Map<ClassV, (v: InstanceV) => string>();
+
+/** Call a value from a native method (one that has no Ctx), through the evaluator running now. */
+export function callValue(f: Value, args: Value[], kwargs?: Map<string, Value>): Value {
+  return active().call(f, args, kwargs);
+}
+
 function defaultRepr(v: InstanceV): string {
+  const own = NATIVE_REPR.get(v.cls);
+  if (own) return own(v);
   if (isExceptionClass(v.cls)) {
     const args = v.payload ?? [];
     return `${v.cls.name}(${args.length === 1 ? repr(args[0]!) : args.map((a) => repr(a)).join(', ')})`;
