@@ -74,6 +74,8 @@ const ESCAPES: Record<string, number> = { '\\a': 7, '\\b': 8, '\\f': 12, '\\n': 
 class Tokenizer {
   index = 0;
   next: string | null = null;
+  /** The next token's length in code points. */
+  private nextLen = 0;
   constructor(
     readonly s: string[],
     readonly minor: number,
@@ -86,6 +88,7 @@ class Tokenizer {
       this.next = null;
       return;
     }
+    const at = i;
     let c = this.s[i]!;
     if (c === '\\') {
       i++;
@@ -94,6 +97,7 @@ class Tokenizer {
     }
     this.index = i + 1;
     this.next = c;
+    this.nextLen = this.index - at;
   }
   match(c: string): boolean {
     if (c === this.next) {
@@ -118,7 +122,7 @@ class Tokenizer {
     return out;
   }
   tell(): number {
-    return this.index - (this.next ? this.next.length : 0);
+    return this.index - (this.next ? this.nextLen : 0);
   }
   seek(i: number): void {
     this.index = i;
@@ -236,8 +240,8 @@ class Parser {
             } else if (src.match('=')) {
               const ref = this.groupName(')');
               const gid = st.groupindex.get(ref);
-              if (gid === undefined) throw refuse('a reference to an unknown group name');
-              if (!st.closed.has(gid)) throw refuse('a reference to an open group');
+              if (gid === undefined) throw src.error(`unknown group name '${ref}'`, ref.length + 1);
+              if (!st.closed.has(gid)) throw src.error('cannot refer to an open group', ref.length + 1);
               if (st.lookbehind) throw refuse('a group reference inside a lookbehind');
               items.push({ t: 'ref', g: gid, pos: start });
               continue;
@@ -286,7 +290,8 @@ class Parser {
           if (group > 99) throw refuse('more than 99 groups');
           st.names.push(name);
           if (name !== undefined) {
-            if (st.groupindex.has(name)) throw refuse('a redefined group name');
+            const was = st.groupindex.get(name);
+            if (was !== undefined) throw src.error(`redefinition of group name '${name}' as group ${group}; was group ${was}`, name.length + 1);
             st.groupindex.set(name, group);
           }
         }

@@ -266,6 +266,9 @@ class Subject {
   unit(cp: number): number {
     return this.units ? this.units[cp]! : cp;
   }
+  boundary(unit: number): boolean {
+    return !this.cpAt || this.cpAt.has(unit);
+  }
   cp(unit: number): number {
     return this.cpAt ? this.cpAt.get(unit)! : unit;
   }
@@ -304,7 +307,12 @@ function exec(c: Compiled, subj: Subject, cutText: string, kind: 'g' | 'y' | 'fu
   budget.tick();
   const r = regex(c, kind, pos);
   r.lastIndex = subj.unit(pos);
-  const m = r.exec(cutText);
+  let m = r.exec(cutText);
+  // V8's scan moves one UTF-16 unit at a time: a match found inside an astral character is not one; go on from the next character
+  while (m && kind === 'g' && !subj.boundary(m.index)) {
+    r.lastIndex = m.index + 1;
+    m = r.exec(cutText);
+  }
   if (!m) return null;
   const idx = (m as RegExpExecArray & { indices: ([number, number] | undefined)[] }).indices;
   const spans: Spans = [];

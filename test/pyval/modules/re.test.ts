@@ -1,0 +1,104 @@
+// re (modules/re.ts, modules/re-translate.ts): random patterns from a grammar
+// of the constructs pyval translates (and some it refuses or CPython rejects),
+// random subjects (ASCII, Latin-1, Greek, Arabic-Indic digits, astral
+// characters, newlines), every function and method, against CPython on each
+// installed version. What pyval refuses is counted, not compared; everything
+// else must be exact, errors included.
+
+import { describe, expect, test } from 'vitest';
+import { type Case, Rng, cpython, installedPythons, pyval } from '../differential.js';
+
+const lit = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+
+function pattern(r: Rng, depth = 0): string {
+  const atom = (): string =>
+    r.pick([
+      () => r.pick(['a', 'b', 'c', 'A', '1', ' ', '_', '-', 'é', '😀', '\\.', '\\-', '\\n', '\\t', '\\x61', '\\u00e9', '{', '}', ',']),
+      () => r.pick(['.', '\\d', '\\w', '\\s', '\\D', '\\W', '\\S']),
+      () => r.pick(['^', '$', '\\b', '\\B', '\\A', '\\Z']),
+      () => r.pick(['[abc]', '[^a-c]', '[a-z]', '[\\d_]', '[\\W]', '[^\\s1]', '[]a]', '[a-]', '[.\\]]', '[é-ü]', '[\\w-]', '[^\\D]']),
+      () => (depth < 2 ? `(${pattern(r, depth + 1)})` : 'a'),
+      () => (depth < 2 ? `(?:${pattern(r, depth + 1)})` : 'b'),
+      () => (depth < 2 ? `(?P<g${r.int(0, 2)}>${pattern(r, depth + 1)})` : 'c'),
+      () => (depth < 2 ? `(?${r.pick(['=', '!'])}${pattern(r, depth + 1)})` : 'a'),
+      () => `(?<${r.pick(['=', '!'])}${r.pick(['a', 'ab', '\\d', '[ab]c', 'a|b', 'a+', '(a)', 'a|bc'])})`,
+      () => (depth < 2 ? `(?${r.pick(['s', 'm', 'x', 'a', 'i', '-s', 'm-s'])}:${pattern(r, depth + 1)})` : 'a'),
+      () => r.pick(['\\1', '\\2', '(?P=g1)']),
+    ])();
+  const quant = (): string => (r.chance(0.6) ? '' : r.pick(['*', '+', '?', '{2}', '{1,3}', '{,2}', '{2,}', '{}', '{x']) + (r.chance(0.25) ? '?' : ''));
+  const seq = (): string =>
+    r
+      .list(1, 4, () => {
+        const a = atom();
+        return a.startsWith('(?=') || a.startsWith('(?!') || a.startsWith('(?<') ? a : a + quant();
+      })
+      .join('');
+  return r.chance(0.2) ? `${seq()}|${seq()}` : seq();
+}
+
+const BAD = ['(', ')', '*a', 'a**', '[a', '\\q', '[z-a]', 'a{3,2}', '(?<=a+)b', '(a)\\2', 'a\\', '(?P<x>a)(?P=y)', '(?(1)a|b)', '(?>a)', 'a*+', '(?i)a(?m)'];
+
+function subject(r: Rng): string {
+  const alphabet = ['a', 'b', 'c', 'A', 'B', '1', '2', ' ', '_', '-', '.', '\n', 'é', 'ß', 'Σ', '٣', '\u00a0', '😀', 'x', ','];
+  return r.list(0, 9, () => r.pick(alphabet)).join('');
+}
+
+const FLAGS = ['0', 're.I', 're.M', 're.S', 're.X', 're.A', 're.I|re.M', 're.M|re.S', 're.A|re.I', 're.X|re.S'];
+
+/** A match summarised as data (a frame cannot carry a match object). */
+const summary = (m: string): string =>
+  `r = (${m}.span(), ${m}.groups(), ${m}.groups('-'), ${m}.lastindex, ${m}.lastgroup, ${m}.groupdict(), repr(${m}), ${m}[0], ${m}.group(0, ${m}.re.groups), ${m}.start(${m}.re.groups), ${m}.end(${m}.re.groups), ${m}.pos, ${m}.endpos, ${m}.string) if ${m} else ${m}`;
+
+function cases(seed: number, n: number): Case[] {
+  const r = new Rng(seed);
+  const out: Case[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = lit(r.chance(0.06) ? r.pick(BAD) : pattern(r));
+    const s = lit(subject(r));
+    const f = r.pick(FLAGS);
+    const tpl = lit(r.pick(['-', '<\\g<0>>', '\\1', '[\\g<1>]', '\\n', '\\\\', 'x\\2y', '\\g<g1>', '\\q', '\\0', '\\-']));
+    const setup = r.pick([
+      () => `m = re.search(${p}, ${s}, ${f}); ${summary('m')}`,
+      () => `m = re.match(${p}, ${s}, ${f}); ${summary('m')}`,
+      () => `m = re.fullmatch(${p}, ${s}, ${f}); ${summary('m')}`,
+      () => `m = re.compile(${p}, ${f}).search(${s}, ${r.int(-1, 4)}, ${r.int(0, 9)}); ${summary('m')}`,
+      () => `m = re.compile(${p}, ${f}).match(${s}, ${r.int(0, 3)}); ${summary('m')}`,
+      () => `r = re.findall(${p}, ${s}, ${f})`,
+      () => `r = [m.span() for m in re.finditer(${p}, ${s}, ${f})]`,
+      () => `r = re.sub(${p}, ${tpl}, ${s}, ${r.int(0, 2)}, ${f})`,
+      () => `r = re.subn(${p}, ${tpl}, ${s}, flags=${f})`,
+      () => `r = re.sub(${p}, lambda m: m.group(0).upper() + str(m.start()), ${s}, flags=${f})`,
+      () => `r = re.split(${p}, ${s}, ${r.int(0, 2)}, ${f})`,
+      () => `p = re.compile(${p}, ${f}); r = (repr(p), p.pattern, p.flags, p.groups, p == re.compile(p.pattern, p.flags))`,
+      () => `r = re.escape(${s})`,
+      () => `r = repr(${f})`,
+    ])();
+    out.push({ setup: `import re; ${setup}`, expr: 'r' });
+  }
+  return out;
+}
+
+const CASES = cases(20261203, 1500);
+const REFUSED = /^\*\*\* ndbg: cannot /;
+
+describe.each(installedPythons())('re matches CPython 3.$minor', (py) => {
+  test(`${CASES.length} random patterns and calls`, () => {
+    const want = cpython(py, CASES);
+    const got = pyval(CASES, py.minor);
+    let refused = 0;
+    const bad: string[] = [];
+    CASES.forEach((c, i) => {
+      if (REFUSED.test(got[i]!)) {
+        refused++;
+        return;
+      }
+      if (got[i] !== want[i] && bad.length < Number(process.env.NDBG_DIFF_MAX ?? 25))
+        bad.push(`${c.setup}\n    python 3.${py.minor}: ${want[i]}\n    ndbg:        ${got[i]}`);
+    });
+    const compared = CASES.length - refused;
+    console.log(`re, python 3.${py.minor}: ${CASES.length} cases, ${refused} refused (${((100 * refused) / CASES.length).toFixed(1)}%), ${compared} compared`);
+    expect(bad.join('\n')).toBe('');
+    // the grammar is mostly what pyval translates: most cases are compared
+    expect(refused / CASES.length).toBeLessThan(0.5);
+  });
+});
