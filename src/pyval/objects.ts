@@ -8,6 +8,7 @@
 // program defines are followed by interp.ts; nothing here runs anything else.
 
 import { DictStore, SetStore } from './containers.js';
+import { NATIVE_REPR } from './native-repr.js';
 import { parseRepr } from './repr-parse.js';
 import { repr, setInstanceRepr, str } from './repr.js';
 import { FALSE, NONE, PyError, Refusal, pyStr, pyTuple, typeError, typeName, type ClassV, type FunctionV, type InstanceV, type Value } from './value.js';
@@ -298,9 +299,6 @@ export function dunder(v: Value, name: string): Value | undefined {
 }
 
 // ---- repr / str ----
-
-/** Builtin classes of modelled modules (re.Pattern, re.Match) print through their own function, without the evaluator. */
-export const NATIVE_REPR = new Map<ClassV, (v: InstanceV) => string>();
 
 /** Call a value from a native method (one that has no Ctx), through the evaluator running now. */
 export function callValue(f: Value, args: Value[], kwargs?: Map<string, Value>): Value {

@@ -10,7 +10,8 @@ import { INF, type Ctx, type Fn } from '../builtins/signature.js';
 import { DictStore } from '../containers.js';
 import { budget } from '../limits.js';
 import { index } from '../object.js';
-import { NATIVE_REPR, callValue, makeClass } from '../objects.js';
+import { NATIVE_REPR } from '../native-repr.js';
+import { callValue, makeClass } from '../objects.js';
 import { strRepr } from '../repr.js';
 import {
   FALSE,
