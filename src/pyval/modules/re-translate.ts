@@ -56,8 +56,19 @@ type Node =
   | { t: 'alt'; branches: Node[] };
 
 /** The exception `re.error` (3.13: `re.PatternError`), as pdb prints it. */
-export function reError(minor: number, msg: string, pos?: number): PyError {
-  return new PyError(minor >= 13 ? 're.PatternError' : 're.error', pos === undefined ? msg : `${msg} at position ${pos}`);
+export function reError(minor: number, msg: string, pos?: number, pattern?: readonly string[]): PyError {
+  let text = msg;
+  if (pos !== undefined) {
+    text = `${msg} at position ${pos}`;
+    // CPython adds the line and column when the pattern has several lines
+    if (pattern?.includes('\n')) {
+      const before = pattern.slice(0, pos);
+      const line = before.filter((c) => c === '\n').length + 1;
+      const col = pos - before.lastIndexOf('\n');
+      text += ` (line ${line}, column ${col})`;
+    }
+  }
+  return new PyError(minor >= 13 ? 're.PatternError' : 're.error', text);
 }
 
 const refuse = (what: string): Refusal => new Refusal(`re: ${what} is not modelled by pyval`);
@@ -92,7 +103,7 @@ class Tokenizer {
     let c = this.s[i]!;
     if (c === '\\') {
       i++;
-      if (i >= this.s.length) throw reError(this.minor, 'bad escape (end of pattern)', this.s.length - 1);
+      if (i >= this.s.length) throw reError(this.minor, 'bad escape (end of pattern)', this.s.length - 1, this.s);
       c += this.s[i]!;
     }
     this.index = i + 1;
@@ -129,7 +140,7 @@ class Tokenizer {
     this.advance();
   }
   error(msg: string, offset = 0): PyError {
-    return reError(this.minor, msg, this.tell() - offset);
+    return reError(this.minor, msg, this.tell() - offset, this.s);
   }
 }
 

@@ -59,7 +59,12 @@ for (const [c, what] of [
 ] as const) {
   c.dict.set(
     '__getattr__',
-    native('__getattr__', ([, n]) => {
+    native('__getattr__', ([self, n]) => {
+      // a pattern read back from its repr learns its flags and groups on first use
+      if (c === PATTERN && n?.kind === 'str' && (n.v === 'flags' || n.v === 'groups')) {
+        const k = patternCompiled(self as InstanceV);
+        return pyInt(n.v === 'flags' ? k.flags : k.groups);
+      }
       throw refuse(`the attribute ${what}.${n?.kind === 'str' ? n.v : '?'}`);
     }),
   );
@@ -496,7 +501,7 @@ function parseTemplate(t: string, c: Compiled): Template {
   let i = 0;
   const minor = budget.pythonMinor;
   const addGroup = (g: number, at: number): void => {
-    if (g > c.groups) throw reError(minor, `invalid group reference ${g}`, at);
+    if (g > c.groups) throw reError(minor, `invalid group reference ${g}`, at, s);
     out.push(lit, g);
     lit = '';
   };
@@ -507,7 +512,7 @@ function parseTemplate(t: string, c: Compiled): Template {
       i++;
       continue;
     }
-    if (i + 1 >= s.length) throw reError(minor, 'bad escape (end of pattern)', s.length - 1);
+    if (i + 1 >= s.length) throw reError(minor, 'bad escape (end of pattern)', s.length - 1, s);
     const c1 = s[i + 1]!;
     i += 2;
     if (c1 === 'g') {
@@ -538,7 +543,7 @@ function parseTemplate(t: string, c: Compiled): Template {
     } else {
       const esc: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
       if (Object.hasOwn(esc, c1)) lit += esc[c1];
-      else if (/[A-Za-z]/.test(c1)) throw reError(minor, `bad escape \\${c1}`, i - 2);
+      else if (/[A-Za-z]/.test(c1)) throw reError(minor, `bad escape \\${c1}`, i - 2, s);
       else lit += `\\${c1}`;
     }
   }
