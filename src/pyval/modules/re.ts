@@ -340,7 +340,7 @@ interface Target {
 function target(p: InstanceV, string: Value, pos: Value | undefined, endpos: Value | undefined): Target {
   if (string.kind !== 'str') {
     if (string.kind === 'bytes') throw refuse('matching bytes');
-    throw typeError(budget.pythonMinor >= 12 ? `expected string or bytes-like object, got '${typeName(string)}'` : 'expected string or bytes-like object');
+    throw typeError(budget.pythonMinor >= 11 ? `expected string or bytes-like object, got '${typeName(string)}'` : 'expected string or bytes-like object');
   }
   const c = patternCompiled(p);
   checkSubject(c, string.v);

@@ -129,6 +129,20 @@ function cases(seed: number, n: number): Case[] {
     ])();
     out.push({ setup: `import re; ${setup}`, expr: 'r' });
   }
+  // flags, wrong arguments, group lookups by name and number, callable replacements
+  const misc = [
+    () => `r = (repr(${r.pick(FLAGS)} ${r.pick(['|', '&', '^'])} ${r.pick(FLAGS.slice(1))}), re.I == 2, re.M != 8)`,
+    () => `r = repr(re.compile('a', ${r.pick(['re.U', 're.L', 're.A|re.U', 're.U|re.I', 're.S|re.U'])}))`,
+    () => `r = re.${r.pick(['search', 'match', 'findall', 'split'])}(${r.pick(["'a'", '3', 'None'])}, ${r.pick(["'a'", '3', '[1]', 'None'])})`,
+    () => `r = re.search(re.compile('a'), 'ba', ${r.pick(['0', 're.I'])})`,
+    () =>
+      `m = re.search('(?P<x>a)(?P<y>b)?(c)', ${lit(subject(r))} + 'ac'); r = (m.group('x'), m.group('y', 3), m.start('x'), m.span('y'), m.groupdict('?'), m.expand(r'[\\g<x>\\3]'), m.re.pattern, m[${r.pick(['0', '1', '3', "'x'"])}])`,
+    () => `m = re.search('(?P<x>a)', 'a'); r = m.group(${r.pick(['4', "'zz'", '-1', '1.5', 'True'])})`,
+    () => `r = re.sub('(a)|(b)', lambda m: m.group(${r.pick(['1', '2', '0'])}) or '_', ${lit(subject(r))}, count=${r.int(0, 3)})`,
+    () => `r = re.split('(a)|(b)', ${lit(subject(r))}, maxsplit=${r.int(0, 3)})`,
+    () => `r = re.findall('(a)(b)?|c', ${lit(subject(r))} + 'abc')`,
+  ];
+  for (let i = 0; i < n / 10; i++) out.push({ setup: `import re; ${r.pick(misc)()}`, expr: 'r' });
   // a pattern read back from its repr (as a frame shows it), then used
   for (let i = 0; i < n / 10; i++) {
     const p = lit(pattern(r));
