@@ -38,6 +38,8 @@ export interface Compiled {
   ignoreCase: boolean;
   /** Whether it uses Unicode-aware \w \d \b (subjects with characters whose class varies by Unicode version are refused). */
   unicodeClasses: boolean;
+  /** An unbounded repeat inside another: backtracking may take exponential time on long subjects. */
+  nestedRepeat: boolean;
 }
 
 type Cat = 'd' | 'D' | 'w' | 'W' | 's' | 'S';
@@ -380,7 +382,7 @@ class Parser {
     if ('dDwWsS'.includes(c)) return { t: 'cat', c: c as Cat };
     if ('AZbB'.includes(c)) return { t: 'at', a: c as 'A' | 'Z' | 'b' | 'B' };
     if (Object.hasOwn(ESCAPES, esc)) return { t: 'lit', cp: ESCAPES[esc]! };
-    const cp = this.codeEscape(esc, true);
+    const cp = this.codeEscape(esc);
     if (cp !== undefined) return { t: 'lit', cp };
     if (c === '0') return { t: 'lit', cp: Number.parseInt(src.getwhile(2, OCT) || '0', 8) };
     if (DIGITS.includes(c)) {
@@ -402,7 +404,7 @@ class Parser {
   }
 
   /** \x \u \U (exactly 2, 4, 8 hex digits); \N{...} refused. Undefined: not one of them. */
-  private codeEscape(esc: string, _outside: boolean): number | undefined {
+  private codeEscape(esc: string): number | undefined {
     const src = this.src;
     const c = esc[1]!;
     const n = c === 'x' ? 2 : c === 'u' ? 4 : c === 'U' ? 8 : 0;
@@ -459,7 +461,7 @@ class Parser {
     const c = esc[1]!;
     if (Object.hasOwn(ESCAPES, esc)) return { t: 'lit', cp: ESCAPES[esc]! };
     if ('dDwWsS'.includes(c)) return { t: 'cat', c: c as Cat };
-    const cp = this.codeEscape(esc, false);
+    const cp = this.codeEscape(esc);
     if (cp !== undefined) return { t: 'lit', cp };
     if (OCT.includes(c)) {
       const more = this.src.getwhile(2, OCT);
@@ -704,6 +706,23 @@ function emit(n: Node, ctx: Ctx): string {
   }
 }
 
+function nestedRepeat(n: Node, inside: boolean): boolean {
+  switch (n.t) {
+    case 'rep':
+      if (n.max > 1 && inside) return true;
+      return nestedRepeat(n.body, inside || n.max > 1);
+    case 'group':
+    case 'look':
+      return nestedRepeat(n.body, inside);
+    case 'seq':
+      return n.items.some((x) => nestedRepeat(x, inside));
+    case 'alt':
+      return n.branches.some((x) => nestedRepeat(x, inside));
+    default:
+      return false;
+  }
+}
+
 /** Whether a node holds a non-ASCII literal or range (IGNORECASE folds those differently in JS). */
 function nonAsciiLiteral(n: Node): boolean {
   switch (n.t) {
@@ -758,5 +777,6 @@ export function translate(pattern: string, flags: number, minor: number): Compil
     source,
     ignoreCase,
     unicodeClasses: ctx.unicodeClasses,
+    nestedRepeat: nestedRepeat(root, false),
   };
 }

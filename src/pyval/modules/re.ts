@@ -299,6 +299,8 @@ function regex(c: Compiled, kind: 'g' | 'y' | 'full' | 'advance', p = 0): RegExp
 }
 
 function checkSubject(c: Compiled, s: string): void {
+  // a JS RegExp cannot be interrupted: a step that could hang the debugger is left to the model
+  if (c.nestedRepeat && s.length > 256) throw refuse('a pattern with nested repeats on a text longer than 256 characters');
   if (c.ignoreCase && /[^\x00-\x7f]/.test(s)) throw refuse('IGNORECASE matching of non-ASCII text');
   if (c.unicodeClasses && /[^\x00-\x7f]/.test(s)) {
     for (const ch of s) {

@@ -182,3 +182,27 @@ describe.each(installedPythons())('re matches CPython 3.$minor', (py) => {
     expect(refused / CASES.length).toBeLessThan(0.5);
   });
 });
+
+describe('re refuses what JS would match differently', () => {
+  const refused = (setup: string): boolean => REFUSED.test(pyval([{ setup: `import re; ${setup}`, expr: 'r' }], 11)[0]!);
+  test.each([
+    ["r = re.match('(?:(a)|b)+', 'ab')", 'a group JS resets between iterations'],
+    ["r = re.match('(a)?b\\\\1', 'b')", 'a backreference to a group that did not take part'],
+    ["r = re.match('(?:a|)*', 'aa')", 'a repeat whose body can match empty'],
+    ["r = re.match('é', 'É', re.I)", 'IGNORECASE beyond ASCII'],
+    ["r = re.match('a*+', 'aa')", 'a possessive quantifier'],
+    ["r = re.match('(?>a)', 'a')", 'an atomic group'],
+    ["r = re.match('(a)(?(1)b|c)', 'ab')", 'a conditional group'],
+    ["r = re.match('\\\\w', '\\u0870')", 'a letter newer than 3.9'],
+    ["r = re.match('(a+)+b', 'a' * 300)", 'nested repeats on a long text'],
+    ['r = re.purge()', 'purge'],
+    ["r = re.compile('(?P<n>a)').groupindex", 'groupindex (a mappingproxy)'],
+  ])('%s (%s)', (setup) => {
+    expect(refused(setup)).toBe(true);
+  });
+
+  test('a pattern repr read back from a frame is the pattern', () => {
+    const got = pyval([{ setup: "import re; p = re.compile('(\\\\d)+', re.I|re.M)", expr: "(p, p.flags, p.groups, p.sub('#', 'a12b3'))" }], 11)[0];
+    expect(got).toBe("(re.compile('(\\\\d)+', re.IGNORECASE|re.MULTILINE), 42, 1, 'a#b#')");
+  });
+});
