@@ -9,6 +9,7 @@
 
 import { classHooks } from './modules/collections-hooks.js';
 import { DictStore, SetStore } from './containers.js';
+import { NATIVE_REPR } from './native-repr.js';
 import { parseRepr } from './repr-parse.js';
 import { repr, setInstanceRepr, str } from './repr.js';
 import { FALSE, NONE, PyError, Refusal, pyStr, pyTuple, typeError, typeName, type ClassV, type FunctionV, type InstanceV, type Value } from './value.js';
@@ -310,7 +311,14 @@ export function dunder(v: Value, name: string): Value | undefined {
 
 // ---- repr / str ----
 
+/** Call a value from a native method (one that has no Ctx), through the evaluator running now. */
+export function callValue(f: Value, args: Value[], kwargs?: Map<string, Value>): Value {
+  return active().call(f, args, kwargs);
+}
+
 function defaultRepr(v: InstanceV): string {
+  const own = NATIVE_REPR.get(v.cls);
+  if (own) return own(v);
   if (isExceptionClass(v.cls)) {
     const args = v.payload ?? [];
     return `${v.cls.name}(${args.length === 1 ? repr(args[0]!) : args.map((a) => repr(a)).join(', ')})`;

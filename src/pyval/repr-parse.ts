@@ -9,7 +9,7 @@
 // opaque value: it prints as itself and refuses every operation.
 
 import { collectionFromRepr, collectionsClassFromRepr } from './modules/collections.js';
-import { moduleFromRepr } from './modules/index.js';
+import { moduleFromRepr, patternFromRepr } from './modules/index.js';
 import { DictStore, SetStore } from './containers.js';
 import { scanNumber, scanString } from './lexer.js';
 import { rangeLength } from './hash.js';
@@ -367,6 +367,11 @@ function scanStringSafe(s: string, i: number): ReturnType<typeof scanString> {
 /** Read a repr string as a value; never throws (unreadable reprs become opaque values). */
 export function parseRepr(text: string, opts: ParseReprOptions = {}): Value {
   if (opts.cutMarker && text.endsWith(opts.cutMarker)) return opaque(text, WHY_CUT);
+  const pattern = patternFromRepr(text, (src, i) => {
+    const t = scanStringSafe(src, i);
+    return t?.t === 'str' ? { value: t.v, end: t.end } : null;
+  });
+  if (pattern) return pattern;
   const r = new ReprReader(text);
   try {
     const v = r.value();

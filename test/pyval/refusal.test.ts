@@ -97,7 +97,7 @@ describe('refusals', () => {
     refused('1j + x', 'complex numbers are not supported', '1j');
     const imp = execute('import os', SCOPE);
     expect(imp.error).toBe(
-      "*** ndbg: cannot execute 'import os' without running the program (neural engine): the module os is not one pyval models (of the standard library it models math, string, itertools, functools, heapq, bisect, operator, collections)",
+      "*** ndbg: cannot execute 'import os' without running the program (neural engine): the module os is not one pyval models (of the standard library it models math, string, itertools, functools, heapq, bisect, operator, collections, re)",
     );
     expect(execute('def f(): pass', SCOPE).error).toContain('function definitions are not allowed');
     expect(execute('obj.x = 1', SCOPE).error).toBe(

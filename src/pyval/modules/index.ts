@@ -14,6 +14,7 @@ import { ITERTOOLS } from './itertools.js';
 import { MATH } from './math.js';
 import { CPYTHON_NAMES, moduleValue, type ModuleDef } from './module.js';
 import { OPERATOR } from './operator.js';
+import { RE } from './re.js';
 import { STRING } from './string.js';
 
 export const MODULES: Record<string, ModuleDef> = {
@@ -25,6 +26,7 @@ export const MODULES: Record<string, ModuleDef> = {
   bisect: BISECT,
   operator: OPERATOR,
   collections: COLLECTIONS,
+  re: RE,
 };
 
 export const MODULE_NAMES = Object.keys(MODULES);
@@ -72,3 +74,6 @@ export function moduleFromRepr(text: string): Value | undefined {
   const m = /^<module '([A-Za-z_]\w*)' (?:\(built-in\)|from '[^']*')>$/.exec(text);
   return m && Object.hasOwn(MODULES, m[1]!) ? importModule(m[1]!) : undefined;
 }
+
+/** A compiled pattern's repr as a frame shows it (`re.compile('a+')`): the pattern. */
+export { patternFromRepr } from './re.js';

@@ -50,6 +50,11 @@ export const CPYTHON_NAMES: Record<string, ReadonlySet<string>> = {
       ' ',
     ),
   ),
+  re: new Set(
+    'A ASCII DEBUG DOTALL I IGNORECASE L LOCALE M MULTILINE NOFLAG Match Pattern PatternError RegexFlag S Scanner T TEMPLATE U UNICODE VERBOSE X compile copyreg enum error escape findall finditer fullmatch functools match purge search split sre_compile sre_parse sub subn template'.split(
+      ' ',
+    ),
+  ),
   bisect: new Set('bisect bisect_left bisect_right insort insort_left insort_right'.split(' ')),
   operator: new Set(
     '_abs abs add and_ attrgetter call concat contains countOf delitem eq floordiv ge getitem gt iadd iand iconcat ifloordiv ilshift imatmul imod imul index indexOf inv invert ior ipow irshift is_ is_not isub itemgetter itruediv ixor le length_hint lshift lt matmul methodcaller mod mul ne neg not_ or_ pos pow rshift setitem sub truediv truth xor'.split(
