@@ -13,7 +13,7 @@ import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { classNode, classOfRepr, programCall } from './programCalls.js';
-import { frameScope, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
+import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
 import { runStatement } from './statement.js';
 
 const SLOT = '__ndbg_returned';
@@ -30,6 +30,20 @@ function callerAt(before: ModelState, history: readonly HistoryEntry[]): ModelSt
     return s;
   }
   return null;
+}
+
+/**
+ * Whether the return event's value is the one its frame's last line returns, computed
+ * from the state before it (a `return` statement's value, or `None` where the code
+ * ends): a value the model guessed for the return is not carried into the caller.
+ */
+function returnedHere(lines: readonly string[], before: ModelState, prev: ModelState, program: Program, pythonMinor: number | undefined): boolean {
+  if (prev.event !== 'line' || prev.func !== before.func || prev.line !== before.line || prev.stack.length !== before.stack.length) return false;
+  const stmt = statementAt(lines, prev.line!);
+  if (stmt === null) return false;
+  if (!/^return\b/.test(stmt)) return before.retval === 'None' && endsFrame(program, prev);
+  const r = runStatement(stmt, prev, program, {}, '', pythonMinor);
+  return r?.retval !== undefined && r.retval === before.retval;
 }
 
 /**
@@ -73,7 +87,7 @@ export function fromReturn(
       const self = before.locals[sc.params[0] ?? 'self'];
       if (self === undefined || classOfRepr(self, lines) !== site.name) return null;
       value = self;
-    } else if (site.name === before.func) value = before.retval;
+    } else if (site.name === before.func && returnedHere(lines, before, prev, program, pythonMinor)) value = before.retval;
     else return null;
     if (value.endsWith(CUT_MARKER) || HIDDEN_REPR.test(value)) return null;
     // what the caller shows must be what it holds now: the callee may have changed a
