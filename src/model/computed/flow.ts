@@ -87,6 +87,21 @@ export function iteration(
  * after the header control flow allows), the other successor when false. Only
  * where the analysis gives exactly two lines and no return from the header.
  */
+/**
+ * The two lines a condition at the state's line leads to, where the analysis gives
+ * exactly two and no return: its body (the nearer of those after it) and the other.
+ */
+export function branchLines(program: Program, state: ModelState): { body: number; other: number } | null {
+  const L = state.line!;
+  const sc = frameScope(program, state);
+  if (!sc) return null;
+  const next = [...new Set(sc.succ.get(L) ?? [])];
+  if (next.length !== 2 || sc.returns.has(L)) return null;
+  const body = Math.min(...next.filter((l) => l > L));
+  if (!Number.isFinite(body)) return null;
+  return { body, other: next.find((l) => l !== body)! };
+}
+
 export function branch(
   cond: string,
   lines: readonly string[],
@@ -96,16 +111,10 @@ export function branch(
   pythonMinor: number | undefined,
 ): ComputedStep | null {
   if (!program || program.error || /:=/.test(cond) || (action.kind === 'step_into' && OWN_FRAMES.test(cond))) return null;
-  const L = before.line!;
   if (namesTheProgram(cond, lines)) return null;
-  const sc = frameScope(program, before);
-  if (!sc) return null;
-  const next = [...new Set(sc.succ.get(L) ?? [])];
-  if (next.length !== 2 || sc.returns.has(L)) return null;
-  const body = Math.min(...next.filter((l) => l > L));
-  if (!Number.isFinite(body)) return null;
-  const other = next.find((l) => l !== body)!;
+  const to = branchLines(program, before);
+  if (!to) return null;
   const r = evaluateTruth(cond, scopeOf(before), { pythonMinor });
   if (!r.ok || r.truth === undefined) return null;
-  return { changes: {}, deleted: [], stdout: r.output, line: r.truth ? body : other };
+  return { changes: {}, deleted: [], stdout: r.output, line: r.truth ? to.body : to.other };
 }

@@ -21,8 +21,9 @@ import { repr } from '../../pyval/repr.js';
 import type { Program } from '../cfg.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { cut, endsFrame, frameScope, guessedOrder, onlyNext, scopeOf } from './scope.js';
+import { cut, endsFrame, guessedOrder, onlyNext, scopeOf } from './scope.js';
 import { raised } from './statement.js';
+import { branchLines } from './flow.js';
 
 interface Snapshot {
   /** The program's classes and functions, by module name. */
@@ -90,15 +91,11 @@ export function objectStep(
   const scope = scopeOf(before);
   const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
   if (header) {
-    const sc = frameScope(program, before);
-    const L = before.line!;
-    const next = sc ? [...new Set(sc.succ.get(L) ?? [])] : [];
-    if (!sc || next.length !== 2 || sc.returns.has(L)) return null;
-    const body = Math.min(...next.filter((l) => l > L));
-    if (!Number.isFinite(body)) return null;
+    const to = branchLines(program, before);
+    if (!to) return null;
     const r = evaluateTruth(header[1]!, scope, opts);
     if (!r.ok || r.truth === undefined) return null;
-    const line = r.truth ? body : next.find((l) => l !== body)!;
+    const line = r.truth ? to.body : to.other;
     keep(lines, before, line, {}, [], snap, new Map());
     return { changes: {}, deleted: [], stdout: r.output, line };
   }

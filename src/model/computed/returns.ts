@@ -15,6 +15,7 @@ import type { ComputedStep } from './types.js';
 import { classNode, classOfRepr, programCall } from './programCalls.js';
 import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
 import { runStatement } from './statement.js';
+import { branchLines } from './flow.js';
 
 const SLOT = '__ndbg_returned';
 
@@ -96,15 +97,11 @@ export function fromReturn(
     const rest = stmt.slice(0, site.start) + SLOT + stmt.slice(site.end);
     const header = /^(?:if|elif|while)\b(.*):$/s.exec(rest);
     if (header) {
-      const frame = frameScope(program, caller);
-      const L = caller.line!;
-      const next = frame ? [...new Set(frame.succ.get(L) ?? [])] : [];
-      if (!frame || next.length !== 2 || frame.returns.has(L)) return null;
-      const body = Math.min(...next.filter((l) => l > L));
-      if (!Number.isFinite(body)) return null;
+      const to = branchLines(program, caller);
+      if (!to) return null;
       const r = evaluateTruth(header[1]!, scopeOf(caller, { [SLOT]: value }), { pythonMinor });
       if (!r.ok || r.truth === undefined || r.output !== '') return null;
-      done = { changes: {}, deleted: [], stdout: '', line: r.truth ? body : next.find((l) => l !== body)! };
+      done = { changes: {}, deleted: [], stdout: '', line: r.truth ? to.body : to.other };
     } else {
       if (/^(?:for|with|assert|raise|del)\b/.test(rest) || /:\s*$/.test(rest)) return null;
       done = runStatement(rest, caller, program, { [SLOT]: value }, '', pythonMinor);
