@@ -50,7 +50,7 @@ import {
 } from './ops.js';
 import { parseExpression, parseStatements, type Comprehension, type Expr, type Param, type Stmt } from './parser.js';
 import { parseRepr, type ParseReprOptions } from './repr-parse.js';
-import { Interp, dataclassesModule, setInterp, zeroArgSuper, type Env, type EvalHost } from './interp.js';
+import { Interp, dataclassesModule, setInterp, uncounted, zeroArgSuper, type Env, type EvalHost } from './interp.js';
 import {
   EXCEPTIONS,
   NOT_IMPLEMENTED,
@@ -69,7 +69,7 @@ import {
   SUPER,
 } from './objects.js';
 import type { Node } from './program.js';
-import { repr, str as strOf, strRepr } from './repr.js';
+import { failedRepr, repr, SHOWN_REPR_ERRORS, str as strOf, strRepr } from './repr.js';
 import {
   FALSE,
   NONE,
@@ -129,7 +129,14 @@ export interface EvalOptions extends ParseReprOptions {
 }
 
 export type EvalResult =
-  | { ok: true; value: Value; repr: string; output: string }
+  | {
+      ok: true;
+      value: Value;
+      repr: string;
+      output: string;
+      /** Whether the evaluation called a function of the program (with a program context). */
+      ranProgram?: boolean;
+    }
   | {
       ok: false;
       /** The line pdb prints: `*** NameError: name 'x' is not defined`, or `*** ndbg: cannot evaluate ...`. */
@@ -157,6 +164,8 @@ export interface ExecResult {
   traceback?: Array<{ func: string; line: number; locals: Record<string, string> }>;
   /** What the statement printed (print(), and the repr of an expression statement's value). */
   output: string;
+  /** Whether it called a function of the program (with a program context; a special method included). */
+  ranProgram?: boolean;
   error?: string;
   message?: string;
   refused?: boolean;
@@ -193,7 +202,10 @@ class Vars {
     if (!Object.hasOwn(this.reprs, name)) return undefined;
     const v = this.preset?.(name) ?? parseRepr(this.reprs[name]!, this.opts);
     this.cache.set(name, v);
-    this.canonical.set(name, safeRepr(v));
+    this.canonical.set(
+      name,
+      uncounted(() => safeRepr(v)),
+    );
     return v;
   }
 
@@ -224,7 +236,7 @@ class Vars {
     for (const [name, v] of this.cache) {
       let now: string;
       try {
-        now = repr(v);
+        now = shownRepr(v);
       } catch (e) {
         if (!(e instanceof PyError)) throw e;
         throw new Refusal(`the new value of ${name} cannot be written as a repr (${e.message})`, undefined, true);
@@ -234,6 +246,61 @@ class Vars {
     }
     return out;
   }
+}
+
+/**
+ * A value as a frame shows it: its repr, or for an instance of the program whose
+ * own `__repr__` raises (an attribute not set yet), the failure as the bridge
+ * writes it (`failedRepr`). Other errors propagate.
+ */
+function shownRepr(v: Value): string {
+  try {
+    return repr(v);
+  } catch (e) {
+    if (e instanceof PyError && v.kind === 'instance' && SHOWN_REPR_ERRORS.has(e.type)) return failedRepr(e);
+    throw e;
+  }
+}
+
+/**
+ * `v` (a value an evaluation with `opts.program` returned) as a frame shows it, its
+ * program's `__repr__` run by pyval; null where that cannot be computed.
+ */
+export function showValue(v: Value, opts: EvalOptions): string | null {
+  const bounds = makeBudget(opts);
+  return withBudget(bounds, () => {
+    try {
+      const e = new Evaluator('eval', '', { locals: {} }, opts, bounds.limits.maxDepth);
+      return e.hosting(() => shownRepr(v));
+    } catch (e) {
+      if (e instanceof PyError || e instanceof Refusal) return null;
+      throw e;
+    }
+  });
+}
+
+/**
+ * A new instance of the program's class `name` as `__init__` receives it (nothing
+ * set yet) and as its frame shows it (`showValue`); null where the class is not the
+ * program's alone (a builtin base, its own `__new__`) or cannot be built.
+ */
+export function freshInstance(name: string, opts: EvalOptions): { value: Value; shown: string } | null {
+  const bounds = makeBudget(opts);
+  return withBudget(bounds, () => {
+    try {
+      const e = new Evaluator('eval', '', { locals: {} }, opts, bounds.limits.maxDepth);
+      return e.hosting(() => {
+        const cls = e.programClassNamed(name);
+        if (!cls || cls.mro.some((c) => c.module !== '__main__') || cls.dict.has('__slots__')) return null;
+        if (lookupClass(cls, '__new__')) return null;
+        const value: InstanceV = { kind: 'instance', cls, dict: new Map() };
+        return { value, shown: shownRepr(value) };
+      });
+    } catch (e) {
+      if (e instanceof PyError || e instanceof Refusal) return null;
+      throw e;
+    }
+  });
 }
 
 function safeRepr(v: Value): string {
@@ -407,6 +474,11 @@ class Evaluator implements Ctx, EvalHost {
       if (e instanceof PyError || e instanceof Refusal) return undefined;
       throw e;
     }
+  }
+
+  /** The program's class `qualname`, built from its source (freshInstance). */
+  programClassNamed(qualname: string): ClassV | undefined {
+    return this.programClass(qualname);
   }
 
   private programClass(qualname: string): ClassV | undefined {
@@ -1474,7 +1546,8 @@ function run(expr: string, scope: Scope, opts: EvalOptions, show: (v: Value) => 
       ev = e;
       return e.hosting(() => {
         const value = e.eval(parseExpression(src), null);
-        return { ok: true as const, value, repr: show(value), output: e.output };
+        const ranProgram = e.interp.calls > 0;
+        return { ok: true as const, value, repr: show(value), output: e.output, ranProgram };
       });
     } catch (e) {
       return { ok: false as const, ...describeFailure(e, src, 'evaluate'), output: ev?.output ?? '' };
@@ -1499,10 +1572,12 @@ export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): Exe
       return e.hosting(() => {
         const stmts = parseStatements(src);
         for (const s of stmts) e.exec(s);
-        return { ok: true, ...e.results(), output: e.output };
+        const ranProgram = e.interp.calls > 0;
+        return { ok: true, ...e.results(), output: e.output, ranProgram };
       });
     } catch (e) {
       const f = describeFailure(e, src, 'execute');
+      const ranProgram = (ev?.interp.calls ?? 0) > 0;
       let partial = { changes: {}, globalChanges: {}, deleted: [] as string[] };
       try {
         const e2 = ev;
@@ -1511,7 +1586,7 @@ export function execute(stmt: string, scope: Scope, opts: EvalOptions = {}): Exe
         // A value that cannot be printed: report no change.
       }
       const traceback = e instanceof PyError && e.frames && ev ? tracebackOf(ev, e) : undefined;
-      return { ok: false, ...partial, output: ev?.output ?? '', ...f, ...(traceback ? { traceback } : {}) };
+      return { ok: false, ...partial, output: ev?.output ?? '', ranProgram, ...f, ...(traceback ? { traceback } : {}) };
     }
   });
 }

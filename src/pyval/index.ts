@@ -9,9 +9,9 @@ import { pformat } from './pprint.js';
 import { strRepr } from './repr.js';
 import { PyError, Refusal } from './value.js';
 
-export { evaluate, evaluateTruth, execute, type EvalOptions, type EvalResult, type ExecResult, type Scope } from './evaluate.js';
+export { evaluate, evaluateTruth, execute, freshInstance, showValue, type EvalOptions, type EvalResult, type ExecResult, type Scope } from './evaluate.js';
 export { parseRepr, type ParseReprOptions } from './repr-parse.js';
-export { repr, str, floatRepr, strRepr, bytesRepr } from './repr.js';
+export { repr, str, floatRepr, strRepr, bytesRepr, failedRepr } from './repr.js';
 export { pformat } from './pprint.js';
 export { setHashSeed } from './hash.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';

@@ -84,6 +84,17 @@ export function setInterp(i: Interp | null): Interp | null {
   return saved;
 }
 
+/** Run `f` (pyval's own bookkeeping, such as a value's repr to detect a change) without counting the program calls it makes. */
+export function uncounted<T>(f: () => T): T {
+  const i = current;
+  const saved = i?.calls ?? 0;
+  try {
+    return f();
+  } finally {
+    if (i) i.calls = saved;
+  }
+}
+
 setUserRunner((fn, args, kwargs) => {
   if (!current) throw new Refusal("the program's code runs only inside an evaluation");
   return current.callUser(fn, args, kwargs);
@@ -107,6 +118,8 @@ export function makeFunction(def: FuncDef, qualname: string, defaults: Map<strin
 
 export class Interp {
   private depth = 0;
+  /** How many calls of the program's own functions ran (a debugger's `s` would have stopped in the first). */
+  calls = 0;
   /** Exceptions being handled (innermost last), for a bare `raise`. */
   private handling: PyError[] = [];
 
@@ -116,6 +129,7 @@ export class Interp {
   callUser(fn: FunctionV, args: Value[], kwargs: Map<string, Value>): Value {
     const u = fn.user as UserFn;
     if (u.def.generator) throw new Refusal(`${u.qualname} is a generator function or uses yield, which pyval does not run`);
+    this.calls++;
     const env: Env = { vars: new Map(), parent: u.closure as Env | null, inlined: false, locals: u.def.assigned, fn };
     bindParams(u, args, kwargs, env.vars);
     if (u.owner) env.vars.set('__class__', u.owner);

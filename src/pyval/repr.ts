@@ -239,6 +239,18 @@ export function setInstanceRepr(r: (v: InstanceV) => string, s: (v: InstanceV) =
   instanceHooks.str = s;
 }
 
+/**
+ * What a frame shows for a value whose repr raised (a `__repr__` reading an attribute
+ * `__init__` has not set yet): the exception's type and text, one rule with the
+ * bridge and the tracer (python/ndbg/bridge/shown.py, `failed_repr`).
+ */
+export function failedRepr(e: PyError): string {
+  return `<repr failed: ${e.type}: ${e.pyMessage}>`;
+}
+
+/** Errors a program's `__repr__` raises that pyval reports as CPython would (anything else: refused). */
+export const SHOWN_REPR_ERRORS: ReadonlySet<string> = new Set(['AttributeError', 'KeyError', 'IndexError', 'ZeroDivisionError', 'ValueError']);
+
 /** repr(v), as CPython prints it. Throws PyError where CPython raises (ints over 4300 digits). */
 export function repr(v: Value): string {
   return reprIn(v, new Set());

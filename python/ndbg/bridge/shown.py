@@ -23,6 +23,18 @@ any local.
 
 import sys
 
+
+def failed_repr(error):
+    """What a frame shows for a value whose repr raised `error` (a failing
+    `__repr__`, an int beyond the digit limit): the exception's type and text, as
+    the python engine shows it and ndbg's evaluator writes it (src/pyval/repr.ts,
+    `failedRepr`)."""
+    try:
+        return '<repr failed: %s: %s>' % (type(error).__name__, error)
+    except Exception:  # an exception whose own str() fails
+        return '<repr failed: %s>' % type(error).__name__
+
+
 _CO_OPTIMIZED = 0x1
 _HIDDEN_IN_NAMESPACES = ('module', 'function', 'builtin_function_or_method')
 

@@ -2,7 +2,7 @@
 broken or huge values) and fingerprints of plain values for checking that a
 replay sees what the recorded run saw (never running program code)."""
 
-from .shown import attributes, is_namespace, shows
+from .shown import attributes, failed_repr, is_namespace, shows
 
 PLAIN = (int, float, complex, bool, type(None), str, bytes)
 
@@ -42,10 +42,7 @@ def safe_repr(v, limit):
         else:
             r = repr(v)
     except Exception as e:  # a broken __repr__ must not break the debugger
-        try:
-            r = '<repr failed: %s: %s>' % (type(e).__name__, e)
-        except Exception:
-            r = '<repr failed>'
+        r = failed_repr(e)
     if len(r) > limit:
         r = r[:limit] + '...'
     return r

@@ -23,7 +23,7 @@ import signal
 import sys
 import time
 
-from ..bridge.shown import is_namespace, shown_locals  # the bridge's rule: --verify compares with it
+from ..bridge.shown import failed_repr, is_namespace, shown_locals  # the bridge's rule: --verify compares with it
 
 FILENAME = '<ndbg>'
 REPR_LIMIT = 100
@@ -71,7 +71,7 @@ def safe_repr(value, limit=REPR_LIMIT):
     try:
         text = _prefix_repr(value, limit)
     except Exception as e:  # a failing __repr__, an int too large to print, ...
-        text = '<repr error: %s>' % type(e).__name__
+        text = failed_repr(e)
     if ' at 0x' in text:
         text = _ADDRESS.sub('', text)
     return cut(text, limit)

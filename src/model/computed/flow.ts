@@ -118,3 +118,15 @@ export function branch(
   if (!r.ok || r.truth === undefined) return null;
   return { changes: {}, deleted: [], stdout: r.output, line: r.truth ? to.body : to.other };
 }
+
+/**
+ * `s` / `n` from a call event: the frame's first line event, on the one line its code
+ * starts on (cfg.py's entry lines), with the locals the call bound, unchanged. Not
+ * for generators and coroutines (their call event resumes them anywhere).
+ */
+export function enterFrame(program: Program | null | undefined, before: ModelState, action: ModelAction): ComputedStep | null {
+  if ((action.kind !== 'step_into' && action.kind !== 'step_over') || !program || program.error || before.event !== 'call') return null;
+  const sc = frameScope(program, before);
+  if (!sc || sc.callLine !== before.line || sc.entryLines.length !== 1) return null;
+  return { changes: {}, deleted: [], stdout: '', next: sc.entryLines[0]!, unchanged: Object.keys(before.locals) };
+}

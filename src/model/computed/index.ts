@@ -17,7 +17,7 @@
 import type { Program } from '../cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { callOf, overCall } from './calls.js';
-import { branch, iteration } from './flow.js';
+import { branch, enterFrame, iteration } from './flow.js';
 import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
 import { definedNames, NOT_SIMPLE, namesTheProgram, onlyNext, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
 import { hiddenBinding, lambdaReturn, reprReturn, runStatement } from './statement.js';
@@ -74,6 +74,7 @@ export function step(
   if (action.kind === 'continue') return toLineOrExit(lines, before, null, program, history, pythonMinor, step);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
   if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor);
+  if (before.event === 'call') return carryObjects(lines, before, enterFrame(program, before, action));
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
   const within = withinStatement(lines, before, action, program, history);
   if (within === null || (within && !('finishes' in within))) return within;

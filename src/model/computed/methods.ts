@@ -10,7 +10,10 @@ import type { Program } from '../cfg.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { bindArguments, classNode, classOfRepr, methodOf, programCall } from './programCalls.js';
-import { onlyNext, scopeOf, statementAt } from './scope.js';
+import { cut, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
+import { recall, rememberAt } from './objects.js';
+import { freshInstance, type Value } from '../../pyval/index.js';
+import { readProgram } from '../../pyval/program.js';
 
 /**
  * `step_into` a statement whose one call of the program's code is a method of a shown
@@ -27,21 +30,32 @@ export function intoMethod(
   const site = programCall(stmt, lines);
   if (!site) return undefined;
   const scope = scopeOf(before);
+  // the objects the session's computed steps built, so that the callee's steps can be computed too
+  const snap = recall(lines, before);
   let fn: ReturnType<typeof methodOf>;
   let self: string;
+  let selfValue: Value | undefined;
   if (site.obj !== undefined) {
     const shown = before.locals[site.obj];
-    const cls = shown === undefined ? null : classOfRepr(shown, lines);
+    const known = snap.bound.get(site.obj);
+    const cls = shown === undefined ? null : known?.kind === 'instance' && classNode(lines, known.cls.name) ? known.cls.name : classOfRepr(shown, lines);
     if (cls === null) return shown !== undefined && classNode(lines, site.obj) === null ? undefined : null;
     fn = methodOf(program, lines, cls, site.name);
     self = shown!;
+    selfValue = known;
   } else {
     const node = classNode(lines, site.name);
     if (!node) return undefined; // a plain function: calls.ts
-    // a fresh instance shows object's default repr only for a class cfg.py finds plain
-    if (!program.plainClasses.has(site.name) || methodOf(program, lines, site.name, '__new__') !== undefined) return null;
+    if (methodOf(program, lines, site.name, '__new__') !== undefined) return null;
+    const ctx = { nodes: readProgram(lines), before: before.func === '<module>' ? before.line : null, objects: snap.objects, bound: snap.bound };
+    // the instance `__init__` receives: nothing set yet, shown as its own `__repr__` shows it then
+    const fresh = freshInstance(site.name, { pythonMinor, program: ctx });
+    if (fresh) {
+      self = cut(fresh.shown.replace(/ at 0x[0-9a-fA-F.]+/g, ''));
+      selfValue = fresh.value;
+    } else if (program.plainClasses.has(site.name)) self = `<__main__.${site.name} object>`;
+    else return null;
     fn = methodOf(program, lines, site.name, '__init__');
-    self = `<__main__.${site.name} object>`;
   }
   if (!fn) return null; // no such method (an AttributeError, or object.__init__: no frame): the model says
   const sig = statementAt(lines, fn.defLine)!.trim();
@@ -49,7 +63,12 @@ export function intoMethod(
   if (self0 === undefined) return null;
   const locals = bindArguments(sig, site.args, scope, pythonMinor, [[self0, self]]);
   if (!locals) return null;
-  return { changes: {}, deleted: [], stdout: '', call: { func: fn.coName, line: fn.callLine, locals, span: [site.start, site.end] } };
+  const call = { func: fn.coName, line: fn.callLine, locals, span: [site.start, site.end] as [number, number] };
+  if (selfValue && !HIDDEN_REPR.test(self)) {
+    const callState = { func: fn.coName, stack: [...before.stack, before.line!], line: fn.callLine, locals };
+    rememberAt(lines, callState as ModelState, { objects: snap.objects, bound: new Map([[self0, selfValue]]), outer: [...snap.outer, snap.bound] });
+  }
+  return { changes: {}, deleted: [], stdout: '', call };
 }
 
 /**

@@ -13,7 +13,7 @@
 // builds the instance when the session does not know it, and which a computed
 // step keeps up to date.
 
-import { execute, evaluate, evaluateTruth, type Value } from '../../pyval/index.js';
+import { execute, evaluate, evaluateTruth, showValue, type Value } from '../../pyval/index.js';
 import type { ProgramContext } from '../../pyval/evaluate.js';
 import { cloneGraph, holdsObjects } from '../../pyval/objects.js';
 import { readProgram } from '../../pyval/program.js';
@@ -25,11 +25,17 @@ import { cut, endsFrame, guessedOrder, onlyNext, scopeOf } from './scope.js';
 import { raised } from './statement.js';
 import { branchLines } from './flow.js';
 
-interface Snapshot {
+export interface Snapshot {
   /** The program's classes and functions, by module name. */
   objects: Map<string, Value>;
   /** Locals holding objects of the program. */
   bound: Map<string, Value>;
+  /**
+   * The callers' locals holding objects, outermost first, while a computed call runs:
+   * one object graph with the callee's, so what the callee changes, its callers see
+   * when it returns (returns.ts).
+   */
+  outer: Map<string, Value>[];
 }
 
 /** What the session's computed steps built, by the state they lead to (per source, so per session's program). */
@@ -42,6 +48,11 @@ export function stateKey(s: { func: string | null; stack: number[]; line: number
   return `${s.func}|${s.stack.join(',')}|${s.line}|${JSON.stringify(names.map((n) => [n, s.locals[n]]))}`;
 }
 
+/** Record the objects of a state a computed step leads to (a call's frame: methods.ts). */
+export function rememberAt(lines: readonly string[], state: ModelState, snap: Snapshot): void {
+  remember(lines, stateKey(state), snap);
+}
+
 function remember(lines: readonly string[], key: string, snap: Snapshot): void {
   let m = sessions.get(lines);
   if (!m) sessions.set(lines, (m = new Map()));
@@ -50,15 +61,25 @@ function remember(lines: readonly string[], key: string, snap: Snapshot): void {
 }
 
 /** The objects known at a state: a fresh copy of what the session recorded for it, or none yet. */
-function recall(lines: readonly string[], before: ModelState): Snapshot {
+export function recall(lines: readonly string[], before: ModelState): Snapshot {
   const snap = sessions.get(lines)?.get(stateKey(before));
-  if (!snap) return { objects: new Map(), bound: new Map() };
+  if (!snap) return { objects: new Map(), bound: new Map(), outer: [] };
   const roots = new Map<string, Value>();
   for (const [k, v] of snap.objects) roots.set(`o:${k}`, v);
   for (const [k, v] of snap.bound) roots.set(`b:${k}`, v);
+  snap.outer.forEach((m, i) => {
+    for (const [k, v] of m) roots.set(`${i}:${k}`, v);
+  });
   const copy = cloneGraph(roots);
-  const out: Snapshot = { objects: new Map(), bound: new Map() };
-  for (const [k, v] of copy) (k.startsWith('o:') ? out.objects : out.bound).set(k.slice(2), v);
+  const out: Snapshot = { objects: new Map(), bound: new Map(), outer: snap.outer.map(() => new Map()) };
+  for (const [key, v] of copy) {
+    const at = key.indexOf(':');
+    const tag = key.slice(0, at);
+    const name = key.slice(at + 1);
+    if (tag === 'o') out.objects.set(name, v);
+    else if (tag === 'b') out.bound.set(name, v);
+    else out.outer[Number(tag)]!.set(name, v);
+  }
   return out;
 }
 
@@ -81,11 +102,14 @@ export function objectStep(
   action: ModelAction,
   program: Program | null | undefined,
   pythonMinor: number | undefined,
+  given?: Snapshot,
 ): ComputedStep | null {
-  if (!program || program.error || action.kind !== 'step_over') return null;
+  if (!program || program.error || (action.kind !== 'step_over' && action.kind !== 'step_into')) return null;
   if (/\b(?:yield|await)\b|:=/.test(stmt)) return null;
+  // `s` stops in the first call of the program's code, so a step into one runs none
+  const into = action.kind === 'step_into';
   const module = before.func === '<module>';
-  const snap = recall(lines, before);
+  const snap = given ?? recall(lines, before);
   const ctx: ProgramContext = { nodes: readProgram(lines), before: module ? before.line : null, objects: snap.objects, bound: snap.bound };
   const opts = { pythonMinor, program: ctx };
   const scope = scopeOf(before);
@@ -94,7 +118,7 @@ export function objectStep(
     const to = branchLines(program, before);
     if (!to) return null;
     const r = evaluateTruth(header[1]!, scope, opts);
-    if (!r.ok || r.truth === undefined) return null;
+    if (!r.ok || r.truth === undefined || (into && r.ranProgram)) return null;
     const line = r.truth ? to.body : to.other;
     keep(lines, before, line, {}, [], snap, new Map());
     return { changes: {}, deleted: [], stdout: r.output, line };
@@ -102,12 +126,15 @@ export function objectStep(
   const ret = /^return\b\s*(.*)$/s.exec(stmt);
   if (ret) {
     const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, opts);
-    if (!r.ok || guessedOrder(r.value)) return null;
+    if (!r.ok || guessedOrder(r.value) || (into && r.ranProgram)) return null;
+    // the return event stays on this line with these locals (returns.ts reads its objects)
+    keep(lines, before, before.line!, {}, [], snap, new Map());
     return { changes: {}, deleted: [], stdout: r.output, retval: shown(r.repr) };
   }
   if (/^(?:for|with|try|except|finally|else|def|class|import|from|raise|assert|global|nonlocal|match|case|async|@)\b/.test(stmt) || /:\s*$/.test(stmt))
     return null;
   const r = execute(stmt, scope, opts);
+  if (into && r.ranProgram) return null;
   // an exception the values raise, in this statement or in the program's code it called
   if (!r.ok) {
     const c = raised(r, before, '');
@@ -132,9 +159,11 @@ export function objectStep(
   // (`cart.add(...)` changes `cart` in place): the model's guess must not replace it
   const unchanged: string[] = [];
   for (const [name, v] of r.values ?? []) {
-    if (name in changes || !(name in before.locals) || deleted.includes(name) || !holdsObjects(v)) continue;
-    if (shown(repr(v)) === before.locals[name]) unchanged.push(name);
-    else changes[name] = shown(repr(v));
+    if (name in changes || !(name in before.locals) || deleted.includes(name) || !holdsObjects(v) || name.startsWith('__ndbg')) continue;
+    const text = showValue(v, opts);
+    if (text === null) return null;
+    if (shown(text) === before.locals[name]) unchanged.push(name);
+    else changes[name] = shown(text);
   }
   // trace format v2: each instance local's attributes as `name.attr` entries
   if (dotted(before) && r.values) {
@@ -145,8 +174,9 @@ export function objectStep(
       for (const [attr, x] of v.dict) {
         const key = prefix + attr;
         seen.add(key);
-        const text = shown(repr(x));
-        if (before.locals[key] !== text) changes[key] = text;
+        const text = showValue(x, opts);
+        if (text === null) return null;
+        if (before.locals[key] !== shown(text)) changes[key] = shown(text);
       }
       for (const k of Object.keys(before.locals)) if (k.startsWith(prefix) && !seen.has(k) && !(k in changes)) deleted.push(k);
     }
@@ -158,7 +188,7 @@ export function objectStep(
   if (next !== undefined) {
     out.next = next;
     keep(lines, before, next, changes, deleted, snap, r.values ?? new Map());
-  }
+  } else if (out.ends) keep(lines, before, before.line!, changes, deleted, snap, r.values ?? new Map());
   return out;
 }
 
@@ -193,7 +223,7 @@ function keep(
     if (holdsObjects(v)) bound.set(k, v);
     else bound.delete(k);
   }
-  remember(lines, stateKey({ func: before.func, stack: before.stack, line, locals }), { objects: snap.objects, bound });
+  remember(lines, stateKey({ func: before.func, stack: before.stack, line, locals }), { objects: snap.objects, bound, outer: snap.outer });
 }
 
 /** Whether the session knows objects at this state (its steps must carry them on). */

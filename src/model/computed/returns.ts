@@ -6,9 +6,11 @@
 // one-line statement, no value of the caller's the callee could have changed
 // unseen (a mutable value cfg.py says it may reach), no `global` anywhere.
 
-import { evaluateTruth } from '../../pyval/index.js';
+import { evaluateTruth, parseRepr, type Value } from '../../pyval/index.js';
+import { holdsObjects } from '../../pyval/objects.js';
+import { objectStep, recall, type Snapshot } from './objects.js';
 import { unchangeable } from '../constraints.js';
-import type { Program } from '../cfg.js';
+import type { Program, Scope } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
@@ -18,6 +20,8 @@ import { runStatement } from './statement.js';
 import { branchLines } from './flow.js';
 
 const SLOT = '__ndbg_returned';
+/** A caller's statement that only binds the returned value (`a = Vector(1, 2)`, `cart.add(x)`). */
+const BINDS_ONLY = new RegExp(`^(?:[A-Za-z_]\\w*(?:\\s*,\\s*[A-Za-z_]\\w*)*\\s*=\\s*)?${SLOT}$`);
 
 /** The caller's state at the call: the last state of the caller's frame, every state after it deeper. */
 function callerAt(before: ModelState, history: readonly HistoryEntry[]): ModelState | null {
@@ -72,6 +76,11 @@ export function fromReturn(
   if (stmt === null || stmt.includes('\n')) return null;
   if (program.rebindsElsewhere) return null;
 
+  const snap = recall(lines, before);
+  if (snap.outer.length && sc.kind !== 'class') {
+    const known = withObjects(lines, before, prev, caller, stmt, sc, snap, program, pythonMinor);
+    if (known !== undefined) return known;
+  }
   let done: ComputedStep | null;
   if (sc.kind === 'class') {
     // the class statement binds the class, which module locals never show
@@ -107,6 +116,11 @@ export function fromReturn(
       done = runStatement(rest, caller, program, { [SLOT]: value }, '', pythonMinor);
     }
   }
+  return finish(done, caller);
+}
+
+/** The caller's state once its statement finished as `done` says. */
+function finish(done: ComputedStep | null, caller: ModelState): ComputedStep | null {
   if (!done) return null;
   if (done.state) return { ...done, state: { ...done.state, stack: [...caller.stack] } };
   const locals: Record<string, string> = {};
@@ -121,4 +135,55 @@ export function fromReturn(
   if (done.next !== undefined) return at('line', done.next, null);
   if (done.ends) return at('return', caller.line!, 'None');
   return null;
+}
+
+/**
+ * The return into a caller whose objects the session knows (the call was computed:
+ * methods.ts kept the caller's objects with the callee's): the caller's statement
+ * run by pyval's interpreter with the returned value (an `__init__`'s instance, or
+ * a value the frame's `return` computed) in the call's place, so that objects the
+ * callee changed show as they are now. undefined: not such a return (the rules
+ * over reprs apply); null: one, but it cannot be computed.
+ */
+function withObjects(
+  lines: readonly string[],
+  before: ModelState,
+  prev: ModelState,
+  caller: ModelState,
+  stmt: string,
+  sc: Scope,
+  snap: Snapshot,
+  program: Program,
+  pythonMinor: number | undefined,
+): ComputedStep | null | undefined {
+  const site = programCall(stmt, lines);
+  if (!site) return undefined;
+  let value: Value | undefined;
+  if (before.func === '__init__' && site.obj === undefined && classNode(lines, site.name)) {
+    const self = snap.bound.get(sc.params[0] ?? 'self');
+    if (self?.kind !== 'instance' || self.cls.name !== site.name) return undefined;
+    value = self;
+  } else if (site.name === before.func && returnedHere(lines, before, prev, program, pythonMinor)) {
+    const v = parseRepr(before.retval!, {});
+    if (v.kind === 'opaque' || holdsObjects(v)) return undefined;
+    value = v;
+  } else return undefined;
+  const outer = snap.outer[snap.outer.length - 1]!;
+  for (const k of program.effects(caller.line!).all)
+    if (k in caller.locals && !outer.has(k) && !unchangeable(caller.locals[k]!, program.plainClasses)) return null;
+  const rest = stmt.slice(0, site.start) + SLOT + stmt.slice(site.end);
+  // only a binding of the value itself: anything more could run the program's code
+  // again (an operator's or `print`'s special method), where `s` or a breakpoint stops
+  if (!BINDS_ONLY.test(rest)) return undefined;
+  snap.objects.set(SLOT, value);
+  try {
+    const done = objectStep(rest, lines, caller, { kind: 'step_over' }, program, pythonMinor, {
+      objects: snap.objects,
+      bound: outer,
+      outer: snap.outer.slice(0, -1),
+    });
+    return finish(done, caller);
+  } finally {
+    snap.objects.delete(SLOT);
+  }
 }
