@@ -170,6 +170,10 @@ export interface ExecResult {
   message?: string;
   refused?: boolean;
   exception?: string;
+  /** The exception came from the program's own `raise` / `assert` over computed values. */
+  explicit?: boolean;
+  /** The exception as a value (the instance the program raised). */
+  raised?: Value;
 }
 
 /** Lazily parsed variables of one namespace, with change tracking. */
@@ -815,7 +819,7 @@ class Evaluator implements Ctx, EvalHost {
   // ---- Ctx ----
 
   call(f: Value, args: Value[], kwargs: Map<string, Value> = new Map(), env: Env | null = null): Value {
-    if ((f.kind === 'builtin' || f.kind === 'type') && !f.module && this.program) {
+    if ((f.kind === 'builtin' || f.kind === 'type') && !f.module && (this.program || f.name === 'isinstance' || f.name === 'issubclass' || f.name === 'type')) {
       const r = this.objectBuiltin(f.name, args, kwargs, env);
       if (r !== undefined) return r;
     }
@@ -913,11 +917,11 @@ class Evaluator implements Ctx, EvalHost {
     if (g !== undefined) return g;
     const own = this.programName(id);
     if (own !== undefined) return own;
-    if (this.program) {
-      const exc = EXCEPTIONS.get(id);
-      if (exc) return exc;
-      if (!this.moduleLevel && this.programAssigns(id)) throw new Refusal(`${id} is a global of the program, which this frame's state does not show`);
-    }
+    // the builtin exceptions are classes (what a shown `KeyError('x')` is an instance of)
+    const exc = EXCEPTIONS.get(id);
+    if (exc) return exc;
+    if (this.program && !this.moduleLevel && this.programAssigns(id))
+      throw new Refusal(`${id} is a global of the program, which this frame's state does not show`);
     const b = BUILTIN_NAMES.get(id);
     if (b !== undefined) return b;
     if (Object.hasOwn(REFUSED_OBJECTS, id)) return { kind: 'opaque', text: REFUSED_OBJECTS[id]!, why: `is the site builtin ${id}` } as OpaqueV;
@@ -1477,10 +1481,22 @@ interface Failure {
   message: string;
   refused: boolean;
   exception?: string;
+  /** Raised by the program's own `raise` / `assert` (PyError.explicit). */
+  explicit?: boolean;
+  /** The exception as a value, where the program made it (its class may be the program's). */
+  raised?: Value;
 }
 
 function describeFailure(e: unknown, src: string, verb: 'evaluate' | 'execute'): Failure {
-  if (e instanceof PyError) return { error: `*** ${e.message}`, message: e.message, refused: false, exception: e.type };
+  if (e instanceof PyError)
+    return {
+      error: `*** ${e.message}`,
+      message: e.message,
+      refused: false,
+      exception: e.type,
+      ...(e.explicit ? { explicit: true } : {}),
+      ...(e.exc ? { raised: e.exc } : {}),
+    };
   if (e instanceof Refusal) {
     const subject = e.whole ? shorten(src) : (e.subject ?? shorten(src));
     const message = `ndbg: cannot ${verb} ${strRepr(subject)} without running the program (neural engine): ${e.reason}`;

@@ -226,7 +226,9 @@ export class Interp {
         }
         const v = h.eval(n.exc, env);
         if (n.cause) h.eval(n.cause, env);
-        throw this.toError(v);
+        const e = this.toError(v);
+        e.explicit = true;
+        throw e;
       }
       case 'try':
         this.tryStmt(n, env);
@@ -235,7 +237,9 @@ export class Interp {
         if (!h.truth(h.eval(n.test, env))) {
           const msg = n.msg ? h.eval(n.msg, env) : null;
           const inst: InstanceV = { kind: 'instance', cls: EXCEPTIONS.get('AssertionError')!, dict: new Map(), payload: msg ? [msg] : [] };
-          throw raiseValue(inst);
+          const e = raiseValue(inst);
+          e.explicit = true;
+          throw e;
         }
         return;
       case 'with':

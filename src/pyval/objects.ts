@@ -11,6 +11,7 @@ import { classHooks } from './modules/collections-hooks.js';
 import { DictStore, SetStore } from './containers.js';
 import { NATIVE_REPR } from './native-repr.js';
 import { parseRepr } from './repr-parse.js';
+import { exceptionReprHooks } from './exception-hooks.js';
 import { repr, setInstanceRepr, str } from './repr.js';
 import { FALSE, NONE, PyError, Refusal, pyStr, pyTuple, typeError, typeName, type ClassV, type FunctionV, type InstanceV, type Value } from './value.js';
 
@@ -147,6 +148,10 @@ for (const [name, base] of [
   EXCEPTIONS.set(name, builtinClass(name, [EXCEPTIONS.get(base)!]));
 
 export const isExceptionClass = (c: ClassV): boolean => c.mro.includes(BASE_EXC);
+
+/** Exceptions read back from their repr: not those whose str or attributes need more than the arguments. */
+const NOT_FROM_REPR = new Set(['OSError', 'FileNotFoundError', 'SystemExit', 'KeyboardInterrupt', 'GeneratorExit', 'StopIteration', 'UnicodeError']);
+exceptionReprHooks.classNamed = (name) => (NOT_FROM_REPR.has(name) ? undefined : EXCEPTIONS.get(name));
 
 /** An exception instance for a PyError raised by a builtin (its args: the message, or a KeyError's key). */
 export function exceptionValue(e: PyError): InstanceV {

@@ -17,7 +17,17 @@ export type Node = { line: number } & (
   | { k: 'break' }
   | { k: 'continue' }
   | { k: 'raise'; exc: Expr | null; cause: Expr | null }
-  | { k: 'try'; body: Node[]; handlers: { type: Expr | null; name: string | null; body: Node[] }[]; orelse: Node[]; final: Node[] }
+  | {
+      k: 'try';
+      body: Node[];
+      /** `line`: the `except` clause's own line. */
+      handlers: { type: Expr | null; name: string | null; body: Node[]; line: number }[];
+      orelse: Node[];
+      final: Node[];
+      /** The `else:` and `finally:` lines, where there are. */
+      elseLine?: number;
+      finalLine?: number;
+    }
   | { k: 'assert'; test: Expr; msg: Expr | null }
   | { k: 'with'; items: { ctx: Expr; target: Expr | null }[]; body: Node[] }
   | { k: 'def'; def: FuncDef }
@@ -235,22 +245,27 @@ class Reader {
       }
       case 'try': {
         const body = this.body(h.rest, line, indent);
-        const handlers: { type: Expr | null; name: string | null; body: Node[] }[] = [];
+        const handlers: { type: Expr | null; name: string | null; body: Node[]; line: number }[] = [];
         let orelse: Node[] = [];
         let final: Node[] = [];
+        let elseLine: number | undefined;
+        let finalLine: number | undefined;
         for (let e = this.header(indent); e && ['except', 'else', 'finally'].includes(e.kw); e = this.header(indent)) {
           this.i++;
           const b = this.body(e.rest, e.line, indent);
           if (e.kw === 'except') {
             const m = /^(.*?)(?:\s+as\s+([A-Za-z_]\w*))?$/s.exec(e.head)!;
-            handlers.push({ type: m[1]!.trim() ? parseExpression(m[1]!) : null, name: m[2] ?? null, body: b });
-          } else if (e.kw === 'else') orelse = b;
-          else {
+            handlers.push({ type: m[1]!.trim() ? parseExpression(m[1]!) : null, name: m[2] ?? null, body: b, line: e.line });
+          } else if (e.kw === 'else') {
+            orelse = b;
+            elseLine = e.line;
+          } else {
             final = b;
+            finalLine = e.line;
             break;
           }
         }
-        return { k: 'try', line, body, handlers, orelse, final };
+        return { k: 'try', line, body, handlers, orelse, final, elseLine, finalLine };
       }
       case 'with': {
         const items = splitTop(h.head).map((part) => {

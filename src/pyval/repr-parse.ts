@@ -14,6 +14,7 @@ import { DictStore, SetStore } from './containers.js';
 import { scanNumber, scanString } from './lexer.js';
 import { rangeLength } from './hash.js';
 import { ELLIPSIS, FALSE, NONE, TRUE, opaque, pyFloat, pyList, pyStr, pyTuple, pyType, type Value } from './value.js';
+import { exceptionReprHooks } from './exception-hooks.js';
 
 export interface ParseReprOptions {
   /**
@@ -335,6 +336,18 @@ class ReprReader {
             return r;
           }
         }
+      } catch (e) {
+        if (!(e instanceof Fail)) throw e;
+      }
+      this.i = save;
+    }
+    const exc = exceptionReprHooks.classNamed(name);
+    if (exc) {
+      const save = this.i;
+      try {
+        this.expect('(');
+        const args = this.items(')');
+        return { kind: 'instance', cls: exc, dict: new Map(), payload: args };
       } catch (e) {
         if (!(e instanceof Fail)) throw e;
       }

@@ -241,6 +241,11 @@ export class PyError extends Error {
   key?: Value;
   /** The program's frames it passed through, innermost first (interp.ts): the traceback of a computed exception. */
   frames?: RaisedFrame[];
+  /**
+   * Raised by the program's own `raise` or `assert` over computed values, not by an
+   * operation pyval may only half know: the program raises it too.
+   */
+  explicit?: boolean;
   constructor(
     readonly type: string,
     readonly pyMessage: string,

@@ -34,9 +34,10 @@ function parsesAsString(stmt: string): boolean {
   const r = evaluate(stmt, { locals: {} });
   return r.ok && r.value.kind === 'str';
 }
-import { carryObjects, classStatement, knowsObjects, objectStep } from './objects.js';
+import { carryObjects, classStatement, knowsObjects, objectStep, unbindKept } from './objects.js';
 import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
+import { exceptClause, fromException, leftHandler } from './exceptions.js';
 import { withinStatement } from './spans.js';
 
 export { statementAt } from './scope.js';
@@ -75,10 +76,11 @@ export function step(
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
   if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor);
   if (before.event === 'call') return carryObjects(lines, before, enterFrame(program, before, action));
+  if (before.event === 'exception') return fromException(lines, before, action, program);
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
   const within = withinStatement(lines, before, action, program, history);
   if (within === null || (within && !('finishes' in within))) return within;
-  const done = lineStep(lines, before, action, program, history, pythonMinor);
+  const done = unbindHandler(lines, before, lineStep(lines, before, action, program, history, pythonMinor));
   // a statement over several lines finishing: the line after it, which its own line's successors leave open
   if (
     within &&
@@ -93,6 +95,18 @@ export function step(
   )
     return { ...done, next: within.next };
   return done;
+}
+
+/** A step out of an `except ... as name` body: `name` is unbound, as CPython does. */
+function unbindHandler(lines: readonly string[], before: ModelState, done: ComputedStep | null): ComputedStep | null {
+  const to = done && !done.state && !done.call && done.retval === undefined ? (done.line ?? done.next) : undefined;
+  if (to === undefined) return done;
+  const gone = leftHandler(lines, before, to);
+  if (gone === null || done!.deleted.includes(gone)) return done;
+  unbindKept(lines, before, done!, gone);
+  const changes = { ...done!.changes };
+  delete changes[gone];
+  return { ...done!, changes, deleted: [...done!.deleted, gone] };
 }
 
 /** A step from a line event, by the statement that starts on its line. */
@@ -110,6 +124,14 @@ function lineStep(
   if (before.func === '<lambda>') return lambdaReturn(stmt, lines, before, program, pythonMinor);
   const own = reprReturn(stmt, before);
   if (own) return own;
+  const clause = exceptClause(lines, before, action, program, history);
+  if (clause !== undefined) return clause;
+  if (/^raise\s/.test(stmt)) return objectStep(stmt, lines, before, action, program, pythonMinor);
+  // `try:` starts its body
+  if (stmt === 'try:') {
+    const next = onlyNext(program, before);
+    return next === undefined ? null : carryObjects(lines, before, { changes: {}, deleted: [], stdout: '', next });
+  }
   const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
   if (header) {
     if (namesTheProgram(header[1]!, lines) || knowsObjects(lines, before)) {

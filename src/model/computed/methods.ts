@@ -65,8 +65,8 @@ export function intoMethod(
   if (!locals) return null;
   const call = { func: fn.coName, line: fn.callLine, locals, span: [site.start, site.end] as [number, number] };
   if (selfValue && !HIDDEN_REPR.test(self)) {
-    const callState = { func: fn.coName, stack: [...before.stack, before.line!], line: fn.callLine, locals };
-    rememberAt(lines, callState as ModelState, { objects: snap.objects, bound: new Map([[self0, selfValue]]), outer: [...snap.outer, snap.bound] });
+    const callState = { event: 'call' as const, func: fn.coName, stack: [...before.stack, before.line!], line: fn.callLine, locals };
+    rememberAt(lines, callState, { objects: snap.objects, bound: new Map([[self0, selfValue]]), outer: [...snap.outer, snap.bound] });
   }
   return { changes: {}, deleted: [], stdout: '', call };
 }

@@ -15,7 +15,7 @@
 
 import { execute, evaluate, evaluateTruth, showValue, type Value } from '../../pyval/index.js';
 import type { ProgramContext } from '../../pyval/evaluate.js';
-import { cloneGraph, holdsObjects } from '../../pyval/objects.js';
+import { cloneGraph, holdsObjects, isExceptionClass } from '../../pyval/objects.js';
 import { readProgram } from '../../pyval/program.js';
 import { repr } from '../../pyval/repr.js';
 import type { Program } from '../cfg.js';
@@ -36,20 +36,24 @@ export interface Snapshot {
    * when it returns (returns.ts).
    */
   outer: Map<string, Value>[];
+  /** At an exception event the program's own code raised: the exception instance (exceptions.ts binds it to `as` names). */
+  exception?: Value;
 }
 
 /** What the session's computed steps built, by the state they lead to (per source, so per session's program). */
 const sessions = new WeakMap<readonly string[], Map<string, Snapshot>>();
 const MAX_STATES = 5000;
 
-/** The key of a state: its frame, line and locals (what identifies it to the next step). */
-export function stateKey(s: { func: string | null; stack: number[]; line: number | null; locals: Record<string, string> }): string {
+type Keyed = Pick<ModelState, 'event' | 'func' | 'stack' | 'line' | 'locals'>;
+
+/** The key of a state: its event, frame, line and locals (what identifies it to the next step). */
+export function stateKey(s: Keyed): string {
   const names = Object.keys(s.locals).sort();
-  return `${s.func}|${s.stack.join(',')}|${s.line}|${JSON.stringify(names.map((n) => [n, s.locals[n]]))}`;
+  return `${s.event}|${s.func}|${s.stack.join(',')}|${s.line}|${JSON.stringify(names.map((n) => [n, s.locals[n]]))}`;
 }
 
 /** Record the objects of a state a computed step leads to (a call's frame: methods.ts). */
-export function rememberAt(lines: readonly string[], state: ModelState, snap: Snapshot): void {
+export function rememberAt(lines: readonly string[], state: Keyed, snap: Snapshot): void {
   remember(lines, stateKey(state), snap);
 }
 
@@ -70,13 +74,15 @@ export function recall(lines: readonly string[], before: ModelState): Snapshot {
   snap.outer.forEach((m, i) => {
     for (const [k, v] of m) roots.set(`${i}:${k}`, v);
   });
+  if (snap.exception) roots.set('x:', snap.exception);
   const copy = cloneGraph(roots);
   const out: Snapshot = { objects: new Map(), bound: new Map(), outer: snap.outer.map(() => new Map()) };
   for (const [key, v] of copy) {
     const at = key.indexOf(':');
     const tag = key.slice(0, at);
     const name = key.slice(at + 1);
-    if (tag === 'o') out.objects.set(name, v);
+    if (tag === 'x') out.exception = v;
+    else if (tag === 'o') out.objects.set(name, v);
     else if (tag === 'b') out.bound.set(name, v);
     else out.outer[Number(tag)]!.set(name, v);
   }
@@ -85,8 +91,19 @@ export function recall(lines: readonly string[], before: ModelState): Snapshot {
 
 /** The trace format removes object addresses (`<__main__.P object at 0x7f..>` -> `<__main__.P object>`). */
 const noAddress = (r: string) => r.replace(/ at 0x[0-9a-fA-F.]+/g, '');
-const shown = (r: string) => cut(noAddress(r));
+/** A value's repr as a state shows it: no address, cut. */
+export const shown = (r: string) => cut(noAddress(r));
 const cutAll = (locals: Record<string, string>) => Object.fromEntries(Object.entries(locals).map(([k, v]) => [k, shown(v)]));
+
+/**
+ * How a state shows `v`, one of the objects `snap` holds at `at` (its class's own
+ * `__repr__` run by pyval's interpreter): null where that cannot be computed.
+ */
+export function shownAt(lines: readonly string[], at: ModelState, snap: Snapshot, v: Value, pythonMinor: number | undefined): string | null {
+  const ctx: ProgramContext = { nodes: readProgram(lines), before: at.func === '<module>' ? at.line : null, objects: snap.objects, bound: snap.bound };
+  const text = showValue(v, { pythonMinor, program: ctx });
+  return text === null ? null : shown(text);
+}
 
 /** Whether the state shows instances' attributes as dotted entries (trace format v2). */
 const dotted = (s: ModelState) => Object.keys(s.locals).some((k) => k.includes('.'));
@@ -120,7 +137,7 @@ export function objectStep(
     const r = evaluateTruth(header[1]!, scope, opts);
     if (!r.ok || r.truth === undefined || (into && r.ranProgram)) return null;
     const line = r.truth ? to.body : to.other;
-    keep(lines, before, line, {}, [], snap, new Map());
+    keep(lines, before, 'line', line, {}, [], snap, new Map());
     return { changes: {}, deleted: [], stdout: r.output, line };
   }
   const ret = /^return\b\s*(.*)$/s.exec(stmt);
@@ -128,9 +145,11 @@ export function objectStep(
     const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, opts);
     if (!r.ok || guessedOrder(r.value) || (into && r.ranProgram)) return null;
     // the return event stays on this line with these locals (returns.ts reads its objects)
-    keep(lines, before, before.line!, {}, [], snap, new Map());
+    keep(lines, before, 'return', before.line!, {}, [], snap, new Map());
     return { changes: {}, deleted: [], stdout: r.output, retval: shown(r.repr) };
   }
+  const rz = /^raise\s+(.+)$/s.exec(stmt);
+  if (rz) return raiseStep(rz[1]!, lines, before, into, snap, scope, opts);
   if (/^(?:for|with|try|except|finally|else|def|class|import|from|raise|assert|global|nonlocal|match|case|async|@)\b/.test(stmt) || /:\s*$/.test(stmt))
     return null;
   const r = execute(stmt, scope, opts);
@@ -138,7 +157,15 @@ export function objectStep(
   // an exception the values raise, in this statement or in the program's code it called
   if (!r.ok) {
     const c = raised(r, before, '');
-    if (c && r.traceback?.length) {
+    if (!c) return null;
+    // the exception event shows the locals as they were: an object the call changed
+    // before raising must still read the same
+    for (const [name, v] of r.values ?? []) {
+      if (!(name in before.locals) || !holdsObjects(v) || name.startsWith('__ndbg')) continue;
+      if (dotted(before) || shown(showValue(v, opts) ?? '') !== before.locals[name]) return null;
+    }
+    keep(lines, before, 'exception', before.line!, {}, [], snap, r.values ?? new Map(), r.raised);
+    if (r.traceback?.length) {
       // the frames it passed through: this one at its line, then the program's calls (innermost last)
       const inner = [...r.traceback].reverse().map((f) => ({ func: f.func, line: f.line, locals: cutAll(f.locals) }));
       c.traceback = [{ func: before.func!, line: before.line!, locals: { ...before.locals } }, ...inner];
@@ -187,9 +214,44 @@ export function objectStep(
   const next = onlyNext(program, before);
   if (next !== undefined) {
     out.next = next;
-    keep(lines, before, next, changes, deleted, snap, r.values ?? new Map());
-  } else if (out.ends) keep(lines, before, before.line!, changes, deleted, snap, r.values ?? new Map());
+    keep(lines, before, 'line', next, changes, deleted, snap, r.values ?? new Map());
+  } else if (out.ends) keep(lines, before, 'return', before.line!, changes, deleted, snap, r.values ?? new Map());
   return out;
+}
+
+/**
+ * `raise EXPR`: the exception event on this line, its text as the tracer writes it
+ * (`Type: message`), the instance kept for the `except ... as` that catches it.
+ * `raise ... from ...` and a bare `raise` are the model's.
+ */
+function raiseStep(
+  expr: string,
+  lines: readonly string[],
+  before: ModelState,
+  into: boolean,
+  snap: Snapshot,
+  scope: ReturnType<typeof scopeOf>,
+  opts: { pythonMinor: number | undefined; program: ProgramContext },
+): ComputedStep | null {
+  if (/\bfrom\b/.test(expr)) return null;
+  let r = evaluate(expr, scope, opts);
+  if (r.ok && r.value.kind === 'class') r = evaluate(`(${expr})()`, scope, opts);
+  if (!r.ok || (into && r.ranProgram) || r.output !== '') return null;
+  const exc = r.value;
+  if (exc.kind !== 'instance' || !isExceptionClass(exc.cls)) return null;
+  const SLOT = '__ndbg_raised';
+  snap.bound.set(SLOT, exc);
+  try {
+    // the name is read from the objects (`bound`) before its shown text
+    const text = evaluate(`str(${SLOT})`, { ...scope, locals: { ...scope.locals, [SLOT]: 'None' } }, opts);
+    if (!text.ok || text.value.kind !== 'str' || (into && text.ranProgram) || text.output !== '') return null;
+    const message = text.value.v === '' ? exc.cls.name : `${exc.cls.name}: ${text.value.v}`;
+    const c = raised({ exception: exc.cls.name, message: cut(message), explicit: true, output: '' }, before, '');
+    if (c) keep(lines, before, 'exception', before.line!, {}, [], snap, new Map(), exc);
+    return c;
+  } finally {
+    snap.bound.delete(SLOT);
+  }
 }
 
 /**
@@ -207,11 +269,13 @@ export function objectsAt(lines: readonly string[], state: ModelState): ProgramC
 function keep(
   lines: readonly string[],
   before: ModelState,
+  event: ModelState['event'],
   line: number,
   changes: Record<string, string>,
   deleted: string[],
   snap: Snapshot,
   values: Map<string, Value>,
+  exception?: Value,
 ): void {
   const locals: Record<string, string> = {};
   for (const [k, v] of Object.entries(before.locals)) if (!deleted.includes(k)) locals[k] = v;
@@ -223,7 +287,32 @@ function keep(
     if (holdsObjects(v)) bound.set(k, v);
     else bound.delete(k);
   }
-  remember(lines, stateKey({ func: before.func, stack: before.stack, line, locals }), { objects: snap.objects, bound, outer: snap.outer });
+  remember(lines, stateKey({ event, func: before.func, stack: before.stack, line, locals }), {
+    objects: snap.objects,
+    bound,
+    outer: snap.outer,
+    ...(exception ? { exception } : {}),
+  });
+}
+
+/**
+ * A step that also unbinds `name` (an `except ... as name` body left): the objects
+ * kept for the state it leads to move to that state's key, without `name`.
+ */
+export function unbindKept(lines: readonly string[], before: ModelState, c: ComputedStep, name: string): void {
+  const line = c.line ?? c.next;
+  const m = sessions.get(lines);
+  if (line === undefined || !m) return;
+  const locals: Record<string, string> = {};
+  for (const [k, v] of Object.entries(before.locals)) if (!c.deleted.includes(k)) locals[k] = v;
+  Object.assign(locals, c.changes);
+  const key = stateKey({ event: 'line', func: before.func, stack: before.stack, line, locals });
+  const snap = m.get(key);
+  if (!snap) return;
+  delete locals[name];
+  const bound = new Map(snap.bound);
+  bound.delete(name);
+  remember(lines, stateKey({ event: 'line', func: before.func, stack: before.stack, line, locals }), { ...snap, bound });
 }
 
 /** Whether the session knows objects at this state (its steps must carry them on). */
@@ -241,7 +330,7 @@ export function carryObjects(lines: readonly string[], before: ModelState, c: Co
   const line = c.line ?? c.next;
   const snap = sessions.get(lines)?.get(stateKey(before));
   if (line === undefined || !snap) return c;
-  keep(lines, before, line, c.changes, c.deleted, snap, new Map());
+  keep(lines, before, 'line', line, c.changes, c.deleted, snap, new Map());
   return c;
 }
 

@@ -8,7 +8,7 @@
 
 import { evaluateTruth, parseRepr, type Value } from '../../pyval/index.js';
 import { holdsObjects } from '../../pyval/objects.js';
-import { objectStep, recall, type Snapshot } from './objects.js';
+import { objectStep, recall, rememberAt, shownAt, type Snapshot } from './objects.js';
 import { unchangeable } from '../constraints.js';
 import type { Program, Scope } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
@@ -51,6 +51,15 @@ function returnedHere(lines: readonly string[], before: ModelState, prev: ModelS
   return r?.retval !== undefined && r.retval === before.retval;
 }
 
+/** returnedHere for a `return` over the program's objects: its value computed with the objects the frame holds. */
+function returnedOver(lines: readonly string[], before: ModelState, prev: ModelState, program: Program, pythonMinor: number | undefined): boolean {
+  if (prev.event !== 'line' || prev.func !== before.func || prev.line !== before.line || prev.stack.length !== before.stack.length) return false;
+  const stmt = statementAt(lines, prev.line!);
+  if (stmt === null || !/^return\b/.test(stmt)) return false;
+  const r = objectStep(stmt, lines, prev, { kind: 'step_over' }, program, pythonMinor);
+  return r?.retval !== undefined && r.retval === before.retval;
+}
+
 /**
  * The state after `action` from `before`, a return event of a function or class
  * body, where its caller's statement can be finished by computation; null otherwise.
@@ -67,7 +76,8 @@ export function fromReturn(
   if (before.event !== 'return' || typeof before.retval !== 'string' || before.stack.length === 0) return null;
   const prev = history[history.length - 2]!.state;
   // a return right after an exception event of the frame: the exception goes on up
-  if (prev.event === 'exception' && prev.func === before.func && prev.stack.length === before.stack.length) return null;
+  if (prev.event === 'exception' && prev.func === before.func && prev.stack.length === before.stack.length)
+    return raisedInCaller(lines, before, prev, program, history);
   const sc = frameScope(program, before);
   if (!sc || sc.generator) return null;
   const caller = callerAt(before, history);
@@ -119,6 +129,44 @@ export function fromReturn(
   return finish(done, caller);
 }
 
+/**
+ * The return of a frame an exception leaves: the caller's exception event on the
+ * call's line, its locals as they were at the call (where the callee could not
+ * have changed what they show), the same exception.
+ */
+function raisedInCaller(
+  lines: readonly string[],
+  before: ModelState,
+  prev: ModelState,
+  program: Program,
+  history: readonly HistoryEntry[],
+): ComputedStep | null {
+  if (before.retval !== 'None' || !prev.exception || program.rebindsElsewhere) return null;
+  const caller = callerAt(before, history);
+  if (!caller) return null;
+  const snap = recall(lines, before);
+  const outer = snap.outer[snap.outer.length - 1];
+  for (const k of program.effects(caller.line!).all) {
+    if (!(k in caller.locals)) continue;
+    const v = outer?.get(k);
+    if (v ? shownAt(lines, caller, snap, v, undefined) !== caller.locals[k] : !unchangeable(caller.locals[k]!, program.plainClasses)) return null;
+  }
+  const state: ModelState = {
+    event: 'exception',
+    line: caller.line,
+    func: caller.func,
+    stack: [...caller.stack],
+    locals: { ...caller.locals },
+    retval: null,
+    exception: prev.exception,
+    stdout: '',
+    exit: null,
+  };
+  if (outer)
+    rememberAt(lines, state, { objects: snap.objects, bound: outer, outer: snap.outer.slice(0, -1), ...(snap.exception ? { exception: snap.exception } : {}) });
+  return { changes: {}, deleted: [], stdout: '', state };
+}
+
 /** The caller's state once its statement finished as `done` says. */
 function finish(done: ComputedStep | null, caller: ModelState): ComputedStep | null {
   if (!done) return null;
@@ -163,7 +211,10 @@ function withObjects(
     const self = snap.bound.get(sc.params[0] ?? 'self');
     if (self?.kind !== 'instance' || self.cls.name !== site.name) return undefined;
     value = self;
-  } else if (site.name === before.func && returnedHere(lines, before, prev, program, pythonMinor)) {
+  } else if (
+    site.name === before.func &&
+    (returnedHere(lines, before, prev, program, pythonMinor) || returnedOver(lines, before, prev, program, pythonMinor))
+  ) {
     const v = parseRepr(before.retval!, {});
     if (v.kind === 'opaque' || holdsObjects(v)) return undefined;
     value = v;
@@ -177,11 +228,19 @@ function withObjects(
   if (!BINDS_ONLY.test(rest)) return undefined;
   snap.objects.set(SLOT, value);
   try {
-    const done = objectStep(rest, lines, caller, { kind: 'step_over' }, program, pythonMinor, {
-      objects: snap.objects,
-      bound: outer,
-      outer: snap.outer.slice(0, -1),
-    });
+    const given: Snapshot = { objects: snap.objects, bound: outer, outer: snap.outer.slice(0, -1) };
+    const done = objectStep(rest, lines, caller, { kind: 'step_over' }, program, pythonMinor, given);
+    if (!done || done.state) return finish(done, caller);
+    // the caller's objects the callee changed (`self.notes.append(m)` in `w.put(m)`) show as they are now
+    for (const [k, v] of outer) {
+      if (!(k in caller.locals) || k in done.changes || done.deleted.includes(k)) continue;
+      const text = shownAt(lines, caller, given, v, pythonMinor);
+      if (text === null) return null;
+      if (text !== caller.locals[k]) {
+        done.changes[k] = text;
+        done.unchanged = done.unchanged?.filter((n) => n !== k);
+      }
+    }
     return finish(done, caller);
   } finally {
     snap.objects.delete(SLOT);

@@ -65,14 +65,16 @@ const RAISED_FROM_VALUES = new Set(['ZeroDivisionError', 'IndexError', 'KeyError
  * The statement raised, by pyval over the state's values: the exception event on
  * its line, the frame's locals as they were (the statement bound nothing), what it
  * printed first. Null for a refusal or an exception that may be pyval's, not the
- * program's (RAISED_FROM_VALUES).
+ * program's: one the program's own `raise` or `assert` raised (`explicit`) is its,
+ * of the others only those of RAISED_FROM_VALUES.
  */
 export function raised(
-  r: { refused?: boolean; exception?: string; message?: string; output: string },
+  r: { refused?: boolean; exception?: string; message?: string; explicit?: boolean; output: string },
   before: ModelState,
   printed: string,
 ): ComputedStep | null {
-  if (r.refused || !r.exception || !r.message || !RAISED_FROM_VALUES.has(r.exception) || before.event !== 'line') return null;
+  if (r.refused || !r.exception || !r.message || before.event !== 'line') return null;
+  if (!r.explicit && !RAISED_FROM_VALUES.has(r.exception)) return null;
   const stdout = printed + r.output;
   const state: ModelState = {
     ...before,
