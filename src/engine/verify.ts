@@ -27,7 +27,7 @@ import type {
 } from './engine.js';
 import type { NeuralDebugger } from './neural/debugger.js';
 import { PythonEngine } from './python.js';
-import { CUT_MARKER, FORMAT_VERSION, isAttributeEntry, REPR_LIMIT } from '../model/format.js';
+import { CUT_MARKER, FORMAT_VERSION, isAttributeEntry, REPR_LIMIT, withoutAddresses } from '../model/format.js';
 import type { ModelState } from '../model/types.js';
 
 /** Most commands the real side runs to get back from other files to the program's own frame. */
@@ -48,7 +48,7 @@ function withoutPdbMessages(text: string): string {
 
 /** A real repr as the trace format writes it: addresses removed, cut at 100 characters. */
 export function normalizeRepr(r: string): string {
-  const s = r.replace(/ at 0x[0-9a-fA-F]+>/g, '>');
+  const s = withoutAddresses(r);
   return s.length > REPR_LIMIT ? `${s.slice(0, REPR_LIMIT)}${CUT_MARKER}` : s;
 }
 

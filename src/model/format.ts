@@ -45,6 +45,13 @@ export const END = SPECIAL_ID.end;
 
 /** The tracer's cut (docs/format.md, "Reprs"): a repr is at most REPR_LIMIT characters, or exactly that many plus CUT_MARKER. */
 export const REPR_LIMIT = 100;
+
+/**
+ * A repr without object addresses (`<P object at 0x7f..>` -> `<P object>`,
+ * `<cell at 0x7f..: empty>` -> `<cell: empty>`): the tracer's `_ADDRESS` rule
+ * (python/ndbg/trace/tracer.py), and pyval's `at 0x...` for an address it cannot know.
+ */
+export const withoutAddresses = (r: string): string => r.replace(/ at 0x(?:[0-9a-fA-F]+|\.\.\.)/g, '');
 export const CUT_MARKER = '...';
 
 /**

@@ -19,7 +19,8 @@ import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { callOf, overCall } from './calls.js';
 import { branch, enterFrame, iteration } from './flow.js';
 import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
-import { definedNames, NOT_SIMPLE, namesTheProgram, onlyNext, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
+import { definedNames, frameScope, NOT_SIMPLE, namesTheProgram, onlyNext, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
+import { classNode } from './programCalls.js';
 import { hiddenBinding, lambdaReturn, reprReturn, runStatement } from './statement.js';
 import { evaluate } from '../../pyval/index.js';
 
@@ -80,7 +81,7 @@ export function step(
   if (before.event !== 'line' || before.line === null || before.func === null) return null;
   const within = withinStatement(lines, before, action, program, history);
   if (within === null || (within && !('finishes' in within))) return within;
-  const done = unbindHandler(lines, before, lineStep(lines, before, action, program, history, pythonMinor));
+  const done = classEnd(lines, before, program, unbindHandler(lines, before, lineStep(lines, before, action, program, history, pythonMinor)));
   // a statement over several lines finishing: the line after it, which its own line's successors leave open
   if (
     within &&
@@ -95,6 +96,35 @@ export function step(
   )
     return { ...done, next: within.next };
   return done;
+}
+
+/**
+ * The end of a class body: it returns the class's `__class__` cell where a function
+ * in it names `super` or `__class__` (the compiler makes the cell for them), None
+ * otherwise.
+ */
+function classEnd(lines: readonly string[], before: ModelState, program: Program | null | undefined, done: ComputedStep | null): ComputedStep | null {
+  if (!done?.ends || !program || program.error || frameScope(program, before)?.kind !== 'class') return done;
+  const node = classNode(lines, before.func!);
+  if (!node) return null;
+  const end = node.body.length ? lastLine(lines, node.line) : node.line;
+  const body = lines.slice(node.line, end).join('\n');
+  if (/^\s*class\s/m.test(body)) return null;
+  return /\b(?:super|__class__)\b/.test(body) ? { ...done, endValue: '<cell: empty>' } : done;
+}
+
+/** The last line of the block a compound statement at `line` opens (by indentation). */
+function lastLine(lines: readonly string[], line: number): number {
+  const indent = (s: string) => s.length - s.trimStart().length;
+  const own = indent(lines[line - 1]!);
+  let last = line;
+  for (let i = line; i < lines.length; i++) {
+    const s = lines[i]!;
+    if (s.trim() === '' || s.trimStart().startsWith('#')) continue;
+    if (indent(s) <= own) break;
+    last = i + 1;
+  }
+  return last;
 }
 
 /** A step out of an `except ... as name` body: `name` is unbound, as CPython does. */
@@ -162,6 +192,13 @@ function lineStep(
   if (/^[rRuU]?("""|'''|"|')/.test(stmt)) {
     const next = onlyNext(program, before);
     if (next !== undefined && parsesAsString(stmt)) return carryObjects(lines, before, { changes: {}, deleted: [], stdout: '', next });
+  }
+  // a class body's first line event is on its `class` line (binding `__module__` and `__qualname__`, hidden): then its first statement
+  if (program && !program.error && /^class\b/.test(stmt) && frameScope(program, before)?.kind === 'class') {
+    const node = classNode(lines, before.func!);
+    const first = node?.line === before.line ? node.body[0] : undefined;
+    if (!first || /^\s*[rRuUbBfF]*["']/.test(lines[first.line - 1] ?? '')) return null;
+    return carryObjects(lines, before, { changes: {}, deleted: [], stdout: '', next: first.line });
   }
   if (program && !program.error) {
     const into = action.kind === 'step_into' ? intoClassBody(stmt, lines, before, program) : undefined;
@@ -239,7 +276,7 @@ export function withComputed(predicted: ModelState, before: ModelState, computed
       func: before.func,
       stack: [...before.stack],
       locals,
-      retval: 'None',
+      retval: computed.endValue ?? 'None',
       exception: null,
       stdout: computed.stdout,
       exit: null,

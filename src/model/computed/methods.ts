@@ -6,6 +6,7 @@
 // Only where the object's class can be read from its repr (`<__main__.Cart object>`,
 // the default repr of a class cfg.py finds plain) and the method is a plain `def`.
 
+import { withoutAddresses } from '../format.js';
 import type { Program } from '../cfg.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
@@ -51,7 +52,7 @@ export function intoMethod(
     // the instance `__init__` receives: nothing set yet, shown as its own `__repr__` shows it then
     const fresh = freshInstance(site.name, { pythonMinor, program: ctx });
     if (fresh) {
-      self = cut(fresh.shown.replace(/ at 0x[0-9a-fA-F.]+/g, ''));
+      self = cut(withoutAddresses(fresh.shown));
       selfValue = fresh.value;
     } else if (program.plainClasses.has(site.name)) self = `<__main__.${site.name} object>`;
     else return null;
@@ -63,6 +64,12 @@ export function intoMethod(
   if (self0 === undefined) return null;
   const locals = bindArguments(sig, site.args, scope, pythonMinor, [[self0, self]]);
   if (!locals) return null;
+  // a method that names `super` or `__class__` has the defining class as a free variable, which its frame shows
+  if (lines.slice(fn.defLine, fn.lastLine).some((l) => /\b(?:super|__class__)\b/.test(l))) {
+    const owner = fn.key.slice(0, fn.key.lastIndexOf('.'));
+    if (owner.includes('.')) return null;
+    locals.__class__ = `<class '__main__.${owner}'>`;
+  }
   const call = { func: fn.coName, line: fn.callLine, locals, span: [site.start, site.end] as [number, number] };
   if (selfValue && !HIDDEN_REPR.test(self)) {
     const callState = { event: 'call' as const, func: fn.coName, stack: [...before.stack, before.line!], line: fn.callLine, locals };

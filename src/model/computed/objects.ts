@@ -19,6 +19,7 @@ import { cloneGraph, holdsObjects, isExceptionClass } from '../../pyval/objects.
 import { readProgram } from '../../pyval/program.js';
 import { repr } from '../../pyval/repr.js';
 import type { Program } from '../cfg.js';
+import { withoutAddresses } from '../format.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { cut, endsFrame, guessedOrder, onlyNext, scopeOf } from './scope.js';
@@ -89,10 +90,8 @@ export function recall(lines: readonly string[], before: ModelState): Snapshot {
   return out;
 }
 
-/** The trace format removes object addresses (`<__main__.P object at 0x7f..>` -> `<__main__.P object>`). */
-const noAddress = (r: string) => r.replace(/ at 0x[0-9a-fA-F.]+/g, '');
 /** A value's repr as a state shows it: no address, cut. */
-export const shown = (r: string) => cut(noAddress(r));
+export const shown = (r: string) => cut(withoutAddresses(r));
 const cutAll = (locals: Record<string, string>) => Object.fromEntries(Object.entries(locals).map(([k, v]) => [k, shown(v)]));
 
 /**

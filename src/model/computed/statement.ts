@@ -159,6 +159,17 @@ export const QUIET_MODULES = new Set(
   ),
 );
 
+/** Names of standard modules pyval does not model as a whole that are functions or classes (hidden in a module's locals). */
+const HIDDEN_NAMES: Record<string, Set<string>> = {
+  dataclasses: new Set('dataclass field fields asdict astuple replace make_dataclass is_dataclass FrozenInstanceError InitVar'.split(' ')),
+  abc: new Set('ABC ABCMeta abstractmethod'.split(' ')),
+  enum: new Set('Enum IntEnum Flag IntFlag auto unique'.split(' ')),
+  contextlib: new Set('contextmanager suppress closing redirect_stdout nullcontext ExitStack'.split(' ')),
+  copy: new Set('copy deepcopy'.split(' ')),
+  fractions: new Set(['Fraction']),
+  decimal: new Set(['Decimal']),
+};
+
 /**
  * A module-level statement that binds only names the module's locals never show: a
  * plain `def` (no decorator, no call in its signature) or `import` of quiet standard
@@ -172,13 +183,24 @@ export function hiddenBinding(stmt: string, before: ModelState, program: Program
   // `Point = namedtuple('Point', 'x y')`: binds a class, which the trace hides (pyval builds it from the module's source)
   const nt = /^[A-Za-z_]\w*\s*=\s*(?:collections\.)?namedtuple\s*\(/.exec(stmt);
   if (!def && !imp && !from && !nt) return undefined;
+  // a `def` in a class body: methods.ts (defInClassBody)
+  if (def && before.func !== '<module>') return undefined;
   if (before.func !== '<module>' || !program || program.error) return null;
   const changes: Record<string, string> = {};
   if (nt) {
     const r = execute(`import collections; from collections import namedtuple; ${stmt}`, { locals: {} });
     if (!r.ok || Object.values(r.changes).some((v) => !HIDDEN_REPR.test(v))) return null;
   }
-  if (from) {
+  if (from && Object.hasOwn(HIDDEN_NAMES, from[1]!)) {
+    // names of these modules that are all functions or classes: the trace hides them
+    for (const part of stmt
+      .slice(stmt.indexOf(' import ') + 8)
+      .replace(/[()]/g, '')
+      .split(',')) {
+      const m = /^\s*([A-Za-z_]\w*)(?:\s+as\s+[A-Za-z_]\w*)?\s*$/.exec(part);
+      if (!m || !HIDDEN_NAMES[from[1]!]!.has(m[1]!)) return null;
+    }
+  } else if (from) {
     // a module pyval models: what the names are (functions and classes the trace hides)
     if (!Object.hasOwn(MODULES, from[1]!)) return null;
     const r = execute(stmt, { locals: {} });

@@ -26,6 +26,8 @@ export interface ComputedStep {
   state?: ModelState;
   /** The frame's code ends after this statement (no line follows): its return event, returning None, comes next. */
   ends?: boolean;
+  /** With `ends`: what the frame returns when not None (a class body whose methods use `super()` returns its `__class__` cell). */
+  endValue?: string;
   /** `n` over a call of the program (overCall): its function's name. */
   called?: string;
   /** For `step_into` a call of the program's function: the call event's frame and its arguments. */
