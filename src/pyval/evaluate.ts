@@ -104,6 +104,12 @@ export interface Scope {
   globals?: Record<string, string>;
   /** The program's objects the frame's locals hold, where they are known (used unless the options give a context). */
   program?: ProgramContext;
+  /**
+   * The text is the program's own code in a function frame (a computed step), not an
+   * expression pdb evaluates: its comprehensions and lambdas see the frame's locals,
+   * as closures do. Without it, pdb's rule: in 3.11 they do not (eval over f_locals).
+   */
+  closures?: boolean;
 }
 
 /**
@@ -397,6 +403,7 @@ class Evaluator implements Ctx, EvalHost {
   private readonly locals: Vars;
   private readonly globals: Vars;
   private readonly moduleLevel: boolean;
+  private readonly closures: boolean;
   private readonly minor: number;
   private readonly out: string[] = [];
   private depth = 0;
@@ -412,6 +419,7 @@ class Evaluator implements Ctx, EvalHost {
     readonly maxDepth: number,
   ) {
     this.moduleLevel = scope.globals === undefined || scope.globals === scope.locals;
+    this.closures = scope.closures === true;
     this.program = opts.program ?? scope.program;
     const preset = this.program ? (name: string) => this.presetValue(name, scope.locals) : undefined;
     this.locals = new Vars(scope.locals, opts, preset);
@@ -907,7 +915,7 @@ class Evaluator implements Ctx, EvalHost {
       if (v !== undefined) return v;
       if (e === env && e.locals?.has(id) && !e.building)
         throw new PyError('UnboundLocalError', `cannot access local variable '${id}' where it is not associated with a value`);
-      if (!e.inlined) seesFrameLocals = false;
+      if (!e.inlined && !this.closures) seesFrameLocals = false;
     }
     if (seesFrameLocals || this.moduleLevel) {
       const v = this.locals.get(id);

@@ -2,7 +2,7 @@ import { evaluate, evaluateTruth, repr } from '../../pyval/index.js';
 import type { Program } from '../cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES, scopeOf } from './scope.js';
+import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES, programScope } from './scope.js';
 
 /** The last line of the block a header at `line` opens: the following lines indented deeper (blank and comment lines aside). */
 export function blockEnd(lines: readonly string[], line: number): number {
@@ -54,7 +54,7 @@ export function iteration(
   if (at === null) return null;
   const end = blockEnd(lines, L);
   const fromBody = prev.event !== 'call' && at > L && at <= end;
-  const sc = scopeOf(before);
+  const sc = programScope(before, program);
   const whole = evaluate(iterable, sc, { pythonMinor });
   if (!whole.ok || guessedOrder(whole.value)) return null;
   const r = evaluate(`list(${iterable})`, sc, { pythonMinor });
@@ -114,7 +114,7 @@ export function branch(
   if (namesTheProgram(cond, lines)) return null;
   const to = branchLines(program, before);
   if (!to) return null;
-  const r = evaluateTruth(cond, scopeOf(before), { pythonMinor });
+  const r = evaluateTruth(cond, programScope(before, program), { pythonMinor });
   if (!r.ok || r.truth === undefined) return null;
   return { changes: {}, deleted: [], stdout: r.output, line: r.truth ? to.body : to.other };
 }

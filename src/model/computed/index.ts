@@ -38,6 +38,7 @@ function parsesAsString(stmt: string): boolean {
 import { carryObjects, classStatement, knowsObjects, objectStep, unbindKept } from './objects.js';
 import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
+import { comprehensionStep } from './comprehensions.js';
 import { exceptClause, fromException, leftHandler } from './exceptions.js';
 import { withinStatement } from './spans.js';
 
@@ -75,6 +76,8 @@ export function step(
   if (action.kind === 'breakpoint') return toLineOrExit(lines, before, action.line, program, history, pythonMinor, step);
   if (action.kind === 'continue') return toLineOrExit(lines, before, null, program, history, pythonMinor, step);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
+  const comp = comprehensionStep(lines, before, action, program, history, pythonMinor);
+  if (comp !== undefined) return comp;
   if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor);
   if (before.event === 'call') return carryObjects(lines, before, enterFrame(program, before, action));
   if (before.event === 'exception') return fromException(lines, before, action, program);

@@ -17,12 +17,11 @@ import { execute, evaluate, evaluateTruth, showValue, type Value } from '../../p
 import type { ProgramContext } from '../../pyval/evaluate.js';
 import { cloneGraph, holdsObjects, isExceptionClass } from '../../pyval/objects.js';
 import { readProgram } from '../../pyval/program.js';
-import { repr } from '../../pyval/repr.js';
 import type { Program } from '../cfg.js';
 import { withoutAddresses } from '../format.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { cut, endsFrame, guessedOrder, onlyNext, scopeOf } from './scope.js';
+import { cut, endsFrame, guessedOrder, onlyNext, programScope, type scopeOf } from './scope.js';
 import { raised } from './statement.js';
 import { branchLines } from './flow.js';
 
@@ -128,7 +127,7 @@ export function objectStep(
   const snap = given ?? recall(lines, before);
   const ctx: ProgramContext = { nodes: readProgram(lines), before: module ? before.line : null, objects: snap.objects, bound: snap.bound };
   const opts = { pythonMinor, program: ctx };
-  const scope = scopeOf(before);
+  const scope = programScope(before, program);
   const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
   if (header) {
     const to = branchLines(program, before);

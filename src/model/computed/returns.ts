@@ -15,7 +15,7 @@ import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { classNode, classOfRepr, programCall } from './programCalls.js';
-import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
+import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, programScope, statementAt } from './scope.js';
 import { runStatement } from './statement.js';
 import { branchLines } from './flow.js';
 
@@ -118,7 +118,7 @@ export function fromReturn(
     if (header) {
       const to = branchLines(program, caller);
       if (!to) return null;
-      const r = evaluateTruth(header[1]!, scopeOf(caller, { [SLOT]: value }), { pythonMinor });
+      const r = evaluateTruth(header[1]!, programScope(caller, program, { [SLOT]: value }), { pythonMinor });
       if (!r.ok || r.truth === undefined || r.output !== '') return null;
       done = { changes: {}, deleted: [], stdout: '', line: r.truth ? to.body : to.other };
     } else {
@@ -126,7 +126,7 @@ export function fromReturn(
       done = runStatement(rest, caller, program, { [SLOT]: value }, '', pythonMinor);
     }
   }
-  return finish(done, caller);
+  return finishCaller(done, caller);
 }
 
 /**
@@ -168,7 +168,7 @@ function raisedInCaller(
 }
 
 /** The caller's state once its statement finished as `done` says. */
-function finish(done: ComputedStep | null, caller: ModelState): ComputedStep | null {
+export function finishCaller(done: ComputedStep | null, caller: ModelState): ComputedStep | null {
   if (!done) return null;
   if (done.state) return { ...done, state: { ...done.state, stack: [...caller.stack] } };
   const locals: Record<string, string> = {};
@@ -230,7 +230,7 @@ function withObjects(
   try {
     const given: Snapshot = { objects: snap.objects, bound: outer, outer: snap.outer.slice(0, -1) };
     const done = objectStep(rest, lines, caller, { kind: 'step_over' }, program, pythonMinor, given);
-    if (!done || done.state) return finish(done, caller);
+    if (!done || done.state) return finishCaller(done, caller);
     // the caller's objects the callee changed (`self.notes.append(m)` in `w.put(m)`) show as they are now
     for (const [k, v] of outer) {
       if (!(k in caller.locals) || k in done.changes || done.deleted.includes(k)) continue;
@@ -241,7 +241,7 @@ function withObjects(
         done.unchanged = done.unchanged?.filter((n) => n !== k);
       }
     }
-    return finish(done, caller);
+    return finishCaller(done, caller);
   } finally {
     snap.objects.delete(SLOT);
   }

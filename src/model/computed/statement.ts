@@ -5,7 +5,7 @@ import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed, scopeOf } from './scope.js';
+import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed, programScope } from './scope.js';
 
 /**
  * `stmt` run by pyval over the state's locals (and `extra` names, left out of the
@@ -21,7 +21,7 @@ export function runStatement(
   pythonMinor: number | undefined,
 ): ComputedStep | null {
   const module = before.func === '<module>';
-  const scope = scopeOf(before, extra);
+  const scope = programScope(before, program, extra);
   const ret = /^return\b\s*(.*)$/s.exec(stmt);
   if (ret) {
     const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, { pythonMinor });

@@ -1,0 +1,29 @@
+// Comprehension frames (comprehensions.ts) against CPython's trace (againstTrace.ts):
+// `s` into `<listcomp>` / `<dictcomp>` / `<setcomp>`, each of their line events with
+// the targets bound and the enclosing function's names they read, their return,
+// and the caller's statement finishing with the value. CPython 3.9-3.11 make these
+// frames; the engine models 3.11.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkAgainstTrace } from './againstTrace.js';
+import { testPython } from './helpers.js';
+import { spawnSync } from 'node:child_process';
+
+const FILE = join(import.meta.dirname, 'fixtures', 'comprehensions', 'scores.py');
+const minor = Number(spawnSync(testPython(), ['-c', 'import sys; print(sys.version_info[1])'], { encoding: 'utf8' }).stdout.trim());
+
+describe.skipIf(minor !== 11)('comprehension frames, against CPython 3.11', () => {
+  it('every computed s / n step of scores.py is the real one, through each comprehension frame', async () => {
+    const { wrong, wholeFrom } = await checkAgainstTrace(FILE);
+    expect(wrong).toEqual([]);
+    for (const k of [
+      'step_into line <module>',
+      'step_into call <dictcomp>',
+      'step_into line <dictcomp>',
+      'step_into return <dictcomp>',
+      'step_into line <listcomp>',
+      'step_into return <listcomp>',
+    ])
+      expect(wholeFrom).toContain(k);
+  });
+});
