@@ -72,7 +72,7 @@ describe('a step computed from its statement', () => {
 
   it('s into a call of the program: the call event binds the parameters to the computed arguments', async () => {
     const src =
-      'def scale(xs, k=2, *, z=0):\n    return xs\n\ndef add(a, b=10):\n    return a + b\n\nv = [1, 2]\ns = add(len(v) * 3)\nt = add(b=v[0], a=4) + 1\nu = add(add(1))\nw = scale(v)\n';
+      'def scale(xs, k=2, *, z=0):\n    return xs\n\ndef add(a, b=10):\n    return a + b\n\nv = [1, 2]\ns = add(len(v) * 3)\nt = add(b=v[0], a=4) + 1\nu = add(add(1))\nw = scale(v)\nx = add(2) + add(3)\ny = v and add(2)\n';
     const lines = src.split('\n').slice(0, -1);
     const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
     const into = { kind: 'step_into' } as const;
@@ -80,7 +80,12 @@ describe('a step computed from its statement', () => {
     const s8 = computeStep(lines, stateAt(8), into, program)!;
     expect(s8.call).toMatchObject({ func: 'add', line: 4, locals: { a: '6', b: '10' } });
     expect(computeStep(lines, stateAt(9), into, program)!.call!.locals).toEqual({ a: '4', b: '1' });
-    expect(computeStep(lines, stateAt(10), into, program)).toBeNull(); // two calls: which comes first is the model's
+    // two calls: `s` stops in the one Python makes first, the argument's
+    expect(computeStep(lines, stateAt(10), into, program)!.call).toMatchObject({ func: 'add', line: 4, locals: { a: '1', b: '10' } });
+    // `n` over two calls is the model's (or pyval's run of both)
+    expect(computeStep(lines, stateAt(10), step, program)?.call).toBeUndefined();
+    expect(computeStep(lines, stateAt(12), into, program)!.call).toMatchObject({ func: 'add', locals: { a: '2', b: '10' } }); // left to right
+    expect(computeStep(lines, stateAt(13), into, program)).toBeNull(); // `and` may skip the call
     expect(computeStep(lines, stateAt(11), into, program)).toBeNull(); // a keyword-only parameter
     const guessed: ModelState = { ...at(4, { a: '3' }, 'add', [8]), event: 'call' };
     expect(withComputed(guessed, stateAt(8), s8)).toEqual({ ...guessed, locals: { a: '6', b: '10' } });

@@ -61,12 +61,26 @@ export function callOf(
   before: ModelState,
   program: Program,
   pythonMinor: number | undefined,
+  into = false,
 ): ComputedStep | null | undefined {
   const defined = definedNames(lines);
   const calls = [...stmt.matchAll(/(?<![\w.])([A-Za-z_]\w*)\s*\(/g)].filter((m) => defined.has(m[1]!));
   const named = [...stmt.matchAll(/(?<![\w.])[A-Za-z_]\w*/g)].filter((m) => defined.has(m[0]));
   if (!calls.length) return named.length ? null : undefined;
-  if (calls.length !== 1 || named.length !== 1 || /\b(?:lambda|yield|await)\b|:=/.test(stmt)) return null;
+  if (named.length !== calls.length || /\b(?:lambda|yield|await)\b|:=/.test(stmt)) return null;
+  // several calls: `s` stops in the first one Python makes (left to right, a call's arguments before it)
+  // a call `and`, `or` or a conditional may skip is not certain to be made
+  if (into && /\b(?:and|or|if|for)\b/.test(stmt)) return null;
+  if (calls.length !== 1 && !into) return null;
+  let first = calls[0]!;
+  for (;;) {
+    const args = argumentsAt(stmt, first.index! + first[0].length - 1);
+    if (!args) return null;
+    const inner = calls.find((c) => c.index! > first.index! && c.index! < args.close);
+    if (!inner) break;
+    first = inner;
+  }
+  calls.splice(0, calls.length, first);
   const name = calls[0]![1]!;
   const fns = program.scopes.filter((sc) => sc.coName === name);
   if (fns.length !== 1 || fns[0]!.kind !== 'function' || fns[0]!.generator) return null;

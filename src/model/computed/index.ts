@@ -236,7 +236,7 @@ function ordinary(
   pythonMinor: number | undefined,
 ): ComputedStep | null {
   if (program && !program.error) {
-    const call = callOf(stmt, lines, before, program, pythonMinor);
+    const call = callOf(stmt, lines, before, program, pythonMinor, action.kind === 'step_into');
     if (call !== undefined) return action.kind === 'step_into' || call === null ? call : overCall(stmt, call, lines, before, program, pythonMinor, step);
   }
   if (NOT_SIMPLE.test(stmt) || /:\s*$/.test(stmt)) return null;
