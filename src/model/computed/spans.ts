@@ -9,7 +9,7 @@
 import type { Program } from '../cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
+import { argumentsAt, definedNames, modelledImports, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
 
 /** The statement's line events so far, this one last: the frame's line events since it began, from the history. */
 function eventsSoFar(before: ModelState, history: readonly HistoryEntry[] | undefined, lines: ReadonlySet<number>): number[] {
@@ -22,6 +22,29 @@ function eventsSoFar(before: ModelState, history: readonly HistoryEntry[] | unde
     run.unshift(s.line);
   }
   return run;
+}
+
+/**
+ * Whether every call of the program's code (and every `print`) in a statement over
+ * several lines starts on its first line and takes the rest of the statement as
+ * its arguments (`print(table(headers,` / `rows))`): such calls run only when
+ * the statement's last line event, back on its first line, has come, so the line
+ * events before it evaluate nothing but the arguments. A name of the program used
+ * otherwise (passed as a value, called on a later line) could run at any time.
+ */
+export function callsRunLast(stmt: string, lines: readonly string[]): boolean {
+  const defined = definedNames(lines);
+  const modelled = modelledImports(lines);
+  const lastLine = stmt.lastIndexOf('\n');
+  for (const m of stmt.matchAll(/(?<![\w.])[A-Za-z_]\w*/g)) {
+    const name = m[0];
+    if (name !== 'print' && (!defined.has(name) || modelled.has(name))) continue;
+    const open = /^\s*\(/.exec(stmt.slice(m.index! + name.length));
+    if (!open || stmt.slice(0, m.index!).includes('\n')) return false;
+    const args = argumentsAt(stmt, m.index! + name.length + open[0].length - 1);
+    if (!args || args.close < lastLine) return false;
+  }
+  return true;
 }
 
 /**
@@ -46,13 +69,16 @@ export function withinStatement(
   const k = run.length - 1;
   if (k >= path.length || run.some((l, i) => l !== path[i])) return null;
   if (k === path.length - 1) {
-    // the ordinary rules read the statement from its first line
+    // the ordinary rules read the statement from its first line, as if all of it ran from here
     if (before.line !== first) return null;
+    const whole = statementAt(lines, first);
+    if (whole === null || ((runsProgramCode(whole, lines) || /\b(?:print|input)\s*\(/.test(whole)) && !callsRunLast(whole, lines))) return null;
     const after = [...new Set(program.scopesOf(before.func, before.line)[0]?.succ.get(before.line) ?? [])].filter((l) => !path.includes(l));
     return after.length === 1 ? { finishes: true, next: after[0]! } : { finishes: true };
   }
   const stmt = statementAt(lines, first);
-  if (stmt === null || runsProgramCode(stmt, lines) || /\b(?:print|input)\s*\(/.test(stmt)) return null;
+  if (stmt === null || /\binput\s*\(/.test(stmt)) return null;
+  if ((runsProgramCode(stmt, lines) || /\bprint\s*\(/.test(stmt)) && !(path[path.length - 1] === first && callsRunLast(stmt, lines))) return null;
   if (action.kind === 'step_into' && OWN_FRAMES.test(stmt)) return null;
   return { changes: {}, deleted: [], stdout: '', next: path[k + 1]! };
 }
