@@ -110,6 +110,11 @@ export interface Scope {
    * as closures do. Without it, pdb's rule: in 3.11 they do not (eval over f_locals).
    */
   closures?: boolean;
+  /**
+   * Values of the frame's names (locals or globals) known in full where the shown repr
+   * is cut: a module constant the program never changes, from its source.
+   */
+  known?: ReadonlyMap<string, Value>;
 }
 
 /**
@@ -421,9 +426,11 @@ class Evaluator implements Ctx, EvalHost {
     this.moduleLevel = scope.globals === undefined || scope.globals === scope.locals;
     this.closures = scope.closures === true;
     this.program = opts.program ?? scope.program;
-    const preset = this.program ? (name: string) => this.presetValue(name, scope.locals) : undefined;
+    const known = scope.known;
+    const own = this.program ? (name: string) => this.presetValue(name, scope.locals) : undefined;
+    const preset = known ? (name: string) => own?.(name) ?? known.get(name) : own;
     this.locals = new Vars(scope.locals, opts, preset);
-    this.globals = this.moduleLevel ? this.locals : new Vars(scope.globals!, opts);
+    this.globals = this.moduleLevel ? this.locals : new Vars(scope.globals!, opts, known ? (name) => known.get(name) : undefined);
     this.minor = opts.pythonMinor ?? 11;
     this.interp = new Interp(this);
   }

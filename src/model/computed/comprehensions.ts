@@ -17,7 +17,8 @@ import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { shown } from './objects.js';
 import { finishCaller } from './returns.js';
-import { frameScope, guessedOrder, programScope, runsProgramCode, statementAt } from './scope.js';
+import { frameScope, guessedOrder, runsProgramCode, statementAt } from './scope.js';
+import { programScope } from './programScope.js';
 import { runStatement } from './statement.js';
 import type { ComputedStep } from './types.js';
 

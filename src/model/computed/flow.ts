@@ -2,7 +2,8 @@ import { evaluate, evaluateTruth, repr } from '../../pyval/index.js';
 import type { Program } from '../cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES, programScope } from './scope.js';
+import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES } from './scope.js';
+import { programScope } from './programScope.js';
 
 /** The last line of the block a header at `line` opens: the following lines indented deeper (blank and comment lines aside). */
 export function blockEnd(lines: readonly string[], line: number): number {

@@ -21,7 +21,8 @@ import type { Program } from '../cfg.js';
 import { withoutAddresses } from '../format.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { cut, endsFrame, guessedOrder, onlyNext, programScope, type scopeOf } from './scope.js';
+import { cut, endsFrame, guessedOrder, onlyNext, type scopeOf } from './scope.js';
+import { programScope } from './programScope.js';
 import { raised } from './statement.js';
 import { branchLines } from './flow.js';
 

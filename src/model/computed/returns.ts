@@ -15,7 +15,8 @@ import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { classNode, classOfRepr, programCall } from './programCalls.js';
-import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, programScope, statementAt } from './scope.js';
+import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, statementAt } from './scope.js';
+import { programScope } from './programScope.js';
 import { runStatement } from './statement.js';
 import { branchLines } from './flow.js';
 

@@ -78,16 +78,6 @@ export function scopeOf(state: ModelState, extra: Record<string, string> = {}): 
   return state.func === '<module>' ? { locals } : { locals, globals: {} };
 }
 
-/** scopeOf for the program's own statement in the state's frame: in a function, its comprehensions and lambdas close over the locals. */
-export function programScope(
-  state: ModelState,
-  program: Program | null | undefined,
-  extra: Record<string, string> = {},
-): { locals: Record<string, string>; globals?: Record<string, string>; closures?: boolean } {
-  const s = scopeOf(state, extra);
-  return program && !program.error && frameScope(program, state)?.kind === 'function' ? { ...s, closures: true } : s;
-}
-
 /** The one scope a state's frame can be in, when it is one and no generator (which may resume elsewhere). */
 export function frameScope(program: Program, state: ModelState): Scope | null {
   const scopes = program.scopesOf(state.func!, state.line!);

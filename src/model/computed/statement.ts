@@ -5,7 +5,8 @@ import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed, programScope } from './scope.js';
+import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed } from './scope.js';
+import { programScope } from './programScope.js';
 
 /**
  * `stmt` run by pyval over the state's locals (and `extra` names, left out of the

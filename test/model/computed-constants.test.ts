@@ -1,0 +1,41 @@
+// Module constants (constants.ts): a table the module binds once from literals and
+// only reads, shown cut in the module's frame and not at all in a function's, read
+// in full by computed steps. Against CPython's trace (againstTrace.ts), and the
+// rules that keep a constant that could change out.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Program } from '../../src/model/cfg.js';
+import { constantsFor } from '../../src/model/computed/constants.js';
+import type { ModelState } from '../../src/model/types.js';
+import { checkAgainstTrace } from './againstTrace.js';
+import { testPython } from './helpers.js';
+
+const inFunction: ModelState = { event: 'line', line: 2, func: 'f', stack: [9], locals: {}, retval: null, exception: null, stdout: '', exit: null };
+
+describe('module constants', () => {
+  it('table.py: every computed s / n step is the real one, the function frames reading the table included', async () => {
+    const { wrong, computedFrom, wholeFrom } = await checkAgainstTrace(join(import.meta.dirname, 'fixtures', 'constants', 'table.py'));
+    expect(wrong).toEqual([]);
+    expect(computedFrom).toContain('step_into line step');
+    expect(wholeFrom).toContain('step_into return step');
+    expect(computedFrom).toContain('step_over line <module>');
+  });
+
+  it('a constant the program changes, rebinds, or lets escape is not one', async () => {
+    const table = 'T = {"a": 1, "b": 2}\n';
+    const read = async (rest: string) => {
+      const program = await Program.analyze(table + rest, { python: testPython(), target: '3.11' });
+      return constantsFor(program, inFunction)?.known.has('T') ?? false;
+    };
+    expect(await read('def f(k):\n    return T.get(k, 0) + len(T)\nprint(f("a"), "a" in T, T["b"])\n')).toBe(true);
+    expect(await read('def f(k):\n    T[k] = 3\nf("c")\n')).toBe(false);
+    expect(await read('def f(k):\n    return T\nf("c")["z"] = 1\n')).toBe(false);
+    expect(await read('T = {}\n')).toBe(false);
+    expect(await read('def f():\n    global T\n    T = 1\n')).toBe(false);
+    expect(await read('def f():\n    del T["a"]\n')).toBe(false);
+    expect(await read('def f():\n    T.update(c=3)\n')).toBe(false);
+    // bound after the module runs something: a function called before it would not see it
+    const late = await Program.analyze('print(1)\nT = {"a": 1}\ndef f():\n    return T["a"]\n', { python: testPython(), target: '3.11' });
+    expect(constantsFor(late, inFunction)).toBeNull();
+  });
+});
