@@ -8,6 +8,7 @@
 // program defines are followed by interp.ts; nothing here runs anything else.
 
 import { classHooks } from './modules/collections-hooks.js';
+import { budget } from './limits.js';
 import { DictStore, SetStore } from './containers.js';
 import { NATIVE_REPR } from './native-repr.js';
 import { parseRepr } from './repr-parse.js';
@@ -329,7 +330,31 @@ function defaultRepr(v: InstanceV): string {
     return `${v.cls.name}(${args.length === 1 ? repr(args[0]!) : args.map((a) => repr(a)).join(', ')})`;
   }
   if (v.cls === PROPERTY) return '<property object at 0x...>';
+  if (v.cls === FIELD) return fieldRepr(v);
   return `<${v.cls.module === 'builtins' ? '' : v.cls.module + '.'}${v.cls.qualname} object at 0x...>`;
+}
+
+/** dataclasses.Field's repr, as CPython writes it (`kw_only` from 3.10); the MISSING sentinel is an object of its own. */
+function fieldRepr(v: InstanceV): string {
+  const missing = '<dataclasses._MISSING_TYPE object at 0x...>';
+  const get = (k: string, d: string) => {
+    const x = v.dict.get(k);
+    return x === undefined ? d : repr(x);
+  };
+  const parts = [
+    'name=None',
+    'type=None',
+    `default=${get('default', missing)}`,
+    `default_factory=${get('default_factory', missing)}`,
+    `init=${get('init', 'True')}`,
+    `repr=${get('repr', 'True')}`,
+    'hash=None',
+    `compare=${get('compare', 'True')}`,
+    'metadata=mappingproxy({})',
+    ...(budget.pythonMinor >= 10 ? [`kw_only=${missing}`] : []),
+    '_field_type=None',
+  ];
+  return `Field(${parts.join(',')})`;
 }
 
 export function instanceRepr(v: InstanceV): string {

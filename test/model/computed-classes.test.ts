@@ -29,6 +29,12 @@ describe('computed steps on class-based programs, against CPython', () => {
         expect(computedFrom).toContain('step_over line <module>');
       }
       // a class body whose methods use super() returns its __class__ cell; a dataclasses import binds only hidden names
+      // decorated classes and methods (decorators.ts): each decorator line evaluated, the body, each applied, the binding
+      if (name === 'decorated.py') {
+        for (const k of ['step_into call Item', 'step_into return Item', 'step_into return Box', 'step_over line Temperature'])
+          expect(wholeFrom.has(k) || computedFrom.has(k)).toBe(true);
+        expect(computedFrom).toContain('step_over line <module>');
+      }
       if (name === 'inherit.py') {
         expect(computedFrom).toContain('step_into line Square');
         expect(computedFrom).toContain('step_over line <module>');

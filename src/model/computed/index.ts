@@ -39,6 +39,7 @@ import { carryObjects, classStatement, knowsObjects, objectStep, unbindKept } fr
 import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
 import { comprehensionStep } from './comprehensions.js';
+import { decoratedStep } from './decorators.js';
 import { exceptClause, fromException, leftHandler } from './exceptions.js';
 import { withinStatement } from './spans.js';
 
@@ -159,6 +160,8 @@ function lineStep(
   if (own) return own;
   const clause = exceptClause(lines, before, action, program, history);
   if (clause !== undefined) return clause;
+  const decorated = decoratedStep(lines, before, action, program, history);
+  if (decorated !== undefined) return carryObjects(lines, before, decorated);
   if (/^raise\s/.test(stmt)) return objectStep(stmt, lines, before, action, program, pythonMinor);
   // `try:` starts its body
   if (stmt === 'try:') {

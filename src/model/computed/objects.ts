@@ -356,7 +356,7 @@ export function classStatement(
 }
 
 /** A class body of defs, docstrings, constants and annotations only (its own frame prints nothing and calls nothing). */
-function quietBody(body: import('../../pyval/program.js').Node[]): boolean {
+export function quietBody(body: import('../../pyval/program.js').Node[]): boolean {
   return body.every((n) => {
     if (n.k === 'def')
       return (

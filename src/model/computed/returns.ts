@@ -19,6 +19,7 @@ import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, statementAt } from './sco
 import { programScope } from './programScope.js';
 import { runStatement } from './statement.js';
 import { branchLines } from './flow.js';
+import { afterDecoratedBody } from './decorators.js';
 
 const SLOT = '__ndbg_returned';
 /** A caller's statement that only binds the returned value (`a = Vector(1, 2)`, `cart.add(x)`). */
@@ -96,9 +97,10 @@ export function fromReturn(
   if (sc.kind === 'class') {
     // the class statement binds the class, which module locals never show
     const node = classNode(lines, before.func!);
-    if (!node || node.decorators.length || caller.func !== '<module>') return null;
-    const next = onlyNext(program, caller);
-    if (next === undefined) return null;
+    if (!node || caller.func !== '<module>') return null;
+    // a decorated class: back to its decorators, applied innermost first (decorators.ts)
+    const next = node.decorators.length ? afterDecoratedBody(lines, node) : onlyNext(program, caller);
+    if (next === undefined || next === null) return null;
     done = { changes: {}, deleted: [], stdout: '', next };
   } else {
     const site = programCall(stmt, lines);
