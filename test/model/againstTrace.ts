@@ -35,6 +35,8 @@ export interface Checked {
   /** `kind event func` of the steps computed whole, and of all computed. */
   wholeFrom: Set<string>;
   computedFrom: Set<string>;
+  /** `kind func:line` of the steps computed. */
+  computedAt: Set<string>;
   steps: number;
 }
 
@@ -44,7 +46,7 @@ export async function checkAgainstTrace(file: string): Promise<Checked> {
   const lines = source.split('\n');
   const program = await Program.analyze(source, { python: testPython(), target: '3.11' });
   const { states, steps } = traced(file);
-  const out: Checked = { wrong: [], whole: 0, wholeFrom: new Set(), computedFrom: new Set(), steps: steps.length };
+  const out: Checked = { wrong: [], whole: 0, wholeFrom: new Set(), computedFrom: new Set(), computedAt: new Set(), steps: steps.length };
   for (const [i, kind, j, printed] of steps) {
     const before = states[i]!;
     const expected: ModelState = { ...states[j]!, stdout: printed };
@@ -56,6 +58,7 @@ export async function checkAgainstTrace(file: string): Promise<Checked> {
     if (got === null) continue;
     const label = `${kind} ${before.event} ${before.func}`;
     out.computedFrom.add(label);
+    out.computedAt.add(`${kind} ${before.func}:${before.line}`);
     if (isWhole) {
       out.whole++;
       out.wholeFrom.add(label);

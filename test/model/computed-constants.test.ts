@@ -21,6 +21,13 @@ describe('module constants', () => {
     expect(computedFrom).toContain('step_over line <module>');
   });
 
+  it('sieve.py: a value the state shows cut stays whole between computed steps (a list changed in place, a loop over it)', async () => {
+    const { wrong, computedAt } = await checkAgainstTrace(join(import.meta.dirname, 'fixtures', 'constants', 'sieve.py'));
+    expect(wrong).toEqual([]);
+    // `is_prime[multiple] = False` over the cut list, `for dept, name, salary in rows` over a cut one
+    for (const k of ['step_over sieve:7', 'step_over sieve:6', 'step_over <module>:13', 'step_over <module>:14']) expect(computedAt).toContain(k);
+  });
+
   it('a constant the program changes, rebinds, or lets escape is not one', async () => {
     const table = 'T = {"a": 1, "b": 2}\n';
     const read = async (rest: string) => {

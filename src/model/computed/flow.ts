@@ -1,3 +1,4 @@
+import type { ProgramContext } from '../../pyval/evaluate.js';
 import { evaluate, evaluateTruth, repr } from '../../pyval/index.js';
 import type { Program } from '../cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
@@ -35,6 +36,7 @@ export function iteration(
   program: Program | null | undefined,
   history: readonly HistoryEntry[] | undefined,
   pythonMinor: number | undefined,
+  objects?: ProgramContext,
 ): ComputedStep | null {
   if (!program || program.error || !history || history.length < 2 || /:=/.test(iterable)) return null;
   if (action.kind === 'step_into' && OWN_FRAMES.test(iterable)) return null;
@@ -56,9 +58,11 @@ export function iteration(
   const end = blockEnd(lines, L);
   const fromBody = prev.event !== 'call' && at > L && at <= end;
   const sc = programScope(before, program);
-  const whole = evaluate(iterable, sc, { pythonMinor });
-  if (!whole.ok || guessedOrder(whole.value)) return null;
-  const r = evaluate(`list(${iterable})`, sc, { pythonMinor });
+  // the values the session keeps for the frame (a list the state shows cut), where it keeps any
+  const opts = objects ? { pythonMinor, program: objects } : { pythonMinor };
+  const whole = evaluate(iterable, sc, opts);
+  if (!whole.ok || guessedOrder(whole.value) || (objects && whole.ranProgram)) return null;
+  const r = evaluate(`list(${iterable})`, sc, opts);
   if (!r.ok || r.output !== '' || r.value.kind !== 'list') return null;
   const items = r.value.items;
   const parts = (v: (typeof items)[number]): string[] | null => {

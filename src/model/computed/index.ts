@@ -15,6 +15,7 @@
 // left to the model. docs/runtime.md, "Computed steps".
 
 import type { Program } from '../cfg.js';
+import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { callOf, overCall } from './calls.js';
 import { branch, enterFrame, iteration } from './flow.js';
@@ -35,7 +36,7 @@ function parsesAsString(stmt: string): boolean {
   const r = evaluate(stmt, { locals: {} });
   return r.ok && r.value.kind === 'str';
 }
-import { carryObjects, classStatement, knowsObjects, objectStep, unbindKept } from './objects.js';
+import { carryObjects, classStatement, knowsObjects, objectStep, objectsAt, unbindKept } from './objects.js';
 import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
 import { comprehensionStep } from './comprehensions.js';
@@ -190,6 +191,7 @@ function lineStep(
         program,
         history,
         pythonMinor,
+        knowsObjects(lines, before) ? (objectsAt(lines, before) ?? undefined) : undefined,
       ),
     );
   const binding = hiddenBinding(stmt, before, program);
@@ -226,7 +228,13 @@ function lineStep(
     // `called`: the step ran the program's code (a deeper frame could reach a breakpoint first)
     if (o) return names && runsProgramCode(stmt, lines) ? { ...o, called: calledName(stmt, lines) } : o;
   }
-  return carryObjects(lines, before, ordinary(stmt, lines, before, action, program, pythonMinor));
+  const done = ordinary(stmt, lines, before, action, program, pythonMinor);
+  // a value the state will show cut: run by the interpreter instead, which keeps it whole for the next steps
+  if (done && !done.call && Object.values(done.changes).some((v) => v.endsWith(CUT_MARKER))) {
+    const kept = objectStep(stmt, lines, before, action, program, pythonMinor);
+    if (kept && JSON.stringify(kept.changes) === JSON.stringify(done.changes)) return kept;
+  }
+  return carryObjects(lines, before, done);
 }
 
 /** A step of the statement with the rules that know no objects of the program. */

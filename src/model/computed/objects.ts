@@ -18,7 +18,7 @@ import type { ProgramContext } from '../../pyval/evaluate.js';
 import { cloneGraph, holdsObjects, isExceptionClass } from '../../pyval/objects.js';
 import { readProgram } from '../../pyval/program.js';
 import type { Program } from '../cfg.js';
-import { withoutAddresses } from '../format.js';
+import { CUT_MARKER, withoutAddresses } from '../format.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { cut, endsFrame, guessedOrder, onlyNext, type scopeOf } from './scope.js';
@@ -283,7 +283,8 @@ function keep(
   for (const [k, v] of snap.bound) if (k in locals) bound.set(k, v);
   for (const [k, v] of values) {
     if (!(k in locals)) continue;
-    if (holdsObjects(v)) bound.set(k, v);
+    // objects, and values the state shows cut (`is_prime = [True] * 101`): the next steps read them in full
+    if (holdsObjects(v) || locals[k]!.endsWith(CUT_MARKER)) bound.set(k, v);
     else bound.delete(k);
   }
   remember(lines, stateKey({ event, func: before.func, stack: before.stack, line, locals }), {
