@@ -1,5 +1,5 @@
 import type { ProgramContext } from '../../pyval/evaluate.js';
-import { evaluate, evaluateTruth, repr } from '../../pyval/index.js';
+import { evaluate, evaluateTruth, repr, showValue, type Value } from '../../pyval/index.js';
 import type { Program } from '../cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
@@ -61,14 +61,16 @@ export function iteration(
   // the values the session keeps for the frame (a list the state shows cut), where it keeps any
   const opts = objects ? { pythonMinor, program: objects } : { pythonMinor };
   const whole = evaluate(iterable, sc, opts);
-  if (!whole.ok || guessedOrder(whole.value) || (objects && whole.ranProgram)) return null;
+  // an iterable of the program's own class runs its __iter__ / __next__ (the program's code) at each step
+  if (!whole.ok || guessedOrder(whole.value) || whole.value.kind === 'instance') return null;
   const r = evaluate(`list(${iterable})`, sc, opts);
   if (!r.ok || r.output !== '' || r.value.kind !== 'list') return null;
   const items = r.value.items;
+  // with the program's objects, a repr may run the program's own __repr__: inside the evaluator
+  const show = (x: Value): string | null => (objects ? showValue(x, opts) : repr(x));
   const parts = (v: (typeof items)[number]): string[] | null => {
-    if (targets.length === 1) return [repr(v)];
-    if ((v.kind !== 'tuple' && v.kind !== 'list') || v.items.length !== targets.length) return null;
-    return v.items.map((x) => repr(x));
+    const shown = targets.length === 1 ? [show(v)] : (v.kind !== 'tuple' && v.kind !== 'list') || v.items.length !== targets.length ? null : v.items.map(show);
+    return shown?.every((s) => s !== null) ? (shown as string[]) : null;
   };
   let i = 0;
   if (fromBody) {
@@ -84,7 +86,13 @@ export function iteration(
   targets.forEach((t, j) => {
     changes[t] = cut(values[j]!);
   });
-  return { changes, deleted: [], stdout: '', line: body };
+  const out: ComputedStep = { changes, deleted: [], stdout: '', line: body };
+  if (objects) {
+    const item = items[i]!;
+    const bound = targets.length === 1 ? [item] : (item as { items: Value[] }).items;
+    out.values = new Map(targets.map((t, j) => [t, bound[j]!]));
+  }
+  return out;
 }
 
 /**

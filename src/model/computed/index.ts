@@ -36,7 +36,7 @@ function parsesAsString(stmt: string): boolean {
   const r = evaluate(stmt, { locals: {} });
   return r.ok && r.value.kind === 'str';
 }
-import { carryObjects, classStatement, knowsObjects, objectStep, objectsAt, unbindKept } from './objects.js';
+import { carryObjects, classStatement, knowsObjects, objectStep, unbindKept, withKeptObjects } from './objects.js';
 import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
 import { comprehensionStep } from './comprehensions.js';
@@ -63,7 +63,13 @@ export function computeStep(
   pythonMinor?: number,
 ): ComputedStep | null {
   resetBudget();
-  return step(lines, before, action, program, history, pythonMinor);
+  try {
+    return step(lines, before, action, program, history, pythonMinor);
+  } catch (e) {
+    // a step ndbg's own rules fail on is the model's to predict; tests see the failure
+    if (process.env.VITEST) throw e;
+    return null;
+  }
 }
 
 export function step(
@@ -179,9 +185,7 @@ function lineStep(
   }
   const loop = /^for\s+\(?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*\)?\s+in\s+(.+):$/s.exec(stmt);
   if (loop)
-    return carryObjects(
-      lines,
-      before,
+    return withKeptObjects(lines, before, (objects) =>
       iteration(
         loop[1]!.split(',').map((t) => t.trim()),
         loop[2]!,
@@ -191,7 +195,7 @@ function lineStep(
         program,
         history,
         pythonMinor,
-        knowsObjects(lines, before) ? (objectsAt(lines, before) ?? undefined) : undefined,
+        objects,
       ),
     );
   const binding = hiddenBinding(stmt, before, program);

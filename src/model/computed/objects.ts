@@ -335,6 +335,25 @@ export function carryObjects(lines: readonly string[], before: ModelState, c: Co
 }
 
 /**
+ * A step computed over a copy of the objects the session keeps at `before` (a `for`
+ * over a list of the program's instances): the state it leads to keeps that copy, in
+ * which the names the step binds (`values`) are the same objects as the list's.
+ */
+export function withKeptObjects(
+  lines: readonly string[],
+  before: ModelState,
+  f: (objects: ProgramContext | undefined) => ComputedStep | null,
+): ComputedStep | null {
+  if (!knowsObjects(lines, before)) return carryObjects(lines, before, f(undefined));
+  const snap = recall(lines, before);
+  const c = f({ nodes: readProgram(lines), before: before.func === '<module>' ? before.line : null, objects: snap.objects, bound: snap.bound });
+  const line = c?.line ?? c?.next;
+  if (!c || c.state || c.call || c.retval !== undefined || line === undefined) return c;
+  keep(lines, before, 'line', line, c.changes, c.deleted, snap, c.values ?? new Map());
+  return c;
+}
+
+/**
  * A module-level `class` statement: it binds a name the module's locals never show
  * (the trace hides classes) and prints nothing while its body only defines methods
  * and constants; the next line is the one after it.

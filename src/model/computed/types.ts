@@ -28,6 +28,8 @@ export interface ComputedStep {
   ends?: boolean;
   /** With `ends`: what the frame returns when not None (a class body whose methods use `super()` returns its `__class__` cell). */
   endValue?: string;
+  /** The values the names it binds hold, where they are the program's objects (carryObjects keeps them for the next steps). */
+  values?: Map<string, import('../../pyval/index.js').Value>;
   /** `n` over a call of the program (overCall): its function's name. */
   called?: string;
   /** For `step_into` a call of the program's function: the call event's frame and its arguments. */
