@@ -117,6 +117,18 @@ describe('a step computed from its statement', () => {
     const p2 = await Program.analyze(twice, { python: testPython(), target: '3.11' });
     const h2 = hist(at(2, { v: '1' }), at(1, { v: '1' }));
     expect(computeStep(twice.split('\n').slice(0, -1), at(1, { v: '1' }), step, p2, h2)).toBeNull();
+    // ... unless the history counts the header's visits since the loop began
+    const counted = 'x = 0\nfor v in [1, 1, 2]:\n    pass\n';
+    const p3 = await Program.analyze(counted, { python: testPython(), target: '3.11' });
+    const l3 = counted.split('\n').slice(0, -1);
+    const x = { x: '0' };
+    const second = hist(at(1, {}), at(2, x), at(3, { ...x, v: '1' }), at(2, { ...x, v: '1' }));
+    expect(computeStep(l3, at(2, { ...x, v: '1' }), step, p3, second)!.changes).toEqual({ v: '1' });
+    const third = [...second, ...hist(at(3, { ...x, v: '1' }), at(2, { ...x, v: '1' })).slice(0)];
+    expect(computeStep(l3, at(2, { ...x, v: '1' }), step, p3, third)!.changes).toEqual({ v: '2' });
+    // a `c` in between: the count is not known
+    const jumped = [...second.slice(0, 2), { action: { kind: 'continue' } as const, state: at(3, { ...x, v: '1' }) }, ...second.slice(3)];
+    expect(computeStep(l3, at(2, { ...x, v: '1' }), step, p3, jumped)).toBeNull();
   });
 
   it('r: every step of the frame computed up to its return, the output on the way', async () => {

@@ -76,8 +76,13 @@ export function iteration(
   if (fromBody) {
     const now = targets.map((t) => before.locals[t]);
     const hits = items.map((v, k) => (parts(v)?.every((p, j) => cut(p) === now[j]) ? k : -1)).filter((k) => k >= 0);
-    if (hits.length !== 1) return null;
-    i = hits[0]! + 1;
+    if (hits.length === 1) i = hits[0]! + 1;
+    else {
+      // an element that is there twice: the header's visits since the loop began say which
+      const visits = headerVisits(before, history, L, end);
+      if (visits === null || !hits.includes(visits - 1)) return null;
+      i = visits;
+    }
   } else if (prev.line === L && prev.event === 'line') return null; // a jump, or an edit: not from where it seems
   if (i >= items.length) return after === undefined ? null : { changes: {}, deleted: [], stdout: '', line: after };
   const values = parts(items[i]!);
@@ -93,6 +98,26 @@ export function iteration(
     out.values = new Map(targets.map((t, j) => [t, bound[j]!]));
   }
   return out;
+}
+
+/**
+ * How many times the frame came to the loop header on line L (lines L..end) before
+ * `before`, since it entered the loop from outside; null where the history cannot
+ * tell (it begins inside the loop, or jumps there with `c` / `r`).
+ */
+function headerVisits(before: ModelState, history: readonly HistoryEntry[], L: number, end: number): number | null {
+  let visits = 0;
+  for (let i = history.length - 2; i >= 0; i--) {
+    const { state: s, action } = history[i + 1]!;
+    if (action && action.kind !== 'step_into' && action.kind !== 'step_over') return null;
+    if (s !== before && s.stack.length > before.stack.length) continue;
+    const h = history[i]!.state;
+    if (h.stack.length > before.stack.length) continue;
+    if (h.func !== before.func || h.stack.length !== before.stack.length || h.event !== 'line' || h.line === null) return h.event === 'call' ? visits : null;
+    if (h.line === L) visits++;
+    else if (h.line < L || h.line > end) return visits;
+  }
+  return null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { evaluate, execute, strRepr } from '../../pyval/index.js';
 import { parseExpression, parseStatements, type Expr } from '../../pyval/parser.js';
 import { MODULES } from '../../pyval/modules/index.js';
 import type { Program } from '../cfg.js';
-import { CUT_MARKER } from '../format.js';
+import { CUT_MARKER, withoutAddresses } from '../format.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed } from './scope.js';
@@ -27,7 +27,7 @@ export function runStatement(
   if (ret) {
     const r = evaluate(ret[1]!.trim() === '' ? 'None' : ret[1]!, scope, { pythonMinor });
     if (!r.ok) return raised(r, before, printed);
-    return !guessedOrder(r.value) ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(r.repr) } : null;
+    return !guessedOrder(r.value) ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(withoutAddresses(r.repr)) } : null;
   }
   const r = execute(stmt, scope, { pythonMinor });
   if (!r.ok) return raised(r, before, printed);
@@ -45,7 +45,7 @@ export function runStatement(
     if (k in extra) continue;
     if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
     if (reprGuessed(v)) return null;
-    changes[k] = cut(v);
+    changes[k] = cut(withoutAddresses(v));
   }
   const out: ComputedStep = { changes, deleted: r.deleted.filter((k) => !(k in extra)), stdout: printed + r.output };
   if (program && !program.error && endsFrame(program, before)) out.ends = true;
