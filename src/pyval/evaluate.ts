@@ -282,11 +282,16 @@ function shownRepr(v: Value): string {
  * program's `__repr__` run by pyval; null where that cannot be computed.
  */
 export function showValue(v: Value, opts: EvalOptions): string | null {
+  return hosted(opts, () => shownRepr(v));
+}
+
+/** `f` run inside an evaluator of no names (so that the program's code it reaches can run), within the options' budget; null where Python raises or ndbg refuses. */
+function hosted<T>(opts: EvalOptions, f: (e: Evaluator) => T | null): T | null {
   const bounds = makeBudget(opts);
   return withBudget(bounds, () => {
     try {
       const e = new Evaluator('eval', '', { locals: {} }, opts, bounds.limits.maxDepth);
-      return e.hosting(() => shownRepr(v));
+      return e.hosting(() => f(e));
     } catch (e) {
       if (e instanceof PyError || e instanceof Refusal) return null;
       throw e;
@@ -300,21 +305,12 @@ export function showValue(v: Value, opts: EvalOptions): string | null {
  * program's alone (a builtin base, its own `__new__`) or cannot be built.
  */
 export function freshInstance(name: string, opts: EvalOptions): { value: Value; shown: string } | null {
-  const bounds = makeBudget(opts);
-  return withBudget(bounds, () => {
-    try {
-      const e = new Evaluator('eval', '', { locals: {} }, opts, bounds.limits.maxDepth);
-      return e.hosting(() => {
-        const cls = e.programClassNamed(name);
-        if (!cls || cls.mro.some((c) => c.module !== '__main__') || cls.dict.has('__slots__')) return null;
-        if (lookupClass(cls, '__new__')) return null;
-        const value: InstanceV = { kind: 'instance', cls, dict: new Map() };
-        return { value, shown: shownRepr(value) };
-      });
-    } catch (e) {
-      if (e instanceof PyError || e instanceof Refusal) return null;
-      throw e;
-    }
+  return hosted(opts, (e) => {
+    const cls = e.programClass(name);
+    if (!cls || cls.mro.some((c) => c.module !== '__main__') || cls.dict.has('__slots__')) return null;
+    if (lookupClass(cls, '__new__')) return null;
+    const value: InstanceV = { kind: 'instance', cls, dict: new Map() };
+    return { value, shown: shownRepr(value) };
   });
 }
 
@@ -495,12 +491,8 @@ class Evaluator implements Ctx, EvalHost {
     }
   }
 
-  /** The program's class `qualname`, built from its source (freshInstance). */
-  programClassNamed(qualname: string): ClassV | undefined {
-    return this.programClass(qualname);
-  }
-
-  private programClass(qualname: string): ClassV | undefined {
+  /** The program's class `qualname`, built from its source. */
+  programClass(qualname: string): ClassV | undefined {
     const [head, ...rest] = qualname.split('.');
     let v = this.programName(head!);
     for (const part of rest) v = v?.kind === 'class' ? v.dict.get(part) : undefined;

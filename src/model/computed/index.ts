@@ -18,9 +18,9 @@ import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { callOf, overCall } from './calls.js';
-import { branch, enterFrame, iteration } from './flow.js';
+import { blockEnd, branch, enterFrame, iteration } from './flow.js';
 import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
-import { definedNames, frameScope, NOT_SIMPLE, namesTheProgram, onlyNext, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
+import { definedNames, frameScope, localsAfter, NOT_SIMPLE, namesTheProgram, onlyNext, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
 import { classNode } from './programCalls.js';
 import { hiddenBinding, lambdaReturn, reprReturn, runStatement } from './statement.js';
 import { evaluate } from '../../pyval/index.js';
@@ -118,24 +118,9 @@ function classEnd(lines: readonly string[], before: ModelState, program: Program
   if (!done?.ends || !program || program.error || frameScope(program, before)?.kind !== 'class') return done;
   const node = classNode(lines, before.func!);
   if (!node) return null;
-  const end = node.body.length ? lastLine(lines, node.line) : node.line;
-  const body = lines.slice(node.line, end).join('\n');
+  const body = lines.slice(node.line, blockEnd(lines, node.line)).join('\n');
   if (/^\s*class\s/m.test(body)) return null;
   return /\b(?:super|__class__)\b/.test(body) ? { ...done, endValue: '<cell: empty>' } : done;
-}
-
-/** The last line of the block a compound statement at `line` opens (by indentation). */
-function lastLine(lines: readonly string[], line: number): number {
-  const indent = (s: string) => s.length - s.trimStart().length;
-  const own = indent(lines[line - 1]!);
-  let last = line;
-  for (let i = line; i < lines.length; i++) {
-    const s = lines[i]!;
-    if (s.trim() === '' || s.trimStart().startsWith('#')) continue;
-    if (indent(s) <= own) break;
-    last = i + 1;
-  }
-  return last;
 }
 
 /** A step out of an `except ... as name` body: `name` is unbound, as CPython does. */
@@ -285,9 +270,7 @@ export function withComputed(predicted: ModelState, before: ModelState, computed
   }
   if (computed.ends && computed.retval === undefined && computed.line === undefined && computed.next === undefined) {
     // the statement ran to its end, and the frame's code ends with it: its return event
-    const locals: Record<string, string> = {};
-    for (const [k, v] of Object.entries(before.locals)) if (!computed.deleted.includes(k)) locals[k] = v;
-    Object.assign(locals, computed.changes);
+    const locals = localsAfter(before.locals, computed.changes, computed.deleted);
     return {
       event: 'return',
       line: before.line,

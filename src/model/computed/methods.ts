@@ -12,9 +12,8 @@ import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { bindArguments, classNode, classOfRepr, methodOf, programCall } from './programCalls.js';
 import { cut, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
-import { recall, rememberAt } from './objects.js';
+import { contextOf, recall, rememberAt } from './objects.js';
 import { freshInstance, type Value } from '../../pyval/index.js';
-import { readProgram } from '../../pyval/program.js';
 
 /**
  * `step_into` a statement whose one call of the program's code is a method of a shown
@@ -48,7 +47,7 @@ export function intoMethod(
     const node = classNode(lines, site.name);
     if (!node) return undefined; // a plain function: calls.ts
     if (methodOf(program, lines, site.name, '__new__') !== undefined) return null;
-    const ctx = { nodes: readProgram(lines), before: before.func === '<module>' ? before.line : null, objects: snap.objects, bound: snap.bound };
+    const ctx = contextOf(lines, before, snap);
     // the instance `__init__` receives: nothing set yet, shown as its own `__repr__` shows it then
     const fresh = freshInstance(site.name, { pythonMinor, program: ctx });
     if (fresh) {

@@ -21,7 +21,7 @@ import type { Program } from '../cfg.js';
 import { CUT_MARKER, withoutAddresses } from '../format.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { cut, endsFrame, guessedOrder, onlyNext, type scopeOf } from './scope.js';
+import { cut, endsFrame, guessedOrder, localsAfter, onlyNext, type scopeOf } from './scope.js';
 import { programScope } from './programScope.js';
 import { raised } from './statement.js';
 import { branchLines } from './flow.js';
@@ -94,13 +94,17 @@ export function recall(lines: readonly string[], before: ModelState): Snapshot {
 export const shown = (r: string) => cut(withoutAddresses(r));
 const cutAll = (locals: Record<string, string>) => Object.fromEntries(Object.entries(locals).map(([k, v]) => [k, shown(v)]));
 
+/** The program context in which pyval runs a step from `state` over the objects `snap` holds. */
+export function contextOf(lines: readonly string[], state: ModelState, snap: Pick<Snapshot, 'objects' | 'bound'>): ProgramContext {
+  return { nodes: readProgram(lines), before: state.func === '<module>' ? state.line : null, objects: snap.objects, bound: snap.bound };
+}
+
 /**
  * How a state shows `v`, one of the objects `snap` holds at `at` (its class's own
  * `__repr__` run by pyval's interpreter): null where that cannot be computed.
  */
 export function shownAt(lines: readonly string[], at: ModelState, snap: Snapshot, v: Value, pythonMinor: number | undefined): string | null {
-  const ctx: ProgramContext = { nodes: readProgram(lines), before: at.func === '<module>' ? at.line : null, objects: snap.objects, bound: snap.bound };
-  const text = showValue(v, { pythonMinor, program: ctx });
+  const text = showValue(v, { pythonMinor, program: contextOf(lines, at, snap) });
   return text === null ? null : shown(text);
 }
 
@@ -126,7 +130,7 @@ export function objectStep(
   const into = action.kind === 'step_into';
   const module = before.func === '<module>';
   const snap = given ?? recall(lines, before);
-  const ctx: ProgramContext = { nodes: readProgram(lines), before: module ? before.line : null, objects: snap.objects, bound: snap.bound };
+  const ctx = contextOf(lines, before, snap);
   const opts = { pythonMinor, program: ctx };
   const scope = programScope(before, program);
   const header = /^(?:if|elif|while)\b(.*):$/s.exec(stmt);
@@ -261,7 +265,7 @@ function raiseStep(
 export function objectsAt(lines: readonly string[], state: ModelState): ProgramContext | null {
   if (!knowsObjects(lines, state)) return null;
   const snap = recall(lines, state);
-  return { nodes: readProgram(lines), before: state.func === '<module>' ? state.line : null, objects: snap.objects, bound: snap.bound };
+  return contextOf(lines, state, snap);
 }
 
 /** Record the objects of the state a computed step leads to. */
@@ -276,9 +280,7 @@ function keep(
   values: Map<string, Value>,
   exception?: Value,
 ): void {
-  const locals: Record<string, string> = {};
-  for (const [k, v] of Object.entries(before.locals)) if (!deleted.includes(k)) locals[k] = v;
-  Object.assign(locals, changes);
+  const locals = localsAfter(before.locals, changes, deleted);
   const bound = new Map<string, Value>();
   for (const [k, v] of snap.bound) if (k in locals) bound.set(k, v);
   for (const [k, v] of values) {
@@ -303,9 +305,7 @@ export function unbindKept(lines: readonly string[], before: ModelState, c: Comp
   const line = c.line ?? c.next;
   const m = sessions.get(lines);
   if (line === undefined || !m) return;
-  const locals: Record<string, string> = {};
-  for (const [k, v] of Object.entries(before.locals)) if (!c.deleted.includes(k)) locals[k] = v;
-  Object.assign(locals, c.changes);
+  const locals = localsAfter(before.locals, c.changes, c.deleted);
   const key = stateKey({ event: 'line', func: before.func, stack: before.stack, line, locals });
   const snap = m.get(key);
   if (!snap) return;
@@ -346,7 +346,7 @@ export function withKeptObjects(
 ): ComputedStep | null {
   if (!knowsObjects(lines, before)) return carryObjects(lines, before, f(undefined));
   const snap = recall(lines, before);
-  const c = f({ nodes: readProgram(lines), before: before.func === '<module>' ? before.line : null, objects: snap.objects, bound: snap.bound });
+  const c = f(contextOf(lines, before, snap));
   const line = c?.line ?? c?.next;
   if (!c || c.state || c.call || c.retval !== undefined || line === undefined) return c;
   keep(lines, before, 'line', line, c.changes, c.deleted, snap, c.values ?? new Map());

@@ -15,7 +15,7 @@ import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { classNode, classOfRepr, programCall } from './programCalls.js';
-import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, statementAt } from './scope.js';
+import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, statementAt, localsAfter } from './scope.js';
 import { programScope } from './programScope.js';
 import { runStatement } from './statement.js';
 import { branchLines } from './flow.js';
@@ -174,9 +174,7 @@ function raisedInCaller(
 export function finishCaller(done: ComputedStep | null, caller: ModelState): ComputedStep | null {
   if (!done) return null;
   if (done.state) return { ...done, state: { ...done.state, stack: [...caller.stack] } };
-  const locals: Record<string, string> = {};
-  for (const [k, v] of Object.entries(caller.locals)) if (!done.deleted.includes(k)) locals[k] = v;
-  Object.assign(locals, done.changes);
+  const locals = localsAfter(caller.locals, done.changes, done.deleted);
   const at = (event: 'line' | 'return', line: number, retval: string | null): ComputedStep => ({
     ...done!,
     state: { event, line, func: caller.func, stack: [...caller.stack], locals, retval, exception: null, stdout: done!.stdout, exit: null },

@@ -78,6 +78,13 @@ export function scopeOf(state: ModelState, extra: Record<string, string> = {}): 
   return state.func === '<module>' ? { locals } : { locals, globals: {} };
 }
 
+/** The locals after a step: `locals` without what it deleted, with what it changed (in that order, as a frame's dict keeps them). */
+export function localsAfter(locals: Record<string, string>, changes: Record<string, string>, deleted: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(locals)) if (!deleted.includes(k)) out[k] = v;
+  return Object.assign(out, changes);
+}
+
 /** The one scope a state's frame can be in, when it is one and no generator (which may resume elsewhere). */
 export function frameScope(program: Program, state: ModelState): Scope | null {
   const scopes = program.scopesOf(state.func!, state.line!);
