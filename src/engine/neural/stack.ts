@@ -45,6 +45,11 @@ export function pdbStack(core: Core, facts: PdbFacts): PdbFrame[] {
       const frames = node.frames.map((fr, i, all): PdbFrame => {
         const pf: PdbFrame = { file, line: fr.line, func: fr.func, level: i };
         if (i === all.length - 1 && node.state.event === 'return') pf.retval = node.state.retval ?? 'None';
+        else if (fr.func === '<genexpr>') {
+          // a generator's frame keeps the `__return__` pdb put there at its last yield
+          const ret = core.shownReturn(fr.id);
+          if (ret !== undefined) pf.retval = ret;
+        }
         return pf;
       });
       return [bdbRun, { file: '<string>', line: 1, func: '<module>' }, ...frames];

@@ -91,6 +91,15 @@ export function relateFrames(from: Node | null, to: ModelState, src: ScriptSourc
   }
   const own = prev[depth];
   const func = to.func ?? '<module>';
+  // a generator expression resumed after its yield: the same frame again
+  const resumed = direction === 'forward' && to.event === 'call' && from?.state.event === 'return' && func === '<genexpr>' && from.frames.length === depth + 1;
+  if (resumed && matching) {
+    const was = from.frames[depth]!;
+    if (was.func === func && was.line === to.line) {
+      out.push({ func, line: to.line, id: was.id });
+      return out;
+    }
+  }
   const freshCall = direction === 'forward' && to.event === 'call';
   const leftCall = direction === 'backward' && from?.state.event === 'call' && from.frames.length === depth + 1;
   if (matching && own && own.func === func && !freshCall && !leftCall) out.push({ func, line: to.line, id: own.id });

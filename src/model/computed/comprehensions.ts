@@ -16,10 +16,9 @@ import { DEFAULT_CFG_TARGET, type Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { shown } from './objects.js';
-import { finishCaller } from './returns.js';
+import { finishWith } from './returns.js';
 import { frameScope, guessedOrder, runsProgramCode, statementAt } from './scope.js';
 import { programScope } from './programScope.js';
-import { runStatement } from './statement.js';
 import type { ComputedStep } from './types.js';
 
 const FRAMES: Record<string, string> = { list: '<listcomp>', set: '<setcomp>', dict: '<dictcomp>' };
@@ -27,7 +26,7 @@ const FRAME_NAMES = new Set(Object.values(FRAMES));
 const SLOT = '__ndbg_comp';
 const MAX_EVENTS = 500;
 /** The CPython the neural engine models where the caller names none (cfg.ts). */
-const MODELLED_MINOR = Number(DEFAULT_CFG_TARGET.split('.')[1]);
+export const MODELLED_MINOR = Number(DEFAULT_CFG_TARGET.split('.')[1]);
 
 type Comp = Extract<Expr, { k: 'comp' }>;
 
@@ -54,7 +53,7 @@ function siteOf(stmt: string): Site | null {
 }
 
 /** The names a target binds, in the order CPython stores them; null for a target this file does not unpack. */
-function targetNames(t: Expr, out: string[] = []): string[] | null {
+export function targetNames(t: Expr, out: string[] = []): string[] | null {
   if (t.k === 'name') {
     if (!out.includes(t.id)) out.push(t.id);
     return out;
@@ -67,7 +66,7 @@ function targetNames(t: Expr, out: string[] = []): string[] | null {
 }
 
 /** Whether an expression holds a node of a kind `is` accepts. */
-function holds(node: unknown, is: (k: string) => boolean): boolean {
+export function holds(node: unknown, is: (k: string) => boolean): boolean {
   if (Array.isArray(node)) return node.some((x) => holds(x, is));
   if (!node || typeof node !== 'object') return false;
   if (typeof (node as { k?: unknown }).k === 'string' && is((node as { k: string }).k)) return true;
@@ -75,7 +74,7 @@ function holds(node: unknown, is: (k: string) => boolean): boolean {
 }
 
 /** The names an expression reads. */
-function namesRead(node: unknown, out: Set<string>): Set<string> {
+export function namesRead(node: unknown, out: Set<string>): Set<string> {
   if (Array.isArray(node)) for (const x of node) namesRead(x, out);
   else if (node && typeof node === 'object') {
     if ((node as Expr).k === 'name') out.add((node as { id: string }).id);
@@ -85,7 +84,7 @@ function namesRead(node: unknown, out: Set<string>): Set<string> {
 }
 
 /** `item` unpacked into `t`'s names (`env`); false where it cannot be. */
-function bind(t: Expr, item: Value, env: Map<string, Value>): boolean {
+export function bind(t: Expr, item: Value, env: Map<string, Value>): boolean {
   if (t.k === 'name') {
     env.set(t.id, item);
     return true;
@@ -232,9 +231,7 @@ export function comprehensionStep(
   }
   if (before.event === 'return') {
     // back in the caller: its statement finishes with the value
-    const done = runStatement(p.site.rest, at.caller, program, { [SLOT]: p.value }, '', pythonMinor);
-    if (done) for (const k of Object.keys(done.changes)) if (k === SLOT) delete done.changes[k];
-    return finishCaller(done, at.caller);
+    return finishWith(p.site.rest, at.caller, program, { [SLOT]: p.value }, pythonMinor);
   }
   return null;
 }

@@ -39,7 +39,8 @@ function parsesAsString(stmt: string): boolean {
 import { carryObjects, classStatement, knowsObjects, objectStep, unbindKept, withKeptObjects } from './objects.js';
 import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
-import { comprehensionStep } from './comprehensions.js';
+import { comprehensionStep, MODELLED_MINOR } from './comprehensions.js';
+import { genexprStep } from './genexpr.js';
 import { decoratedStep } from './decorators.js';
 import { exceptClause, fromException, leftHandler } from './exceptions.js';
 import { withinStatement } from './spans.js';
@@ -84,6 +85,8 @@ export function step(
   if (action.kind === 'breakpoint') return toLineOrExit(lines, before, action.line, program, history, pythonMinor, step);
   if (action.kind === 'continue') return toLineOrExit(lines, before, null, program, history, pythonMinor, step);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
+  const gen = genexprStep(lines, before, action, program, history, pythonMinor ?? MODELLED_MINOR);
+  if (gen !== undefined) return gen;
   const comp = comprehensionStep(lines, before, action, program, history, pythonMinor);
   if (comp !== undefined) return comp;
   if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor);

@@ -39,6 +39,17 @@ function callerAt(before: ModelState, history: readonly HistoryEntry[]): ModelSt
   return null;
 }
 
+/** The last state of `before`'s frame before it, past the deeper frames (a generator expression's) it ran. */
+function ownLast(before: ModelState, history: readonly HistoryEntry[]): ModelState | null {
+  const depth = before.stack.length;
+  for (let i = history.length - 2; i >= 0; i--) {
+    const s = history[i]!.state;
+    if (s.stack.length > depth && s.func === '<genexpr>') continue;
+    return s.stack.length === depth && s.func === before.func ? s : null;
+  }
+  return null;
+}
+
 /**
  * Whether the return event's value is the one its frame's last line returns, computed
  * from the state before it (a `return` statement's value, or `None` where the code
@@ -82,6 +93,8 @@ export function fromReturn(
     return raisedInCaller(lines, before, prev, program, history);
   const sc = frameScope(program, before);
   if (!sc || sc.generator) return null;
+  // the frame's own last state: a generator expression's frame may have run in between
+  const own = ownLast(before, history) ?? prev;
   const caller = callerAt(before, history);
   if (!caller || Object.keys(caller.locals).some((k) => k.includes('.')) || Object.keys(before.locals).some((k) => k.includes('.'))) return null;
   const stmt = statementAt(lines, caller.line!);
@@ -90,7 +103,7 @@ export function fromReturn(
 
   const snap = recall(lines, before);
   if (snap.outer.length && sc.kind !== 'class') {
-    const known = withObjects(lines, before, prev, caller, stmt, sc, snap, program, pythonMinor);
+    const known = withObjects(lines, before, own, caller, stmt, sc, snap, program, pythonMinor);
     if (known !== undefined) return known;
   }
   let done: ComputedStep | null;
@@ -110,25 +123,41 @@ export function fromReturn(
       const self = before.locals[sc.params[0] ?? 'self'];
       if (self === undefined || classOfRepr(self, lines) !== site.name) return null;
       value = self;
-    } else if (site.name === before.func && returnedHere(lines, before, prev, program, pythonMinor)) value = before.retval;
+    } else if (site.name === before.func && returnedHere(lines, before, own, program, pythonMinor)) value = before.retval;
     else return null;
     if (value.endsWith(CUT_MARKER) || HIDDEN_REPR.test(value)) return null;
     // what the caller shows must be what it holds now: the callee may have changed a
     // mutable value it could reach (an argument, a global: cfg.py's may_mutate_args)
     for (const k of program.effects(caller.line!).all) if (k in caller.locals && !unchangeable(caller.locals[k]!, program.plainClasses)) return null;
-    const rest = stmt.slice(0, site.start) + SLOT + stmt.slice(site.end);
-    const header = /^(?:if|elif|while)\b(.*):$/s.exec(rest);
-    if (header) {
-      const to = branchLines(program, caller);
-      if (!to) return null;
-      const r = evaluateTruth(header[1]!, programScope(caller, program, { [SLOT]: value }), { pythonMinor });
-      if (!r.ok || r.truth === undefined || r.output !== '') return null;
-      done = { changes: {}, deleted: [], stdout: '', line: r.truth ? to.body : to.other };
-    } else {
-      if (/^(?:for|with|assert|raise|del)\b/.test(rest) || /:\s*$/.test(rest)) return null;
-      done = runStatement(rest, caller, program, { [SLOT]: value }, '', pythonMinor);
-    }
+    return finishWith(stmt.slice(0, site.start) + SLOT + stmt.slice(site.end), caller, program, { [SLOT]: value }, pythonMinor);
   }
+  return finishCaller(done, caller);
+}
+
+/**
+ * The caller's state once its statement `rest` finished, with the value of a frame
+ * that returned to it (or of a call it made, run there) in the names of `values`: an
+ * `if` / `elif` / `while` header to the branch it takes, another statement run by pyval.
+ */
+export function finishWith(
+  rest: string,
+  caller: ModelState,
+  program: Program,
+  values: Record<string, string>,
+  pythonMinor: number | undefined,
+): ComputedStep | null {
+  const header = /^(?:if|elif|while)\b(.*):$/s.exec(rest);
+  if (header) {
+    const to = branchLines(program, caller);
+    if (!to) return null;
+    const r = evaluateTruth(header[1]!, programScope(caller, program, values), { pythonMinor });
+    if (!r.ok || r.truth === undefined || r.output !== '') return null;
+    return finishCaller({ changes: {}, deleted: [], stdout: '', line: r.truth ? to.body : to.other }, caller);
+  }
+  if (/^(?:for|with|assert|raise|del)\b/.test(rest) || /:\s*$/.test(rest)) return null;
+  const done = runStatement(rest, caller, program, values, '', pythonMinor);
+  // the value's own names are ndbg's, never the frame's
+  if (done) for (const k of Object.keys(values)) delete done.changes[k];
   return finishCaller(done, caller);
 }
 

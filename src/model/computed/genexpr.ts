@@ -1,0 +1,329 @@
+// A generator expression's own frame, as sys.settrace shows it (the same on CPython
+// 3.9 to 3.13; 3.12's inlined comprehensions, PEP 709, leave generator expressions
+// their frame). `s` on a statement that hands one to a builtin consumer (`sum`,
+// `max`, `"".join`, `any`, ...) enters `<genexpr>` on the same line: its call event,
+// a line event, then per element of its loops (the targets bound) a line event where
+// a loop goes back for the next one, and where an element passes the filters, before
+// that, the yield: a return event with the value, then the call event of the resume.
+// When the loops run out, the frame returns None; where `any` / `all` stop early, the
+// generator is closed when the call lets go of it: a resume, a GeneratorExit
+// exception event and the return of None (3.9 to 3.12; 3.13 traces no close). Then
+// the statement finishes with the consumer's value. `n` from a line event goes on to
+// the frame's next line event (bdb passes over a generator's yields and resumes
+// then); from a yield it stops at the resume, as `s` does.
+// Only single statements whose one generator expression calls nothing of the
+// program, over values pyval computes (the program's objects included).
+
+import { evaluate, evaluateTruth, showValue, type Value } from '../../pyval/index.js';
+import type { ProgramContext } from '../../pyval/evaluate.js';
+import { truthy } from '../../pyval/object.js';
+import { parseExpression, type Expr } from '../../pyval/parser.js';
+import type { Program } from '../cfg.js';
+import { CUT_MARKER } from '../format.js';
+import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
+import { bind, holds, namesRead, targetNames } from './comprehensions.js';
+import { contextOf, recall, shown } from './objects.js';
+import { finishWith } from './returns.js';
+import { definedNames, guessedOrder, runsProgramCode, statementAt } from './scope.js';
+import { programScope } from './programScope.js';
+import type { ComputedStep } from './types.js';
+
+const FRAME = '<genexpr>';
+const SLOT = '__ndbg_consumed';
+const MAX_EVENTS = 1500;
+/** Builtins that take the generator to its end. */
+const EXHAUST = new Set(['sum', 'min', 'max', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'dict']);
+/** Builtins that stop at the first element that decides: `any` at a true one, `all` at a false one. */
+const DECIDE: Record<string, boolean> = { any: true, all: false };
+
+type Comp = Extract<Expr, { k: 'comp' }>;
+
+interface Site {
+  gen: Comp;
+  /** The expression text the nodes' spans index. */
+  text: string;
+  /** The consumer's call, as text. */
+  call: string;
+  /** `any` / `all`: the truth that stops it; undefined for a consumer that takes every element. */
+  stopsAt?: boolean;
+  /** The statement with the consumer's value in the call's place (SLOT). */
+  rest: string;
+}
+
+/** Every generator expression of an expression tree. */
+function gens(node: unknown, out: Comp[] = []): Comp[] {
+  if (Array.isArray(node)) for (const x of node) gens(x, out);
+  else if (node && typeof node === 'object') {
+    if ((node as Expr).k === 'comp' && (node as Comp).kind === 'gen') out.push(node as Comp);
+    for (const v of Object.values(node)) if (v && typeof v === 'object') gens(v, out);
+  }
+  return out;
+}
+
+/** The call node whose only positional argument is `gen`. */
+function consumerOf(node: unknown, gen: Comp): Extract<Expr, { k: 'call' }> | null {
+  if (Array.isArray(node)) {
+    for (const x of node) {
+      const c = consumerOf(x, gen);
+      if (c) return c;
+    }
+    return null;
+  }
+  if (!node || typeof node !== 'object') return null;
+  const e = node as Expr;
+  if (e.k === 'call' && e.args.length === 1 && e.args[0] === gen) return e;
+  for (const v of Object.values(node)) {
+    if (!v || typeof v !== 'object') continue;
+    const c = consumerOf(v, gen);
+    if (c) return c;
+  }
+  return null;
+}
+
+/**
+ * The statement's generator expression and its consumer. undefined: the statement
+ * holds no generator expression; null: it holds one this file does not follow.
+ */
+export function genexprSite(stmt: string, lines: readonly string[]): Site | null | undefined {
+  if (!/\bfor\b/.test(stmt)) return undefined;
+  if (stmt.includes('\n')) return null;
+  const m = /^(return\s+|(?:if|elif|while)\s+|[A-Za-z_][\w.]*(?:\[[^\]=]*\])?\s*(?:[-+*/%|&^@]|\/\/|\*\*|<<|>>)?=(?!=)\s*)?(.*?)$/s.exec(stmt);
+  if (!m) return null;
+  let head = m[1] ?? '';
+  let body = m[2]!.trimEnd();
+  let tail = '';
+  if (/^(?:if|elif|while)\b/.test(head)) {
+    if (!body.endsWith(':')) return null;
+    body = body.slice(0, -1).trimEnd();
+    tail = ':';
+  } else if (/^(?:for|with|assert|raise|del|def|class|lambda)\b/.test(body) || body.endsWith(':')) return gensIn(body) ? null : undefined;
+  let expr: Expr;
+  try {
+    expr = parseExpression(body);
+  } catch {
+    return /\bfor\b.*\bin\b/.test(body) ? null : undefined;
+  }
+  const all = gens(expr);
+  if (all.length === 0) return undefined;
+  if (all.length > 1) return null;
+  const gen = all[0]!;
+  const call = consumerOf(expr, gen);
+  if (!call) return null;
+  let stopsAt: boolean | undefined;
+  const f = call.func;
+  const defined = definedNames(lines);
+  if (f.k === 'name' && !defined.has(f.id) && (EXHAUST.has(f.id) || f.id in DECIDE)) {
+    stopsAt = DECIDE[f.id];
+    if (call.keywords.length && !['min', 'max', 'sorted'].includes(f.id)) return null;
+  } else if (f.k === 'attr' && f.attr === 'join' && f.value.k === 'const' && f.value.value.kind === 'str' && !call.keywords.length) {
+    // str.join makes a list of its argument first
+  } else return null;
+  // a comprehension or lambda inside would be a frame of its own under `s`
+  if (holds([gen.elt, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])], (k) => k === 'comp' || k === 'lambda')) return null;
+  head = head.replace(/\s+$/, ' ');
+  return { gen, text: body, call: body.slice(call.s, call.e), stopsAt, rest: head + body.slice(0, call.s) + SLOT + body.slice(call.e) + tail };
+}
+
+function gensIn(text: string): boolean {
+  return /\(\s*[^()]*\bfor\b[^()]*\bin\b/.test(text);
+}
+
+interface Event {
+  event: 'call' | 'line' | 'return' | 'exception';
+  locals: Record<string, string>;
+  retval?: string;
+}
+
+interface Plan {
+  events: Event[];
+  /** The consumer's value, which the statement goes on with. */
+  value: string;
+  site: Site;
+}
+
+/** The generator's frame, worked out from the caller's state at its line. */
+function plan(lines: readonly string[], caller: ModelState, program: Program, pythonMinor: number): Plan | null {
+  if (pythonMinor > 13 || caller.event !== 'line' || caller.line === null) return null;
+  if (Object.keys(caller.locals).some((k) => k.includes('.'))) return null;
+  const stmt = statementAt(lines, caller.line);
+  const site = stmt === null ? null : genexprSite(stmt, lines);
+  if (!site || runsProgramCode(site.call, lines)) return null;
+  const { gen, text } = site;
+  const order: string[] = [];
+  for (const g of gen.generators) if (!targetNames(g.target, order)) return null;
+  const inFrame = [gen.elt, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
+  const free: Record<string, string> = {};
+  if (caller.func !== '<module>')
+    for (const n of [...namesRead(inFrame, new Set())].filter((n) => !order.includes(n) && n in caller.locals).sort()) free[n] = caller.locals[n]!;
+  const snap = recall(lines, caller);
+  const ctx: ProgramContext = contextOf(lines, caller, snap);
+  const opts = { pythonMinor, program: ctx };
+  const callerScope = programScope(caller, program);
+  const whole = evaluate(site.call, callerScope, opts);
+  // a set of strings shows in an order only the run's hash seed decides
+  if (!whole.ok || whole.output !== '' || whole.ranProgram || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value)) return null;
+  // the frame's names: the caller's objects, then the targets as they are bound
+  const env = new Map<string, Value>(snap.bound);
+  const inner: ProgramContext = { ...ctx, bound: env };
+  const innerOpts = { pythonMinor, program: inner };
+  const scope = () => {
+    const locals: Record<string, string> = { ...callerScope.locals };
+    for (const n of order) if (env.has(n)) locals[n] = 'None'; // read from `bound`
+    return { ...callerScope, locals };
+  };
+  const events: Event[] = [
+    { event: 'call', locals: { ...free } },
+    { event: 'line', locals: { ...free } },
+  ];
+  let locals: Record<string, string> = { ...free };
+  let stopped = false;
+  const show = (v: Value): string | null => {
+    if (guessedOrder(v)) return null;
+    const t = showValue(v, innerOpts);
+    return t === null ? null : shown(t);
+  };
+  const bindTargets = (): boolean => {
+    const now: Record<string, string> = {};
+    for (const n of order) {
+      const v = env.get(n);
+      if (v === undefined) continue;
+      const t = show(v);
+      if (t === null) return false;
+      now[n] = t;
+    }
+    // f_locals keeps its keys in the order they first appeared: the free variables, there from the call
+    locals = { ...free, ...now };
+    return true;
+  };
+  const piece = (e: Expr) => text.slice(e.s, e.e);
+  const loop = (k: number): boolean => {
+    const g = gen.generators[k]!;
+    const it = evaluate(`list(${piece(g.iter)})`, k === 0 ? callerScope : scope(), k === 0 ? opts : innerOpts);
+    if (!it.ok || it.value.kind !== 'list' || it.output !== '' || it.ranProgram) return false;
+    for (const item of it.value.items) {
+      if (!bind(g.target, item, env) || !bindTargets()) return false;
+      let pass = true;
+      for (const cond of g.ifs) {
+        const t = evaluateTruth(piece(cond), scope(), innerOpts);
+        if (!t.ok || t.truth === undefined || t.output !== '' || t.ranProgram) return false;
+        if (!t.truth) {
+          pass = false;
+          break;
+        }
+      }
+      if (pass && k + 1 < gen.generators.length) {
+        if (!loop(k + 1)) return false;
+        if (stopped) return true;
+        // back in this loop: its targets as they are now
+        if (!bindTargets()) return false;
+      } else if (pass) {
+        const y = evaluate(piece(gen.elt), scope(), innerOpts);
+        if (!y.ok || y.output !== '' || y.ranProgram) return false;
+        const yielded = show(y.value);
+        if (yielded === null) return false;
+        events.push({ event: 'return', locals: { ...locals }, retval: yielded });
+        if (site.stopsAt !== undefined) {
+          // an instance's truth may be the program's own __bool__ / __len__
+          if (y.value.kind === 'instance') return false;
+          if (truthy(y.value) === site.stopsAt) {
+            stopped = true;
+            return true;
+          }
+        }
+        events.push({ event: 'call', locals: { ...locals } });
+      }
+      events.push({ event: 'line', locals: { ...locals } });
+      if (events.length > MAX_EVENTS) return false;
+    }
+    return true;
+  };
+  if (!loop(0)) return null;
+  if (stopped) {
+    // the consumer lets go of the generator: closed (3.13 traces no close)
+    if (pythonMinor <= 12) {
+      events.push({ event: 'call', locals: { ...locals } });
+      events.push({ event: 'exception', locals: { ...locals } });
+      events.push({ event: 'return', locals: { ...locals }, retval: 'None' });
+    }
+  } else events.push({ event: 'return', locals: { ...locals }, retval: 'None' });
+  return { events, value: shown(whole.repr), site };
+}
+
+/** The caller's line state of the generator frame `before` is in, and the index of `before` among the frame's events. */
+function position(before: ModelState, history: readonly HistoryEntry[]): { caller: ModelState; index: number } | null {
+  const depth = before.stack.length;
+  let index = -1;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const s = history[i]!.state;
+    if (s.func !== before.func || s.stack.length !== depth) return null;
+    index++;
+    if (s.event !== 'call') continue;
+    const prev = history[i - 1]?.state;
+    if (!prev) return null;
+    // a resume: the yield before it, in the same frame
+    if (prev.func === before.func && prev.stack.length === depth && prev.event === 'return') continue;
+    if (prev.stack.length !== depth - 1 || prev.line !== before.stack[depth - 1] || prev.event !== 'line') return null;
+    return { caller: prev, index };
+  }
+  return null;
+}
+
+/**
+ * `s` / `n` in or into a generator expression's frame. undefined: not such a step
+ * (the other rules apply); null: one, but it cannot be computed.
+ */
+export function genexprStep(
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  program: Program | null | undefined,
+  history: readonly HistoryEntry[] | undefined,
+  pythonMinor: number,
+): ComputedStep | null | undefined {
+  if (!program || program.error) return undefined;
+  if (before.func !== FRAME) {
+    // the call: `s` on the statement's line
+    if (action.kind !== 'step_into' || before.event !== 'line' || before.line === null) return undefined;
+    const stmt = statementAt(lines, before.line);
+    const site = stmt === null ? undefined : genexprSite(stmt, lines);
+    if (site === undefined) return undefined;
+    const p = site && plan(lines, before, program, pythonMinor);
+    return p ? { changes: {}, deleted: [], stdout: '', call: { func: FRAME, line: before.line, locals: { ...p.events[0]!.locals } } } : null;
+  }
+  if ((action.kind !== 'step_into' && action.kind !== 'step_over') || !history) return null;
+  const at = position(before, history);
+  if (!at) return null;
+  const p = plan(lines, at.caller, program, pythonMinor);
+  const here = p?.events[at.index];
+  // what the history shows must be what the plan says
+  if (!p || !here || here.event !== before.event || JSON.stringify(here.locals) !== JSON.stringify(before.locals)) return null;
+  if (here.retval !== undefined && here.retval !== before.retval) return null;
+  const frame = (e: Event): ComputedStep => ({
+    changes: {},
+    deleted: [],
+    stdout: '',
+    state: {
+      event: e.event,
+      line: at.caller.line,
+      func: FRAME,
+      stack: [...before.stack],
+      locals: { ...e.locals },
+      retval: e.retval ?? null,
+      exception: e.event === 'exception' ? 'GeneratorExit' : null,
+      stdout: '',
+      exit: null,
+    },
+  });
+  if (action.kind === 'step_over' && before.event !== 'return') {
+    // from a line, bdb passes over the generator's yields and resumes under `n`: its
+    // next line, where there is one (from a yield, `n` stops at the resume, as `s`)
+    if (before.event === 'exception') return null;
+    const next = p.events.slice(at.index + 1).find((e) => e.event === 'line');
+    return next ? frame(next) : null;
+  }
+  const next = p.events[at.index + 1];
+  if (next) return frame(next);
+  if (action.kind === 'step_over') return null;
+  // the frame is done: the statement finishes with the consumer's value
+  return finishWith(p.site.rest, at.caller, program, { [SLOT]: p.value }, pythonMinor);
+}
