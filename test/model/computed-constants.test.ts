@@ -28,6 +28,28 @@ describe('module constants', () => {
     for (const k of ['step_over sieve:7', 'step_over sieve:6', 'step_over <module>:13', 'step_over <module>:14']) expect(computedAt).toContain(k);
   });
 
+  it('passed.py: a parameter every call binds to a constant holds it in full (a str, a list of rows)', async () => {
+    const { wrong, computedAt } = await checkAgainstTrace(join(import.meta.dirname, 'fixtures', 'constants', 'passed.py'));
+    expect(wrong).toEqual([]);
+    // the loops over the parameters, both shown cut
+    for (const k of ['step_over count:15', 'step_into count:15', 'step_over payroll:23', 'step_into payroll:23']) expect(computedAt).toContain(k);
+  });
+
+  it('a parameter is not the constant where a call passes something else or the function rebinds it', async () => {
+    const long = `[${Array.from({ length: 40 }, (_, i) => i).join(', ')}]`;
+    const head = `T = ${long}\n`;
+    const at = (locals: Record<string, string>): ModelState => ({ ...inFunction, func: 'f', locals });
+    const shownT = `${long.slice(0, 100)}...`;
+    const param = async (rest: string) => {
+      const program = await Program.analyze(head + rest, { python: testPython(), target: '3.11' });
+      return constantsFor(program, at({ xs: shownT }))?.known.has('xs') ?? false;
+    };
+    expect(await param('def f(xs):\n    return sum(xs)\nf(T)\nf(T)\n')).toBe(true);
+    expect(await param('def f(xs):\n    return sum(xs)\nf(T)\nf([1])\n')).toBe(false);
+    expect(await param('def f(xs):\n    xs.append(1)\nf(T)\n')).toBe(false);
+    expect(await param('def f(xs):\n    xs = xs[1:]\n    return xs\nf(T)\n')).toBe(false);
+  });
+
   it('a constant the program changes, rebinds, or lets escape is not one', async () => {
     const table = 'T = {"a": 1, "b": 2}\n';
     const read = async (rest: string) => {

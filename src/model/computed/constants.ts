@@ -3,14 +3,16 @@
 // program rebinds or can change (it is only read: subscripted, iterated, `.get`,
 // `.items()`, passed to a builtin that reads). A state shows such a value cut at
 // 100 characters, and a function frame does not show it at all (it is a global),
-// so steps over it were the model's; its value follows from the source alone.
+// so steps over it were the model's; its value follows from the source alone. A
+// constant passed to a function of the program whose parameter is only read stays
+// one, and that parameter holds it in full where every call passes the same one.
 
 import { evaluate, type Value } from '../../pyval/index.js';
 import { holdsObjects } from '../../pyval/objects.js';
 import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { ModelState } from '../types.js';
-import { statementAt } from './scope.js';
+import { cut, statementAt } from './scope.js';
 
 interface Constant {
   line: number;
@@ -43,7 +45,8 @@ function constantsOf(program: Program): Map<string, Constant> {
     i += stmt.split('\n').length - 1; // the statement's other lines
     const m = /^([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$/s.exec(stmt);
     if (m && /^[[{("'\d-]/.test(m[2]!.trim()) && !/[A-Za-z_]\w*\s*\(/.test(m[2]!.replace(/(["'])(?:\\.|(?!\1).)*\1/g, '""'))) {
-      if (onlyRead(program.source, m[1]!, at)) found.set(m[1]!, { line: at, expr: m[2]!, early: !running });
+      const v = evaluate(m[2]!, { locals: {} });
+      if (onlyRead(program.source, m[1]!, at, v.ok && frozen(v.value))) found.set(m[1]!, { line: at, expr: m[2]!, early: !running });
       continue;
     }
     if (!STATEMENT_START.test(text)) running = true;
@@ -51,11 +54,99 @@ function constantsOf(program: Program): Map<string, Constant> {
   return found;
 }
 
-/** Whether `name` is bound only on `line` (once) and only read elsewhere. */
-function onlyRead(source: string, name: string, line: number): boolean {
-  const lines = source.split('\n');
-  const word = new RegExp(`(?<![\\w.])${name}(?!\\w)`, 'g');
+/** A module-level `def` of the program: its parameters and the lines of its body. */
+interface Def {
+  params: string[];
+  from: number;
+  to: number;
+}
+
+/** The program's module-level functions of plain positional parameters, by name. */
+function defsOf(lines: readonly string[]): Map<string, Def> {
+  const defs = new Map<string, Def>();
   for (let i = 0; i < lines.length; i++) {
+    const m = /^def\s+([A-Za-z_]\w*)\s*\(([^()]*)\)\s*(?:->[^:]*)?:\s*(?:#.*)?$/.exec(lines[i]!);
+    if (!m) continue;
+    let to = i + 1;
+    while (to < lines.length && (/^\s/.test(lines[to]!) || lines[to]!.trim() === '' || lines[to]!.startsWith('#'))) to++;
+    const params = m[2]!
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
+    // defaults, annotations, *args, keyword-only parameters: the positions would not be plain
+    if (params.some((x) => !/^[A-Za-z_]\w*$/.test(x))) continue;
+    defs.set(m[1]!, { params, from: i + 1, to });
+  }
+  return defs;
+}
+
+/** The text between a call's parentheses from `open` (just past `(`), and its top-level commas split; null where it is not plain. */
+function callArgs(text: string, open: number): string[] | null {
+  let depth = 0;
+  let k = open;
+  for (; k < text.length; k++) {
+    const c = text[k]!;
+    if (c === '"' || c === "'") return null;
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) {
+      if (depth === 0) break;
+      depth--;
+    }
+  }
+  if (k >= text.length) return null;
+  const args: string[] = [];
+  let part = '';
+  depth = 0;
+  for (const c of text.slice(open, k)) {
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    if (c === ',' && depth === 0) {
+      args.push(part.trim());
+      part = '';
+    } else part += c;
+  }
+  if (part.trim() !== '') args.push(part.trim());
+  return args;
+}
+
+/**
+ * Whether an occurrence of `name` at `at` in `text` is a positional argument of a
+ * call of the program's function whose parameter there is only read in its body
+ * (so the constant stays what its literal says, seen through the parameter too).
+ */
+function passedToReader(lines: readonly string[], text: string, at: number, name: string, depth: number): boolean {
+  const m = /([A-Za-z_]\w*)\s*\(([^()'"]*)$/.exec(text.slice(0, at));
+  if (!m || depth > 2 || /(?:\bdef\s+|\.)$/.test(text.slice(0, m.index))) return false;
+  const def = defsOf(lines).get(m[1]!);
+  const args = callArgs(text, m.index! + m[0].length - m[2]!.length);
+  if (!def || !args) return false;
+  const i = args.indexOf(name);
+  if (i < 0 || i >= def.params.length || args.slice(0, i).some((a) => a.includes('='))) return false;
+  return readsOnly(lines, def.params[i]!, def.from, def.to, -1, depth + 1, false);
+}
+
+/** Whether a value can never change: a str, bytes, number, None, or a tuple of such. */
+function frozen(v: Value): boolean {
+  if (['none', 'bool', 'int', 'float', 'str', 'bytes'].includes(v.kind)) return true;
+  return v.kind === 'tuple' && v.items.every(frozen);
+}
+
+/** A statement that binds the name just before `after` (an assignment to it, augmented or in a tuple of targets). */
+const BINDS = /^\s*(?:=(?!=)|[-+*/%&|^@]=|\/\/=|\*\*=|<<=|>>=|,[^=()]*=(?!=))/;
+
+/**
+ * Whether `name` is bound only on `line` (once) and only read elsewhere; for a value
+ * that can never change (`frozen`), whether it is bound only there.
+ */
+function onlyRead(source: string, name: string, line: number, frozen: boolean): boolean {
+  const lines = source.split('\n');
+  return readsOnly(lines, name, 0, lines.length, line, 0, frozen);
+}
+
+/** onlyRead within lines [from, to) (a function's body: its parameter), the binding on `line` aside. */
+function readsOnly(lines: readonly string[], name: string, from: number, to: number, line: number, depth: number, frozen: boolean): boolean {
+  const word = new RegExp(`(?<![\\w.])${name}(?!\\w)`, 'g');
+  for (let i = from; i < to; i++) {
     const text = lines[i]!.replace(/#.*$/, '');
     for (const m of text.matchAll(word)) {
       if (i + 1 === line && m.index === 0) continue;
@@ -73,7 +164,12 @@ function onlyRead(source: string, name: string, line: number): boolean {
         continue;
       }
       if (/\b(?:global|nonlocal|del|for|as|import)\s+$/.test(before)) return false;
-      if (!READ_AFTER.test(after) && !(READ_BEFORE.test(before) && /^\s*[),:]/.test(after))) return false;
+      if (frozen) {
+        if (BINDS.test(after) || (/^\s*(?:[A-Za-z_]\w*\s*,\s*)+$/.test(before) && /^\s*(?:,[^=]*)?=(?!=)/.test(after))) return false;
+        continue;
+      }
+      if (READ_AFTER.test(after) || (READ_BEFORE.test(before) && /^\s*[),:]/.test(after))) continue;
+      if (!passedToReader(lines, text, m.index!, name, depth)) return false;
     }
   }
   return true;
@@ -91,13 +187,47 @@ export function constantsFor(program: Program | null | undefined, state: ModelSt
   const known = new Map<string, Value>();
   const globals: Record<string, string> = {};
   const module = state.func === '<module>';
+  const valueOf = (c: Constant) => {
+    const r = evaluate(c.expr, { locals: {} });
+    return !r.ok || r.output !== '' || holdsObjects(r.value) ? null : r;
+  };
   for (const [name, c] of found) {
     const shown = state.locals[name];
     if (module ? !shown?.endsWith(CUT_MARKER) : shown !== undefined || !c.early) continue;
-    const r = evaluate(c.expr, { locals: {} });
-    if (!r.ok || r.output !== '' || holdsObjects(r.value)) continue;
+    const r = valueOf(c);
+    if (!r) continue;
     known.set(name, r.value);
     if (!module) globals[name] = r.repr;
   }
+  // a function's parameters that every call of it binds to a constant, shown cut
+  if (!module && state.func !== null) {
+    const lines = program.source.split('\n');
+    const def = defsOf(lines).get(state.func);
+    def?.params.forEach((p, i) => {
+      const shown = state.locals[p];
+      if (!shown?.endsWith(CUT_MARKER) || known.has(p)) return;
+      const from = constantArgument(lines, state.func!, i, found);
+      const r = from && valueOf(from);
+      // the parameter is what the call passed: never rebound (nor changed, for a value that can change)
+      if (r && cut(r.repr) === shown && readsOnly(lines, p, def.from, def.to, -1, 0, frozen(r.value))) known.set(p, r.value);
+    });
+  }
   return known.size ? { known, globals } : null;
+}
+
+/** The constant every call of the program's function `func` passes at position `i`; null where some call passes something else. */
+function constantArgument(lines: readonly string[], func: string, i: number, found: Map<string, Constant>): Constant | null {
+  let seen: Constant | null = null;
+  const call = new RegExp(`(?<![\\w.])${func}\\s*\\(`, 'g');
+  for (const text of lines) {
+    const code = text.replace(/#.*$/, '');
+    for (const m of code.matchAll(call)) {
+      if (/\bdef\s+$/.test(code.slice(0, m.index))) continue;
+      const args = callArgs(code, m.index! + m[0].length);
+      const c = args && /^[A-Za-z_]\w*$/.test(args[i] ?? '') ? found.get(args[i]!) : undefined;
+      if (!c || (seen && seen !== c)) return null;
+      seen = c;
+    }
+  }
+  return seen;
 }
