@@ -50,6 +50,19 @@ describe('module constants', () => {
     expect(await param('def f(xs):\n    xs = xs[1:]\n    return xs\nf(T)\n')).toBe(false);
   });
 
+  it("a modelled module's constant is one (`ALPHA = string.ascii_lowercase`), a call's result is not", async () => {
+    const known = async (source: string) => {
+      const program = await Program.analyze(source, { python: testPython(), target: '3.11' });
+      return constantsFor(program, inFunction)?.known.get('ALPHA');
+    };
+    expect(await known('import string\nALPHA = string.ascii_lowercase\ndef f():\n    return ALPHA[1]\n')).toEqual({
+      kind: 'str',
+      v: 'abcdefghijklmnopqrstuvwxyz',
+    });
+    expect(await known('import string\nALPHA = string.capwords("a b")\ndef f():\n    return ALPHA\n')).toBeUndefined();
+    expect(await known('import os\nALPHA = os.sep\ndef f():\n    return ALPHA\n')).toBeUndefined();
+  });
+
   it('a constant the program changes, rebinds, or lets escape is not one', async () => {
     const table = 'T = {"a": 1, "b": 2}\n';
     const read = async (rest: string) => {

@@ -2,7 +2,8 @@
 // `s` into `<genexpr>`, its line events, each yield (a return event with the
 // value) and resume (a call event), the close where `any` / `all` stop early, and
 // the caller's statement finishing with the consumer's value, over the program's
-// objects too. The engine models 3.11; 3.9-3.12 trace the same events.
+// objects too, and with an element that calls the program's function (its frame
+// between the element's binding and the yield). The engine models 3.11; 3.9-3.12 trace the same events.
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,10 @@ describe.skipIf(minor !== 11)('generator expression frames, against CPython 3.11
       'step_over line <genexpr>',
       'step_into line shout',
       'step_into line checks',
+      // the element's call of shift(): into it from the generator's frame, and back to the yield
+      'step_into line caesar',
+      'step_into return shift',
+      'step_over return shift',
     ])
       expect(wholeFrom).toContain(k);
   });

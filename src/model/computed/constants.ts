@@ -8,6 +8,7 @@
 // one, and that parameter holds it in full where every call passes the same one.
 
 import { evaluate, type Value } from '../../pyval/index.js';
+import { importModule, MODULES } from '../../pyval/modules/index.js';
 import { holdsObjects } from '../../pyval/objects.js';
 import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
@@ -44,14 +45,38 @@ function constantsOf(program: Program): Map<string, Constant> {
     const stmt = statementAt(lines, at) ?? '';
     i += stmt.split('\n').length - 1; // the statement's other lines
     const m = /^([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$/s.exec(stmt);
-    if (m && /^[[{("'\d-]/.test(m[2]!.trim()) && !/[A-Za-z_]\w*\s*\(/.test(m[2]!.replace(/(["'])(?:\\.|(?!\1).)*\1/g, '""'))) {
-      const v = evaluate(m[2]!, { locals: {} });
+    const literal = m && /^[[{("'\d-]/.test(m[2]!.trim()) && !/[A-Za-z_]\w*\s*\(/.test(m[2]!.replace(/(["'])(?:\\.|(?!\1).)*\1/g, '""'));
+    // a modelled module's constant: `ALPHA = string.ascii_lowercase`
+    const fromModule = m && /^([A-Za-z_]\w*)\.[A-Za-z_]\w*$/.exec(m[2]!.trim());
+    if (m && (literal || (fromModule && modules(lines).has(fromModule[1]!)))) {
+      const v = constantValue(m[2]!, lines);
       if (onlyRead(program.source, m[1]!, at, v.ok && frozen(v.value))) found.set(m[1]!, { line: at, expr: m[2]!, early: !running });
       continue;
     }
     if (!STATEMENT_START.test(text)) running = true;
   }
   return found;
+}
+
+/** The modelled modules the module imports whole at its top level (`import string`). */
+function modules(lines: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const l of lines) {
+    const m = /^import\s+([A-Za-z_]\w*)\s*(?:#.*)?$/.exec(l);
+    if (m && Object.hasOwn(MODULES, m[1]!)) out.add(m[1]!);
+  }
+  return out;
+}
+
+/** A constant's value: its expression evaluated from the source alone (the modelled modules it reads bound). */
+function constantValue(expr: string, lines: readonly string[]) {
+  const known = new Map<string, Value>();
+  const locals: Record<string, string> = {};
+  for (const name of modules(lines)) {
+    known.set(name, importModule(name));
+    locals[name] = 'None'; // read from `known`
+  }
+  return evaluate(expr, { locals, known });
 }
 
 /** A module-level `def` of the program: its parameters and the lines of its body. */
@@ -188,7 +213,7 @@ export function constantsFor(program: Program | null | undefined, state: ModelSt
   const globals: Record<string, string> = {};
   const module = state.func === '<module>';
   const valueOf = (c: Constant) => {
-    const r = evaluate(c.expr, { locals: {} });
+    const r = constantValue(c.expr, program.source.split('\n'));
     return !r.ok || r.output !== '' || holdsObjects(r.value) ? null : r;
   };
   for (const [name, c] of found) {

@@ -25,6 +25,7 @@ import { bind, holds, namesRead, targetNames } from './comprehensions.js';
 import { contextOf, recall, shown } from './objects.js';
 import { finishWith } from './returns.js';
 import { definedNames, guessedOrder, runsProgramCode, statementAt } from './scope.js';
+import { callOf } from './calls.js';
 import { programScope } from './programScope.js';
 import type { ComputedStep } from './types.js';
 
@@ -129,9 +130,13 @@ function gensIn(text: string): boolean {
 }
 
 interface Event {
-  event: 'call' | 'line' | 'return' | 'exception';
+  /** `calls`: the frame evaluates its element, which calls the program's function (`s` enters it). */
+  event: 'call' | 'line' | 'return' | 'exception' | 'calls';
   locals: Record<string, string>;
   retval?: string;
+  /** For `calls`: the call event's frame, and the value the call returns. */
+  call?: ComputedStep;
+  returns?: string;
 }
 
 interface Plan {
@@ -147,8 +152,17 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
   if (Object.keys(caller.locals).some((k) => k.includes('.'))) return null;
   const stmt = statementAt(lines, caller.line);
   const site = stmt === null ? null : genexprSite(stmt, lines);
-  if (!site || runsProgramCode(site.call, lines)) return null;
+  if (!site) return null;
   const { gen, text } = site;
+  // the element may call one function of the program (its frame comes between the
+  // element's binding and the yield); nothing else of the statement may
+  const eltText = text.slice(gen.elt.s, gen.elt.e);
+  const outside = text.slice(0, gen.elt.s) + text.slice(gen.elt.e);
+  if (runsProgramCode(outside, lines)) return null;
+  const defined = definedNames(lines);
+  const named = [...eltText.matchAll(/[A-Za-z_]\w*/g)].filter((m) => defined.has(m[0])).length;
+  if (named > 1) return null;
+  const calls = named === 1;
   const order: string[] = [];
   for (const g of gen.generators) if (!targetNames(g.target, order)) return null;
   const inFrame = [gen.elt, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
@@ -161,7 +175,7 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
   const callerScope = programScope(caller, program);
   const whole = evaluate(site.call, callerScope, opts);
   // a set of strings shows in an order only the run's hash seed decides
-  if (!whole.ok || whole.output !== '' || whole.ranProgram || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value)) return null;
+  if (!whole.ok || whole.output !== '' || (whole.ranProgram && !calls) || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value)) return null;
   // the frame's names: the caller's objects, then the targets as they are bound
   const env = new Map<string, Value>(snap.bound);
   const inner: ProgramContext = { ...ctx, bound: env };
@@ -217,8 +231,17 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
         // back in this loop: its targets as they are now
         if (!bindTargets()) return false;
       } else if (pass) {
+        if (calls) {
+          // `s` from here enters the function the element calls, with its arguments
+          const at: ModelState = { ...caller, func: FRAME, stack: [...caller.stack, caller.line!], locals: { ...locals } };
+          const call = callOf(eltText, lines, at, program, pythonMinor, true);
+          if (!call?.call?.span) return false;
+          const r = evaluate(eltText.slice(call.call.span[0], call.call.span[1]), scope(), innerOpts);
+          if (!r.ok || r.output !== '' || r.repr.endsWith(CUT_MARKER)) return false;
+          events.push({ event: 'calls', locals: { ...locals }, call, returns: shown(r.repr) });
+        }
         const y = evaluate(piece(gen.elt), scope(), innerOpts);
-        if (!y.ok || y.output !== '' || y.ranProgram) return false;
+        if (!y.ok || y.output !== '' || (y.ranProgram && !calls)) return false;
         const yielded = show(y.value);
         if (yielded === null) return false;
         events.push({ event: 'return', locals: { ...locals }, retval: yielded });
@@ -253,8 +276,16 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
 function position(before: ModelState, history: readonly HistoryEntry[]): { caller: ModelState; index: number } | null {
   const depth = before.stack.length;
   let index = -1;
+  let deeper = false;
   for (let i = history.length - 1; i >= 0; i--) {
     const s = history[i]!.state;
+    if (s.stack.length > depth) {
+      // the frame of a function the element called: one `calls` event of the plan
+      if (!deeper) index++;
+      deeper = true;
+      continue;
+    }
+    deeper = false;
     if (s.func !== before.func || s.stack.length !== depth) return null;
     index++;
     if (s.event !== 'call') continue;
@@ -281,6 +312,18 @@ export function genexprStep(
   pythonMinor: number,
 ): ComputedStep | null | undefined {
   if (!program || program.error) return undefined;
+  if (before.event === 'return' && before.func !== FRAME && history) {
+    // a function the element called returns: the frame yields the element
+    const g = frameBelow(before, history);
+    if (g === undefined) return undefined;
+    if (g === null || (action.kind !== 'step_into' && action.kind !== 'step_over')) return null;
+    const at = position(g.state, history.slice(0, g.index + 1));
+    const p = at && plan(lines, at.caller, program, pythonMinor);
+    const mark = p?.events[at!.index + 1];
+    const next = p?.events[at!.index + 2];
+    if (!p || mark?.event !== 'calls' || mark.returns !== before.retval || !next) return null;
+    return frameState(next, at!.caller.line, g.state.stack);
+  }
   if (before.func !== FRAME) {
     // the call: `s` on the statement's line
     if (action.kind !== 'step_into' || before.event !== 'line' || before.line === null) return undefined;
@@ -298,22 +341,7 @@ export function genexprStep(
   // what the history shows must be what the plan says
   if (!p || !here || here.event !== before.event || JSON.stringify(here.locals) !== JSON.stringify(before.locals)) return null;
   if (here.retval !== undefined && here.retval !== before.retval) return null;
-  const frame = (e: Event): ComputedStep => ({
-    changes: {},
-    deleted: [],
-    stdout: '',
-    state: {
-      event: e.event,
-      line: at.caller.line,
-      func: FRAME,
-      stack: [...before.stack],
-      locals: { ...e.locals },
-      retval: e.retval ?? null,
-      exception: e.event === 'exception' ? 'GeneratorExit' : null,
-      stdout: '',
-      exit: null,
-    },
-  });
+  const frame = (e: Event): ComputedStep | null => (e.event === 'calls' ? (e.call ?? null) : frameState(e, at.caller.line, before.stack));
   if (action.kind === 'step_over' && before.event !== 'return') {
     // from a line, bdb passes over the generator's yields and resumes under `n`: its
     // next line, where there is one (from a yield, `n` stops at the resume, as `s`)
@@ -326,4 +354,41 @@ export function genexprStep(
   if (action.kind === 'step_over') return null;
   // the frame is done: the statement finishes with the consumer's value
   return finishWith(p.site.rest, at.caller, program, { [SLOT]: p.value }, pythonMinor);
+}
+
+/** A state of the generator's frame, as the plan's event says. */
+function frameState(e: Event, line: number | null, stack: readonly number[]): ComputedStep | null {
+  if (e.event === 'calls') return e.call ?? null;
+  return {
+    changes: {},
+    deleted: [],
+    stdout: '',
+    state: {
+      event: e.event,
+      line,
+      func: FRAME,
+      stack: [...stack],
+      locals: { ...e.locals },
+      retval: e.retval ?? null,
+      exception: e.event === 'exception' ? 'GeneratorExit' : null,
+      stdout: '',
+      exit: null,
+    },
+  };
+}
+
+/**
+ * The last state of the frame a returning frame goes back to, where that is a
+ * generator expression's: undefined where it is another frame (the other rules
+ * apply), null where the history does not say.
+ */
+function frameBelow(before: ModelState, history: readonly HistoryEntry[]): { state: ModelState; index: number } | null | undefined {
+  const depth = before.stack.length - 1;
+  for (let i = history.length - 2; i >= 0; i--) {
+    const s = history[i]!.state;
+    if (s.stack.length > depth) continue;
+    if (s.stack.length < depth || s.func !== FRAME) return undefined;
+    return { state: s, index: i };
+  }
+  return undefined;
 }
