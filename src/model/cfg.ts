@@ -476,10 +476,10 @@ export class Program {
   }
 
   /** Names the code of `line` may bind, unbind or mutate (directly or through calls). */
-  effects(line: number): { binds: string[]; all: string[] } {
+  effects(line: number): { binds: string[]; all: string[]; may: string[] } {
     const b = this.cfg.binds?.[String(line)];
-    if (!b) return { binds: [], all: [] };
-    return { binds: b.binds, all: [...new Set([...b.binds, ...b.mutates, ...b.may_mutate_args])] };
+    if (!b) return { binds: [], all: [], may: [] };
+    return { binds: b.binds, all: [...new Set([...b.binds, ...b.mutates, ...b.may_mutate_args])], may: b.may_mutate_args };
   }
 
   /** Every line that holds an event (a line event, or a call event on a def line). */

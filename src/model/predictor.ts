@@ -172,7 +172,8 @@ const COMPUTED_CONFIDENCE = 1;
 function computedKeys(step: ComputedStep, before: ModelState): string[] {
   const reached = step.state;
   // in another frame than before's, every value shown was worked out (none is before's)
-  const moved = reached && (reached.func !== before.func || reached.stack.length !== before.stack.length);
+  const moved =
+    reached && (reached.func !== before.func || reached.stack.length !== before.stack.length || reached.stack.some((l, i) => l !== before.stack[i]));
   const keys = reached
     ? [
         ...Object.keys(reached.locals).filter((k) => moved || reached.locals[k] !== before.locals[k]),

@@ -34,7 +34,16 @@ export interface ModelState {
 
 export type ModelAction =
   | { kind: 'step_into' | 'step_over' | 'step_return' | 'continue' | 'inv_step_into' | 'inv_step_over' | 'inv_step_call' }
-  | { kind: 'breakpoint'; line: number };
+  | {
+      kind: 'breakpoint';
+      line: number;
+      /**
+       * For `c` with these breakpoint lines (the line among them): the first line event
+       * on any of them, in any frame, where every step to it can be computed. Only
+       * computation reads it; the model is asked about `line`.
+       */
+      anywhere?: number[];
+    };
 
 export type DeviceChoice = 'auto' | 'cpu' | 'cuda' | 'webgpu';
 

@@ -137,6 +137,11 @@ export interface EvalOptions extends ParseReprOptions {
   program?: ProgramContext;
   /** The Python version whose scoping rules to follow (minor of 3.x); default 11. */
   pythonMinor?: number;
+  /**
+   * Echo an expression statement's value (pdb compiles `!stmt` in 'single' mode): the
+   * default. false for the program's own statements, whose values nothing prints.
+   */
+  echo?: boolean;
 }
 
 export type EvalResult =
@@ -406,6 +411,7 @@ class Evaluator implements Ctx, EvalHost {
   private readonly moduleLevel: boolean;
   private readonly closures: boolean;
   private readonly minor: number;
+  private readonly echo: boolean;
   private readonly out: string[] = [];
   private depth = 0;
   private readonly program: ProgramContext | undefined;
@@ -428,6 +434,7 @@ class Evaluator implements Ctx, EvalHost {
     this.locals = new Vars(scope.locals, opts, preset);
     this.globals = this.moduleLevel ? this.locals : new Vars(scope.globals!, opts, known ? (name) => known.get(name) : undefined);
     this.minor = opts.pythonMinor ?? 11;
+    this.echo = opts.echo !== false;
     this.interp = new Interp(this);
   }
 
@@ -1383,7 +1390,7 @@ class Evaluator implements Ctx, EvalHost {
       case 'expr': {
         const v = this.eval(stmt.value, null);
         // pdb compiles in 'single' mode: the value of an expression statement is echoed.
-        if (v.kind !== 'none') this.write(repr(v) + '\n');
+        if (this.echo && v.kind !== 'none') this.write(repr(v) + '\n');
         return;
       }
       case 'assign': {

@@ -221,7 +221,8 @@ describe('a step computed from its statement', () => {
     expect(none(['y = z + 1'], {})).toBeNull();
     expect(none(['if x > 1:', '    y = 2'], { x: '3' })).toBeNull();
     expect(none(['x = 1; y = 2'], {})).toBeNull();
-    expect(none(['xs.pop()'], { xs: '[1]' })).toBeNull(); // its value would be echoed, as at a prompt
+    // the program's expression statement: its value is not echoed as at a prompt
+    expect(none(['xs.pop()'], { xs: '[1]' })).toMatchObject({ changes: { xs: '[]' }, stdout: '' });
     expect(none(['ys = [v * 2 for v in xs]'], { xs: '[1]' }, 1, 'step_into')).toBeNull(); // enters the comprehension's frame
     expect(none(['ys = [v * 2 for v in xs]'], { xs: '[1]' })).not.toBeNull();
     expect(none(['f = len'], {})).toBeNull(); // a builtin: the module's locals never show it

@@ -55,11 +55,13 @@ describe('a step that raises, computed', () => {
     expect(over.state).toMatchObject({ event: 'exception', line: 9, func: '<module>', exception: 'ZeroDivisionError: division by zero' });
   });
 
-  it('where a `try` or a `with` could catch it, the end is left to the model', async () => {
+  it('a `try` elsewhere: the exception followed out of each frame, uncaught, to the same end', async () => {
     const src = `${AVERAGE}try:\n    pass\nexcept Exception:\n    pass\n`;
     const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
     const start = at(1, {});
-    expect(computeStep(src.split('\n'), start, { kind: 'continue' }, program, [{ action: null, state: start }])).toBeNull();
+    const end = computeStep(src.split('\n'), start, { kind: 'continue' }, program, [{ action: null, state: start }])!;
+    expect(end.state).toMatchObject({ event: 'exit', exit: 'error', exception: 'ZeroDivisionError: division by zero', stdout: '2.0\n' });
+    expect(end.traceback?.map((f) => f.func)).toEqual(['<module>', 'average']);
   });
 
   it("the traceback names the line that raised: a `while` test is its header's line", async () => {

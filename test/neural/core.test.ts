@@ -59,7 +59,7 @@ describe('the stepping core', () => {
     const o = await c.continue();
     expect(o).toMatchObject({ kind: 'node', hit: { bp: b, deleted: true } });
     expect(c.bps.all()).toEqual([]);
-    expect(model.calls[0]!.action).toEqual({ kind: 'breakpoint', line: 14 });
+    expect(model.calls[0]!.action).toEqual({ kind: 'breakpoint', line: 14, anywhere: [14] });
   });
 
   it("s past the module: pdb's own frames, then the exit", async () => {

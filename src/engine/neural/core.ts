@@ -527,8 +527,15 @@ export class Core {
     const history = tl.history();
     const options: Array<{ line: number; p: Prediction }> = [];
     for (const line of lines.sort((a, b) => a - b)) {
-      const r = await this.model.attempt(history, { kind: 'breakpoint', line });
+      const r = await this.model.attempt(history, { kind: 'breakpoint', line, anywhere: lines });
       if (r.failed === undefined) {
+        // computed whole across frames: the first of the lines the program reaches, or its exit
+        const reached = r.p.tokens === 0 && r.p.state ? r.p.state : null;
+        if (reached && (reached.event === 'exit' || (reached.event === 'line' && lines.includes(reached.line!)))) {
+          const node = this.model.nodeFrom(r.p, { kind: 'breakpoint', line: reached.line ?? line }, here, 'forward');
+          node.latencyMs = r.p.latencyMs;
+          return tl.push(node);
+        }
         options.push({ line, p: r.p });
         continue;
       }

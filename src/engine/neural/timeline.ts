@@ -91,8 +91,8 @@ export function relateFrames(from: Node | null, to: ModelState, src: ScriptSourc
   }
   const own = prev[depth];
   const func = to.func ?? '<module>';
-  // a generator expression resumed after its yield: the same frame again
-  const resumed = direction === 'forward' && to.event === 'call' && from?.state.event === 'return' && func === '<genexpr>' && from.frames.length === depth + 1;
+  // a generator expression resumed after its yield (its call event, or a later stop in it): the same frame again
+  const resumed = direction === 'forward' && from?.state.event === 'return' && func === '<genexpr>' && from.frames.length === depth + 1;
   if (resumed && matching) {
     const was = from.frames[depth]!;
     if (was.func === func && was.line === to.line) {

@@ -51,7 +51,9 @@ export function iteration(
   // where the header was reached from
   const prev = history[history.length - 2]!.state;
   const depth = before.stack.length;
-  const sameFrameSoFar = prev.func === before.func && prev.stack.length >= depth && before.stack.every((l, i) => prev.stack[i] === l);
+  // the frame itself, or a frame it called (returned from on the way here)
+  const sameFrameSoFar =
+    before.stack.every((l, i) => prev.stack[i] === l) && (prev.stack.length > depth || (prev.func === before.func && prev.stack.length === depth));
   if (!sameFrameSoFar && !(prev.event === 'call' && prev.func === before.func && prev.stack.join() === before.stack.join())) return null;
   const at = prev.stack.length > depth ? prev.stack[depth]! : prev.line;
   if (at === null) return null;

@@ -23,7 +23,7 @@ import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { bind, holds, namesRead, targetNames } from './comprehensions.js';
 import { contextOf, recall, shown } from './objects.js';
-import { finishWith } from './returns.js';
+import { finishWith, withCallerObjects } from './returns.js';
 import { definedNames, guessedOrder, runsProgramCode, statementAt } from './scope.js';
 import { callOf } from './calls.js';
 import { programScope } from './programScope.js';
@@ -352,8 +352,8 @@ export function genexprStep(
   const next = p.events[at.index + 1];
   if (next) return frame(next);
   if (action.kind === 'step_over') return null;
-  // the frame is done: the statement finishes with the consumer's value
-  return finishWith(p.site.rest, at.caller, program, { [SLOT]: p.value }, pythonMinor);
+  // the frame is done: the statement finishes with the consumer's value, the caller's objects as they were
+  return withCallerObjects(lines, at.caller, finishWith(p.site.rest, at.caller, program, { [SLOT]: p.value }, pythonMinor));
 }
 
 /** A state of the generator's frame, as the plan's event says. */

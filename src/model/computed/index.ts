@@ -20,6 +20,7 @@ import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { callOf, overCall } from './calls.js';
 import { blockEnd, branch, enterFrame, iteration } from './flow.js';
 import { resetBudget, toLineOrExit, toReturn } from './rollout.js';
+import { toAnyLine, withPaths } from './anywhere.js';
 import { definedNames, frameScope, localsAfter, NOT_SIMPLE, namesTheProgram, onlyNext, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';
 import { classNode } from './programCalls.js';
 import { hiddenBinding, lambdaReturn, reprReturn, runStatement } from './statement.js';
@@ -47,7 +48,7 @@ import { withinStatement } from './spans.js';
 
 export { statementAt } from './scope.js';
 
-import type { ComputedStep } from './types.js';
+import { callState, type ComputedStep } from './types.js';
 
 export type { ComputedStep } from './types.js';
 
@@ -65,7 +66,7 @@ export function computeStep(
 ): ComputedStep | null {
   resetBudget();
   try {
-    return step(lines, before, action, program, history, pythonMinor);
+    return step(lines, before, action, program, withPaths(lines, history), pythonMinor);
   } catch (e) {
     // a step ndbg's own rules fail on is the model's to predict; tests see the failure
     if (process.env.VITEST) throw e;
@@ -82,8 +83,13 @@ export function step(
   pythonMinor?: number,
 ): ComputedStep | null {
   if (action.kind === 'step_return') return toReturn(lines, before, program, history, pythonMinor, step);
-  if (action.kind === 'breakpoint') return toLineOrExit(lines, before, action.line, program, history, pythonMinor, step);
-  if (action.kind === 'continue') return toLineOrExit(lines, before, null, program, history, pythonMinor, step);
+  if (action.kind === 'breakpoint')
+    return (
+      toLineOrExit(lines, before, action.line, program, history, pythonMinor, step) ??
+      (action.anywhere ? toAnyLine(lines, before, action.anywhere, program, history, pythonMinor, step) : null)
+    );
+  if (action.kind === 'continue')
+    return toLineOrExit(lines, before, null, program, history, pythonMinor, step) ?? toAnyLine(lines, before, [], program, history, pythonMinor, step);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
   const gen = genexprStep(lines, before, action, program, history, pythonMinor ?? MODELLED_MINOR);
   if (gen !== undefined) return gen;
@@ -257,20 +263,7 @@ function ordinary(
 export function withComputed(predicted: ModelState, before: ModelState, computed: ComputedStep): ModelState | null {
   if (computed.state) return computed.state;
   // the next event is certain: the call of the function (nothing of the program runs before it)
-  if (computed.call) {
-    const c = computed.call;
-    return {
-      event: 'call',
-      line: c.line,
-      func: c.func,
-      stack: [...before.stack, before.line!],
-      locals: { ...c.locals },
-      retval: null,
-      exception: null,
-      stdout: '',
-      exit: null,
-    };
-  }
+  if (computed.call) return callState(before, computed.call);
   if (computed.ends && computed.retval === undefined && computed.line === undefined && computed.next === undefined) {
     // the statement ran to its end, and the frame's code ends with it: its return event
     const locals = localsAfter(before.locals, computed.changes, computed.deleted);

@@ -155,7 +155,7 @@ export function objectStep(
   if (rz) return raiseStep(rz[1]!, lines, before, into, snap, scope, opts);
   if (/^(?:for|with|try|except|finally|else|def|class|import|from|raise|assert|global|nonlocal|match|case|async|@)\b/.test(stmt) || /:\s*$/.test(stmt))
     return null;
-  const r = execute(stmt, scope, opts);
+  const r = execute(stmt, scope, { ...opts, echo: false });
   if (into && r.ranProgram) return null;
   // an exception the values raise, in this statement or in the program's code it called
   if (!r.ok) {

@@ -8,7 +8,8 @@
 
 import { evaluateTruth, parseRepr, type Value } from '../../pyval/index.js';
 import { holdsObjects } from '../../pyval/objects.js';
-import { objectStep, recall, rememberAt, shownAt, type Snapshot } from './objects.js';
+import { callReaches } from './reach.js';
+import { knowsObjects, objectStep, recall, rememberAt, shownAt, type Snapshot } from './objects.js';
 import { unchangeable } from '../constraints.js';
 import type { Program, Scope } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
@@ -127,11 +128,30 @@ export function fromReturn(
     else return null;
     if (value.endsWith(CUT_MARKER) || HIDDEN_REPR.test(value)) return null;
     // what the caller shows must be what it holds now: the callee may have changed a
-    // mutable value it could reach (an argument, a global: cfg.py's may_mutate_args)
-    for (const k of program.effects(caller.line!).all) if (k in caller.locals && !unchangeable(caller.locals[k]!, program.plainClasses)) return null;
-    return finishWith(stmt.slice(0, site.start) + SLOT + stmt.slice(site.end), caller, program, { [SLOT]: value }, pythonMinor);
+    // mutable value it could reach (an argument, a global: cfg.py's may_mutate_args;
+    // what the statement itself binds and changes, it does after the call, computed)
+    for (const k of program.effects(caller.line!).may)
+      if (k in caller.locals && !unchangeable(caller.locals[k]!, program.plainClasses) && callReaches(lines, stmt.slice(site.start, site.end), k)) return null;
+    return withCallerObjects(
+      lines,
+      caller,
+      finishWith(stmt.slice(0, site.start) + SLOT + stmt.slice(site.end), caller, program, { [SLOT]: value }, pythonMinor),
+    );
   }
-  return finishCaller(done, caller);
+  return withCallerObjects(lines, caller, finishCaller(done, caller));
+}
+
+/**
+ * The objects the caller's frame held at the call, kept for the state its statement
+ * reached (a call that touched none of them, so they are as they were), unless the
+ * statement rebound a name that held one.
+ */
+export function withCallerObjects(lines: readonly string[], caller: ModelState, done: ComputedStep | null): ComputedStep | null {
+  if (!done?.state || !knowsObjects(lines, caller)) return done;
+  const snap = recall(lines, caller);
+  if ([...Object.keys(done.changes), ...done.deleted].some((k) => snap.bound.has(k))) return done;
+  rememberAt(lines, done.state, snap);
+  return done;
 }
 
 /**
@@ -178,7 +198,8 @@ function raisedInCaller(
   if (!caller) return null;
   const snap = recall(lines, before);
   const outer = snap.outer[snap.outer.length - 1];
-  for (const k of program.effects(caller.line!).all) {
+  // the statement did not finish: only what the callee could reach may have changed
+  for (const k of program.effects(caller.line!).may) {
     if (!(k in caller.locals)) continue;
     const v = outer?.get(k);
     if (v ? shownAt(lines, caller, snap, v, undefined) !== caller.locals[k] : !unchangeable(caller.locals[k]!, program.plainClasses)) return null;
@@ -250,8 +271,14 @@ function withObjects(
     value = v;
   } else return undefined;
   const outer = snap.outer[snap.outer.length - 1]!;
-  for (const k of program.effects(caller.line!).all)
-    if (k in caller.locals && !outer.has(k) && !unchangeable(caller.locals[k]!, program.plainClasses)) return null;
+  for (const k of program.effects(caller.line!).may)
+    if (
+      k in caller.locals &&
+      !outer.has(k) &&
+      !unchangeable(caller.locals[k]!, program.plainClasses) &&
+      callReaches(lines, stmt.slice(site.start, site.end), k)
+    )
+      return null;
   const rest = stmt.slice(0, site.start) + SLOT + stmt.slice(site.end);
   // only a binding of the value itself: anything more could run the program's code
   // again (an operator's or `print`'s special method), where `s` or a breakpoint stops

@@ -60,7 +60,15 @@ export function toLineOrExit(
     if (here.length !== 1 || !at.length || at.some((sc) => sc !== here[0])) return null;
   }
   const end = runFrame(lines, before, program, history, target, pythonMinor, step);
-  if (!end) return null;
+  return end ? reached(end, module) : null;
+}
+
+/**
+ * What a rollout that ended at `end` computed: the line event it stopped at, the
+ * program's exit with the traceback of an exception nothing catches, or, from the
+ * module (`module`), the normal exit at its return.
+ */
+export function reached(end: ModelState & { traceback?: TracebackFrame[] }, module: boolean): ComputedStep | null {
   if (end.event === 'line') return { changes: {}, deleted: [], stdout: end.stdout, state: end };
   if (end.event === 'exception') {
     // uncaught: the program ends with the traceback (pdb's post-mortem follows)
@@ -85,7 +93,7 @@ export function toLineOrExit(
 }
 
 /** Whether some code of the program could catch or suppress an exception (a `try`, or a `with` whose manager may). */
-function mayCatch(lines: readonly string[]): boolean {
+export function mayCatch(lines: readonly string[]): boolean {
   return lines.some((l) => /^\s*(?:try\s*:|with\b|async\s+with\b)/.test(l));
 }
 

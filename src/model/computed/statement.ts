@@ -29,7 +29,7 @@ export function runStatement(
     if (!r.ok) return raised(r, before, printed);
     return !guessedOrder(r.value) ? { changes: {}, deleted: [], stdout: printed + r.output, retval: cut(withoutAddresses(r.repr)) } : null;
   }
-  const r = execute(stmt, scope, { pythonMinor });
+  const r = execute(stmt, scope, { pythonMinor, echo: false });
   if (!r.ok) return raised(r, before, printed);
   if (Object.keys(r.globalChanges).length) return null;
   // an expression statement's value is echoed by execute (as at a prompt), never by a program

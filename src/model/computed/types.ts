@@ -45,3 +45,18 @@ export type StepFn = (
   history: readonly HistoryEntry[] | undefined,
   pythonMinor: number | undefined,
 ) => ComputedStep | null;
+
+/** The call event a step into a function reaches: its frame on top of the caller's line. */
+export function callState(before: ModelState, call: NonNullable<ComputedStep['call']>): ModelState {
+  return {
+    event: 'call',
+    line: call.line,
+    func: call.func,
+    stack: [...before.stack, before.line!],
+    locals: { ...call.locals },
+    retval: null,
+    exception: null,
+    stdout: '',
+    exit: null,
+  };
+}
