@@ -23,6 +23,9 @@ describe.skipIf(minor !== 11)('comprehension frames, against CPython 3.11', () =
       'step_into return <dictcomp>',
       'step_into line <listcomp>',
       'step_into return <listcomp>',
+      // an element that calls the program's function: into it, and back to the frame
+      'step_into line normalized',
+      'step_into return norm',
     ])
       expect(wholeFrom).toContain(k);
   });

@@ -1,56 +1,50 @@
-// A list, set or dict comprehension's own frame (CPython 3.9 to 3.11; 3.12 runs
-// them inline, PEP 709), as sys.settrace shows it: `s` on a statement that builds
-// one enters `<listcomp>` (`<setcomp>`, `<dictcomp>`) on the same line; its line
-// events come once at the start and once each time one of its loops goes back for
-// the next element (the targets bound so far; the filtered elements too), then its
-// return with the value built. The frame shows the enclosing function's names it
-// reads (free variables, sorted by name), then its targets as they are bound. Only
-// single-line `NAME = <comp>` and `return <comp>` statements over values pyval
-// computes, that call none of the program's code.
+// A comprehension's own frame, as sys.settrace shows it: a generator expression's
+// (CPython 3.9 to 3.13), and a list, set or dict comprehension's (3.9 to 3.11; 3.12
+// runs them inline, PEP 709). `s` on a statement that builds one enters `<listcomp>`
+// (`<setcomp>`, `<dictcomp>`, `<genexpr>`) on the same line: its call event, a line
+// event, then per element of its loops (the targets bound) a line event where a loop
+// goes back for the next one. A generator expression is handed to a builtin consumer
+// (`sum`, `max`, `"".join`, `any`, ...): where an element passes the filters, before
+// that line event, the yield (a return event with the value) and the call event of
+// the resume; when the loops run out, the frame returns None; where `any` / `all`
+// stop early, the generator is closed when the call lets go of it: a resume, a
+// GeneratorExit exception event and the return of None (3.9 to 3.12; 3.13 traces no
+// close). A list, set or dict comprehension returns the value it built. Then the
+// statement finishes with that value (the consumer's). `n` from a line event goes on
+// to the frame's next line event (bdb passes over a generator's yields and resumes
+// then); from a yield it stops at the resume, as `s` does. The frame shows the
+// enclosing function's names it reads (free variables, sorted by name), then its
+// targets as they are bound. An element may call one function of the program: `s`
+// enters it between the element's binding and the yield (or the next line event).
+// Only single statements with one such frame, over values pyval computes (the
+// program's objects included).
 
 import { evaluate, evaluateTruth, showValue, type Value } from '../../pyval/index.js';
 import type { ProgramContext } from '../../pyval/evaluate.js';
-import { parseExpression, type Comprehension, type Expr } from '../../pyval/parser.js';
-import { readProgram } from '../../pyval/program.js';
+import { truthy } from '../../pyval/object.js';
+import { parseExpression, type Expr } from '../../pyval/parser.js';
 import { DEFAULT_CFG_TARGET, type Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
-import { shown } from './objects.js';
-import { finishWith } from './returns.js';
-import { frameScope, guessedOrder, runsProgramCode, statementAt } from './scope.js';
+import { contextOf, recall, shown } from './objects.js';
+import { finishWith, withCallerObjects } from './returns.js';
+import { definedNames, frameScope, guessedOrder, runsProgramCode, statementAt } from './scope.js';
+import { callOf } from './calls.js';
 import { programScope } from './programScope.js';
 import type { ComputedStep } from './types.js';
 
-const FRAMES: Record<string, string> = { list: '<listcomp>', set: '<setcomp>', dict: '<dictcomp>' };
+const FRAMES: Record<Comp['kind'], string> = { gen: '<genexpr>', list: '<listcomp>', set: '<setcomp>', dict: '<dictcomp>' };
 const FRAME_NAMES = new Set(Object.values(FRAMES));
-const SLOT = '__ndbg_comp';
-const MAX_EVENTS = 500;
 /** The CPython the neural engine models where the caller names none (cfg.ts). */
 export const MODELLED_MINOR = Number(DEFAULT_CFG_TARGET.split('.')[1]);
+const SLOT = '__ndbg_consumed';
+const MAX_EVENTS = 1500;
+/** Builtins that take the generator to its end. */
+const EXHAUST = new Set(['sum', 'min', 'max', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'dict']);
+/** Builtins that stop at the first element that decides: `any` at a true one, `all` at a false one. */
+const DECIDE: Record<string, boolean> = { any: true, all: false };
 
 type Comp = Extract<Expr, { k: 'comp' }>;
-
-interface Site {
-  comp: Comp;
-  text: string;
-  /** The statement with the comprehension's value in its place (SLOT). */
-  rest: string;
-}
-
-/** `NAME = <comp>` / `return <comp>`: the comprehension, the statement around it. */
-function siteOf(stmt: string): Site | null {
-  if (stmt.includes('\n')) return null;
-  const m = /^(return\s+|[A-Za-z_]\w*\s*=\s*)(\S.*)$/s.exec(stmt);
-  if (!m || /:=/.test(m[2]!)) return null;
-  let comp: Expr;
-  try {
-    comp = parseExpression(m[2]!);
-  } catch {
-    return null;
-  }
-  if (comp.k !== 'comp' || comp.kind === 'gen' || comp.s !== 0 || comp.e !== m[2]!.trimEnd().length) return null;
-  return { comp, text: m[2]!.trimEnd(), rest: m[1]! + SLOT };
-}
 
 /** The names a target binds, in the order CPython stores them; null for a target this file does not unpack. */
 export function targetNames(t: Expr, out: string[] = []): string[] | null {
@@ -94,106 +88,289 @@ export function bind(t: Expr, item: Value, env: Map<string, Value>): boolean {
   return false;
 }
 
-interface Plan {
+interface Site {
+  gen: Comp;
+  /** The frame's name. */
   func: string;
-  /** The locals at each line event of the frame, in order. */
-  events: Record<string, string>[];
-  /** The free variables the frame shows from the start. */
-  free: Record<string, string>;
-  /** The comprehension's value, as its return event shows it. */
-  value: string;
-  site: Site;
+  /** The expression text the nodes' spans index. */
+  text: string;
+  /** The consumer's call (a generator expression's), or the comprehension, as text. */
+  call: string;
+  /** `any` / `all`: the truth that stops it; undefined for a consumer that takes every element. */
+  stopsAt?: boolean;
+  /** The statement with the consumer's value in the call's place (SLOT). */
+  rest: string;
 }
 
-/** The comprehension's frame, worked out from the caller's state at its line. */
-function plan(lines: readonly string[], caller: ModelState, program: Program, pythonMinor: number | undefined): Plan | null {
-  pythonMinor ??= MODELLED_MINOR;
-  if (pythonMinor >= 12 || caller.event !== 'line' || caller.line === null) return null;
-  if (frameScope(program, caller)?.kind === 'class') return null;
-  const stmt = statementAt(lines, caller.line);
-  const site = stmt === null ? null : siteOf(stmt);
-  if (!site || runsProgramCode(site.text, lines)) return null;
-  const { comp } = site;
-  // a comprehension or lambda inside would be a frame of its own under `s`
-  const inner = [comp.elt, comp.value, comp.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
-  if (holds(inner, (k) => k === 'comp' || k === 'lambda')) return null;
-  const order: string[] = [];
-  for (const g of comp.generators) if (!targetNames(g.target, order)) return null;
-  // the names the frame reads from the enclosing function: all but the first iterable, which the caller evaluates
-  const read = namesRead([comp.elt, comp.value, comp.generators.map((g, i) => [i ? g.iter : null, g.ifs])], new Set());
-  const free: Record<string, string> = {};
-  if (caller.func !== '<module>') for (const n of [...read].filter((n) => !order.includes(n) && n in caller.locals).sort()) free[n] = caller.locals[n]!;
-  const whole = evaluate(site.text, programScope(caller, program), { pythonMinor });
-  // a set of strings shows in an order only the run's hash seed decides
-  if (!whole.ok || whole.output !== '' || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value)) return null;
-  const env = new Map<string, Value>();
-  const ctx: ProgramContext = { nodes: readProgram(lines), before: null, objects: new Map(), bound: env };
-  const opts = { pythonMinor, program: ctx };
-  const scope = () => {
-    const s = programScope(caller, program);
-    const locals: Record<string, string> = { ...s.locals };
-    for (const n of env.keys()) locals[n] = 'None'; // read from `bound`
-    return { ...s, locals };
-  };
-  const events: Record<string, string>[] = [{ ...free }];
-  const snapshot = (): boolean => {
-    const locals: Record<string, string> = {};
-    for (const n of order) {
-      const v = env.get(n);
-      if (v === undefined) continue;
-      if (guessedOrder(v)) return false;
-      const text = showValue(v, opts);
-      if (text === null) return false;
-      locals[n] = shown(text);
-    }
-    // f_locals keeps its keys in the order they first appeared: the free variables, there from the call
-    events.push({ ...free, ...locals });
-    return events.length <= MAX_EVENTS;
-  };
-  const loop = (k: number): boolean => {
-    const g: Comprehension = comp.generators[k]!;
-    const it = evaluate(`list(${site.text.slice(g.iter.s, g.iter.e)})`, k === 0 ? programScope(caller, program) : scope(), opts);
-    if (!it.ok || it.value.kind !== 'list' || it.output !== '') return false;
-    for (const item of it.value.items) {
-      if (!bind(g.target, item, env)) return false;
-      let pass = true;
-      for (const cond of g.ifs) {
-        const t = evaluateTruth(site.text.slice(cond.s, cond.e), scope(), opts);
-        if (!t.ok || t.truth === undefined || t.output !== '') return false;
-        if (!t.truth) {
-          pass = false;
-          break;
-        }
-      }
-      if (pass && k + 1 < comp.generators.length && !loop(k + 1)) return false;
-      if (!snapshot()) return false;
-    }
-    return true;
-  };
-  if (!loop(0)) return null;
-  return { func: FRAMES[comp.kind]!, events, free, value: shown(whole.repr), site };
+/** Every comprehension of an expression tree that runs in a frame of its own on CPython 3.`minor`. */
+function gens(node: unknown, minor: number, out: Comp[] = []): Comp[] {
+  if (Array.isArray(node)) for (const x of node) gens(x, minor, out);
+  else if (node && typeof node === 'object') {
+    if ((node as Expr).k === 'comp' && ((node as Comp).kind === 'gen' || minor <= 11)) out.push(node as Comp);
+    for (const v of Object.values(node)) if (v && typeof v === 'object') gens(v, minor, out);
+  }
+  return out;
 }
 
-/** The caller's line state of the comprehension frame `before` is in, and how many of the frame's line events came up to `before`. */
-function position(before: ModelState, history: readonly HistoryEntry[]): { caller: ModelState; lineEvents: number } | null {
-  let lineEvents = 0;
-  const depth = before.stack.length;
-  for (let i = history.length - 1; i >= 0; i--) {
-    const s = history[i]!.state;
-    if (s.func !== before.func || s.stack.length !== depth) return null;
-    if (s.event === 'line') lineEvents++;
-    else if (s.event === 'call') {
-      const caller = history[i - 1]?.state;
-      if (!caller || caller.stack.length !== depth - 1 || caller.line !== before.stack[depth - 1]) return null;
-      return { caller, lineEvents };
-    } else if (s !== before) return null;
+/** The call node whose only positional argument is `gen`. */
+function consumerOf(node: unknown, gen: Comp): Extract<Expr, { k: 'call' }> | null {
+  if (Array.isArray(node)) {
+    for (const x of node) {
+      const c = consumerOf(x, gen);
+      if (c) return c;
+    }
+    return null;
+  }
+  if (!node || typeof node !== 'object') return null;
+  const e = node as Expr;
+  if (e.k === 'call' && e.args.length === 1 && e.args[0] === gen) return e;
+  for (const v of Object.values(node)) {
+    if (!v || typeof v !== 'object') continue;
+    const c = consumerOf(v, gen);
+    if (c) return c;
   }
   return null;
 }
 
 /**
- * `s` / `n` in or into a comprehension's frame. undefined: not such a step (the
- * other rules apply); null: one, but it cannot be computed.
+ * The statement's generator expression and its consumer. undefined: the statement
+ * holds no generator expression; null: it holds one this file does not follow.
+ */
+export function comprehensionSite(stmt: string, lines: readonly string[], minor = MODELLED_MINOR): Site | null | undefined {
+  if (!/\bfor\b/.test(stmt)) return undefined;
+  if (stmt.includes('\n')) return null;
+  const m = /^(return\s+|(?:if|elif|while)\s+|[A-Za-z_][\w.]*(?:\[[^\]=]*\])?\s*(?:[-+*/%|&^@]|\/\/|\*\*|<<|>>)?=(?!=)\s*)?(.*?)$/s.exec(stmt);
+  if (!m) return null;
+  let head = m[1] ?? '';
+  let body = m[2]!.trimEnd();
+  let tail = '';
+  if (/^(?:if|elif|while)\b/.test(head)) {
+    if (!body.endsWith(':')) return null;
+    body = body.slice(0, -1).trimEnd();
+    tail = ':';
+  } else if (/^(?:for|with|assert|raise|del|def|class|lambda)\b/.test(body) || body.endsWith(':')) return gensIn(body) ? null : undefined;
+  let expr: Expr;
+  try {
+    expr = parseExpression(body);
+  } catch {
+    return /\bfor\b.*\bin\b/.test(body) ? null : undefined;
+  }
+  const all = gens(expr, minor);
+  if (all.length === 0) return undefined;
+  if (all.length > 1) return null;
+  const gen = all[0]!;
+  // a comprehension inside would be a frame of its own under `s`, a lambda too
+  const inFrame = [gen.elt, gen.value, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
+  if (holds(inFrame, (k) => k === 'comp' || k === 'lambda')) return null;
+  head = head.replace(/\s+$/, ' ');
+  if (gen.kind !== 'gen') {
+    const text = body.slice(gen.s, gen.e);
+    return { gen, func: FRAMES[gen.kind], text: body, call: text, rest: head + body.slice(0, gen.s) + SLOT + body.slice(gen.e) + tail };
+  }
+  const call = consumerOf(expr, gen);
+  if (!call) return null;
+  let stopsAt: boolean | undefined;
+  const f = call.func;
+  const defined = definedNames(lines);
+  if (f.k === 'name' && !defined.has(f.id) && (EXHAUST.has(f.id) || f.id in DECIDE)) {
+    stopsAt = DECIDE[f.id];
+    if (call.keywords.length && !['min', 'max', 'sorted'].includes(f.id)) return null;
+  } else if (f.k === 'attr' && f.attr === 'join' && f.value.k === 'const' && f.value.value.kind === 'str' && !call.keywords.length) {
+    // str.join makes a list of its argument first
+  } else return null;
+  return {
+    gen,
+    func: FRAMES.gen,
+    text: body,
+    call: body.slice(call.s, call.e),
+    stopsAt,
+    rest: head + body.slice(0, call.s) + SLOT + body.slice(call.e) + tail,
+  };
+}
+
+function gensIn(text: string): boolean {
+  return /[([{]\s*[^()[\]{}]*\bfor\b[^()[\]{}]*\bin\b/.test(text);
+}
+
+interface Event {
+  /** `calls`: the frame evaluates its element, which calls the program's function (`s` enters it). */
+  event: 'call' | 'line' | 'return' | 'exception' | 'calls';
+  locals: Record<string, string>;
+  retval?: string;
+  /** For `calls`: the call event's frame, and the value the call returns. */
+  call?: ComputedStep;
+  returns?: string;
+}
+
+interface Plan {
+  events: Event[];
+  /** The consumer's value, which the statement goes on with. */
+  value: string;
+  site: Site;
+}
+
+/** The comprehension's frame, worked out from the caller's state at its line. */
+function plan(lines: readonly string[], caller: ModelState, program: Program, pythonMinor: number): Plan | null {
+  if (pythonMinor > 13 || caller.event !== 'line' || caller.line === null) return null;
+  if (Object.keys(caller.locals).some((k) => k.includes('.'))) return null;
+  // a class body's comprehension sees none of its names
+  if (frameScope(program, caller)?.kind === 'class') return null;
+  const stmt = statementAt(lines, caller.line);
+  const site = stmt === null ? null : comprehensionSite(stmt, lines, pythonMinor);
+  if (!site) return null;
+  const { gen, text } = site;
+  const isGen = gen.kind === 'gen';
+  // the element may call one function of the program (its frame comes between the
+  // element's binding and the yield); nothing else of the statement may
+  const eltText = text.slice(gen.elt.s, gen.elt.e);
+  const outside = text.slice(0, gen.elt.s) + text.slice(gen.elt.e);
+  if (runsProgramCode(outside, lines)) return null;
+  const defined = definedNames(lines);
+  const named = [...eltText.matchAll(/[A-Za-z_]\w*/g)].filter((m) => defined.has(m[0])).length;
+  if (named > 1 || (named && gen.kind === 'dict')) return null;
+  const calls = named === 1;
+  const order: string[] = [];
+  for (const g of gen.generators) if (!targetNames(g.target, order)) return null;
+  const inFrame = [gen.elt, gen.value, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
+  const free: Record<string, string> = {};
+  if (caller.func !== '<module>')
+    for (const n of [...namesRead(inFrame, new Set())].filter((n) => !order.includes(n) && n in caller.locals).sort()) free[n] = caller.locals[n]!;
+  const snap = recall(lines, caller);
+  const ctx: ProgramContext = contextOf(lines, caller, snap);
+  const opts = { pythonMinor, program: ctx };
+  const callerScope = programScope(caller, program);
+  const whole = evaluate(site.call, callerScope, opts);
+  // a set of strings shows in an order only the run's hash seed decides
+  if (!whole.ok || whole.output !== '' || (whole.ranProgram && !calls) || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value)) return null;
+  // the frame's names: the caller's objects, then the targets as they are bound
+  const env = new Map<string, Value>(snap.bound);
+  const inner: ProgramContext = { ...ctx, bound: env };
+  const innerOpts = { pythonMinor, program: inner };
+  const scope = () => {
+    const locals: Record<string, string> = { ...callerScope.locals };
+    for (const n of order) if (env.has(n)) locals[n] = 'None'; // read from `bound`
+    return { ...callerScope, locals };
+  };
+  const events: Event[] = [
+    { event: 'call', locals: { ...free } },
+    { event: 'line', locals: { ...free } },
+  ];
+  let locals: Record<string, string> = { ...free };
+  let stopped = false;
+  const show = (v: Value): string | null => {
+    if (guessedOrder(v)) return null;
+    const t = showValue(v, innerOpts);
+    return t === null ? null : shown(t);
+  };
+  const bindTargets = (): boolean => {
+    const now: Record<string, string> = {};
+    for (const n of order) {
+      const v = env.get(n);
+      if (v === undefined) continue;
+      const t = show(v);
+      if (t === null) return false;
+      now[n] = t;
+    }
+    // f_locals keeps its keys in the order they first appeared: the free variables, there from the call
+    locals = { ...free, ...now };
+    return true;
+  };
+  const piece = (e: Expr) => text.slice(e.s, e.e);
+  const loop = (k: number): boolean => {
+    const g = gen.generators[k]!;
+    const it = evaluate(`list(${piece(g.iter)})`, k === 0 ? callerScope : scope(), k === 0 ? opts : innerOpts);
+    if (!it.ok || it.value.kind !== 'list' || it.output !== '' || it.ranProgram) return false;
+    for (const item of it.value.items) {
+      if (!bind(g.target, item, env) || !bindTargets()) return false;
+      let pass = true;
+      for (const cond of g.ifs) {
+        const t = evaluateTruth(piece(cond), scope(), innerOpts);
+        if (!t.ok || t.truth === undefined || t.output !== '' || t.ranProgram) return false;
+        if (!t.truth) {
+          pass = false;
+          break;
+        }
+      }
+      if (pass && k + 1 < gen.generators.length) {
+        if (!loop(k + 1)) return false;
+        if (stopped) return true;
+        // back in this loop: its targets as they are now
+        if (!bindTargets()) return false;
+      } else if (pass) {
+        if (calls) {
+          // `s` from here enters the function the element calls, with its arguments
+          const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
+          const call = callOf(eltText, lines, at, program, pythonMinor, true);
+          if (!call?.call?.span) return false;
+          const r = evaluate(eltText.slice(call.call.span[0], call.call.span[1]), scope(), innerOpts);
+          if (!r.ok || r.output !== '' || r.repr.endsWith(CUT_MARKER)) return false;
+          events.push({ event: 'calls', locals: { ...locals }, call, returns: shown(r.repr) });
+        }
+        // a list, set or dict comprehension adds the element to what it builds, with no event
+        if (isGen) {
+          const y = evaluate(piece(gen.elt), scope(), innerOpts);
+          if (!y.ok || y.output !== '' || (y.ranProgram && !calls)) return false;
+          const yielded = show(y.value);
+          if (yielded === null) return false;
+          events.push({ event: 'return', locals: { ...locals }, retval: yielded });
+          if (site.stopsAt !== undefined) {
+            // an instance's truth may be the program's own __bool__ / __len__
+            if (y.value.kind === 'instance') return false;
+            if (truthy(y.value) === site.stopsAt) {
+              stopped = true;
+              return true;
+            }
+          }
+          events.push({ event: 'call', locals: { ...locals } });
+        }
+      }
+      events.push({ event: 'line', locals: { ...locals } });
+      if (events.length > MAX_EVENTS) return false;
+    }
+    return true;
+  };
+  if (!loop(0)) return null;
+  if (stopped) {
+    // the consumer lets go of the generator: closed (3.13 traces no close)
+    if (pythonMinor <= 12) {
+      events.push({ event: 'call', locals: { ...locals } });
+      events.push({ event: 'exception', locals: { ...locals } });
+      events.push({ event: 'return', locals: { ...locals }, retval: 'None' });
+    }
+  } else events.push({ event: 'return', locals: { ...locals }, retval: isGen ? 'None' : shown(whole.repr) });
+  return { events, value: shown(whole.repr), site };
+}
+
+/** The caller's line state of the comprehension frame `before` is in, and the index of `before` among the frame's events. */
+function position(before: ModelState, history: readonly HistoryEntry[]): { caller: ModelState; index: number } | null {
+  const depth = before.stack.length;
+  let index = -1;
+  let deeper = false;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const s = history[i]!.state;
+    if (s.stack.length > depth) {
+      // the frame of a function the element called: one `calls` event of the plan
+      if (!deeper) index++;
+      deeper = true;
+      continue;
+    }
+    deeper = false;
+    if (s.func !== before.func || s.stack.length !== depth) return null;
+    index++;
+    if (s.event !== 'call') continue;
+    const prev = history[i - 1]?.state;
+    if (!prev) return null;
+    // a resume: the yield before it, in the same frame
+    if (prev.func === before.func && prev.stack.length === depth && prev.event === 'return') continue;
+    if (prev.stack.length !== depth - 1 || prev.line !== before.stack[depth - 1] || prev.event !== 'line') return null;
+    return { caller: prev, index };
+  }
+  return null;
+}
+
+/**
+ * `s` / `n` in or into a generator expression's frame. undefined: not such a step
+ * (the other rules apply); null: one, but it cannot be computed.
  */
 export function comprehensionStep(
   lines: readonly string[],
@@ -201,37 +378,87 @@ export function comprehensionStep(
   action: ModelAction,
   program: Program | null | undefined,
   history: readonly HistoryEntry[] | undefined,
-  pythonMinor: number | undefined,
+  pythonMinor: number,
 ): ComputedStep | null | undefined {
-  if ((action.kind !== 'step_into' && action.kind !== 'step_over') || !program || program.error) return undefined;
-  const inFrame = before.func !== null && FRAME_NAMES.has(before.func);
-  if (!inFrame) {
+  if (!program || program.error) return undefined;
+  if (before.event === 'return' && !FRAME_NAMES.has(before.func ?? '') && history) {
+    // a function the element called returns: the frame yields the element
+    const g = frameBelow(before, history);
+    if (g === undefined) return undefined;
+    if (g === null || (action.kind !== 'step_into' && action.kind !== 'step_over')) return null;
+    const at = position(g.state, history.slice(0, g.index + 1));
+    const p = at && plan(lines, at.caller, program, pythonMinor);
+    const mark = p?.events[at!.index + 1];
+    const next = p?.events[at!.index + 2];
+    if (!p || mark?.event !== 'calls' || mark.returns !== before.retval || !next) return null;
+    return frameState(next, g.state.func!, at!.caller.line, g.state.stack);
+  }
+  if (!FRAME_NAMES.has(before.func ?? '')) {
     // the call: `s` on the statement's line
     if (action.kind !== 'step_into' || before.event !== 'line' || before.line === null) return undefined;
     const stmt = statementAt(lines, before.line);
-    if (stmt === null || !siteOf(stmt) || (pythonMinor ?? MODELLED_MINOR) >= 12) return undefined;
-    const p = plan(lines, before, program, pythonMinor);
-    return p ? { changes: {}, deleted: [], stdout: '', call: { func: p.func, line: before.line, locals: { ...p.free } } } : null;
+    const site = stmt === null ? undefined : comprehensionSite(stmt, lines, pythonMinor);
+    if (site === undefined) return undefined;
+    const p = site && plan(lines, before, program, pythonMinor);
+    return p ? { changes: {}, deleted: [], stdout: '', call: { func: p.site.func, line: before.line, locals: { ...p.events[0]!.locals } } } : null;
   }
-  if (!history) return null;
+  if ((action.kind !== 'step_into' && action.kind !== 'step_over') || !history) return null;
   const at = position(before, history);
   if (!at) return null;
   const p = plan(lines, at.caller, program, pythonMinor);
-  if (!p || p.func !== before.func) return null;
-  const frame = (event: 'line' | 'return', locals: Record<string, string>, retval: string | null): ComputedStep => ({
+  const here = p?.site.func === before.func ? p.events[at.index] : undefined;
+  // what the history shows must be what the plan says
+  if (!p || !here || here.event !== before.event || JSON.stringify(here.locals) !== JSON.stringify(before.locals)) return null;
+  if (here.retval !== undefined && here.retval !== before.retval) return null;
+  const frame = (e: Event): ComputedStep | null => (e.event === 'calls' ? (e.call ?? null) : frameState(e, before.func!, at.caller.line, before.stack));
+  if (action.kind === 'step_over' && before.event !== 'return') {
+    // from a line, bdb passes over the generator's yields and resumes under `n`: its
+    // next line, where there is one (from a yield, `n` stops at the resume, as `s`)
+    if (before.event === 'exception') return null;
+    const next = p.events.slice(at.index + 1).find((e) => e.event === 'line');
+    return next ? frame(next) : null;
+  }
+  const next = p.events[at.index + 1];
+  if (next) return frame(next);
+  // a finished generator under `n`: bdb's own course (the model's)
+  if (action.kind === 'step_over' && before.func === FRAMES.gen) return null;
+  // the frame is done: the statement finishes with the consumer's value, the caller's objects as they were
+  return withCallerObjects(lines, at.caller, finishWith(p.site.rest, at.caller, program, { [SLOT]: p.value }, pythonMinor));
+}
+
+/** A state of the comprehension's frame, as the plan's event says. */
+function frameState(e: Event, func: string, line: number | null, stack: readonly number[]): ComputedStep | null {
+  if (e.event === 'calls') return e.call ?? null;
+  return {
     changes: {},
     deleted: [],
     stdout: '',
-    state: { event, line: at.caller.line, func: before.func, stack: [...before.stack], locals, retval, exception: null, stdout: '', exit: null },
-  });
-  if (before.event === 'call') return frame('line', p.events[0]!, null);
-  if (before.event === 'line') {
-    const next = p.events[at.lineEvents];
-    return next ? frame('line', next, null) : frame('return', p.events[p.events.length - 1]!, p.value);
+    state: {
+      event: e.event,
+      line,
+      func,
+      stack: [...stack],
+      locals: { ...e.locals },
+      retval: e.retval ?? null,
+      exception: e.event === 'exception' ? 'GeneratorExit' : null,
+      stdout: '',
+      exit: null,
+    },
+  };
+}
+
+/**
+ * The last state of the frame a returning frame goes back to, where that is a
+ * generator expression's: undefined where it is another frame (the other rules
+ * apply), null where the history does not say.
+ */
+function frameBelow(before: ModelState, history: readonly HistoryEntry[]): { state: ModelState; index: number } | null | undefined {
+  const depth = before.stack.length - 1;
+  for (let i = history.length - 2; i >= 0; i--) {
+    const s = history[i]!.state;
+    if (s.stack.length > depth) continue;
+    if (s.stack.length < depth || !FRAME_NAMES.has(s.func ?? '')) return undefined;
+    return { state: s, index: i };
   }
-  if (before.event === 'return') {
-    // back in the caller: its statement finishes with the value
-    return finishWith(p.site.rest, at.caller, program, { [SLOT]: p.value }, pythonMinor);
-  }
-  return null;
+  return undefined;
 }

@@ -41,7 +41,6 @@ import { carryObjects, classStatement, knowsObjects, objectStep, unbindKept, wit
 import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
 import { comprehensionStep, MODELLED_MINOR } from './comprehensions.js';
-import { genexprStep } from './genexpr.js';
 import { decoratedStep } from './decorators.js';
 import { exceptClause, fromException, leftHandler } from './exceptions.js';
 import { withinStatement } from './spans.js';
@@ -91,9 +90,7 @@ export function step(
   if (action.kind === 'continue')
     return toLineOrExit(lines, before, null, program, history, pythonMinor, step) ?? toAnyLine(lines, before, [], program, history, pythonMinor, step);
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
-  const gen = genexprStep(lines, before, action, program, history, pythonMinor ?? MODELLED_MINOR);
-  if (gen !== undefined) return gen;
-  const comp = comprehensionStep(lines, before, action, program, history, pythonMinor);
+  const comp = comprehensionStep(lines, before, action, program, history, pythonMinor ?? MODELLED_MINOR);
   if (comp !== undefined) return comp;
   if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor);
   if (before.event === 'call') return carryObjects(lines, before, enterFrame(program, before, action));
