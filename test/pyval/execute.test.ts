@@ -192,4 +192,13 @@ describe('!stmt edits match python3', () => {
     );
     expect(execute('xs.append(4)', { locals: LOCALS }).changes).toEqual({ xs: '[3, 1, 2, 4]' });
   });
+
+  test("an expression statement's value is echoed as at pdb's prompt, unless it is the program's own", () => {
+    const prompt = execute('xs.pop()', { locals: LOCALS });
+    expect(prompt).toMatchObject({ ok: true, output: '2\n', changes: { xs: '[3, 1]' } });
+    const program = execute('xs.pop()', { locals: LOCALS }, { echo: false });
+    expect(program).toMatchObject({ ok: true, output: '', changes: { xs: '[3, 1]' } });
+    // what it prints itself still prints
+    expect(execute('print(xs.pop())', { locals: LOCALS }, { echo: false }).output).toBe('2\n');
+  });
 });

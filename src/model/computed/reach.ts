@@ -12,6 +12,8 @@ import { definedNames } from './scope.js';
 
 interface Block {
   name: string;
+  /** The class whose body holds it, if any. */
+  cls?: string;
   text: string;
   /** Its own names: parameters and what its body assigns (local throughout, as Python decides). */
   own: Set<string>;
@@ -32,16 +34,31 @@ function ownNames(text: string): Set<string> {
   return own;
 }
 
-const blocksCache = new WeakMap<readonly string[], { blocks: Block[]; moduleVars: Set<string> }>();
+const blocksCache = new WeakMap<readonly string[], { blocks: Block[]; moduleVars: Set<string>; bases: Map<string, string[]> }>();
 
 /** Each `def` of the program (methods too) with its body's text, and the names the module assigns at its top level. */
-function blocksOf(lines: readonly string[]): { blocks: Block[]; moduleVars: Set<string> } {
+function blocksOf(lines: readonly string[]): { blocks: Block[]; moduleVars: Set<string>; bases: Map<string, string[]> } {
   let found = blocksCache.get(lines);
   if (found) return found;
   const blocks: Block[] = [];
   const moduleVars = new Set<string>();
+  const bases = new Map<string, string[]>();
+  let cls: { name: string; indent: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
+    if (l.trim() !== '' && !/^\s*#/.test(l) && cls && l.search(/\S/) <= cls.indent) cls = undefined;
+    const c = /^(\s*)class\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\))?/.exec(l);
+    if (c) {
+      cls = { name: c[2]!, indent: c[1]!.length };
+      bases.set(
+        c[2]!,
+        (c[3] ?? '')
+          .split(',')
+          .map((b) => b.trim())
+          .filter((b) => /^[A-Za-z_]\w*$/.test(b)),
+      );
+      continue;
+    }
     const top = /^([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?:[-+*/%|&^@]|\/\/|\*\*)?=(?!=)/.exec(l);
     if (top) for (const n of top[1]!.split(',')) moduleVars.add(n.trim());
     const loop = /^for\s+(.+?)\s+in\b/.exec(l);
@@ -54,9 +71,9 @@ function blocksOf(lines: readonly string[]): { blocks: Block[]; moduleVars: Set<
     let j = i + 1;
     while (j < lines.length && (lines[j]!.trim() === '' || /^\s*#/.test(lines[j]!) || lines[j]!.search(/\S/) > indent)) j++;
     const text = lines.slice(i, j).join('\n');
-    blocks.push({ name: d[2]!, text, own: ownNames(text) });
+    blocks.push({ name: d[2]!, ...(cls && indent > cls.indent ? { cls: cls.name } : {}), text, own: ownNames(text) });
   }
-  found = { blocks, moduleVars };
+  found = { blocks, moduleVars, bases };
   blocksCache.set(lines, found);
   return found;
 }
@@ -77,7 +94,7 @@ export function callReaches(lines: readonly string[], callText: string, name: st
   const passed = callText.replace(/\b(?:len|str|repr|int|float|bool|abs|round|hash|ord|chr|id)\s*\(([^()]*)\)/g, '0');
   if (identifiers(passed).has(name)) return true;
   const ids = identifiers(callText);
-  const { blocks, moduleVars } = blocksOf(lines);
+  const { blocks, moduleVars, bases } = blocksOf(lines);
   const defined = definedNames(lines);
   const seen = new Set<string>();
   const todo = [...ids].filter((n) => defined.has(n));
@@ -85,11 +102,12 @@ export function callReaches(lines: readonly string[], callText: string, name: st
     const n = todo.pop()!;
     if (seen.has(n)) continue;
     seen.add(n);
-    // a class: every def of the program (its methods, its bases', what `self.x()` calls)
+    // a class: its methods and its bases' (what they call by name follows)
     let code = blocks.filter((b) => b.name === n);
     if (!code.length) {
-      if (!lines.some((l) => new RegExp(`^class\\s+${n}\\b`).test(l))) return true; // not code this file reads
-      code = blocks;
+      if (!bases.has(n)) return true; // not code this file reads
+      for (const b of bases.get(n)!) if (b !== 'object') todo.push(b);
+      code = blocks.filter((b) => b.cls === n);
     }
     for (const b of code) {
       const used = identifiers(b.text.slice(b.text.indexOf('\n') + 1));
