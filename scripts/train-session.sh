@@ -83,16 +83,21 @@ finish)
   rm -rf "$RUN-decay"
   train --data "$DATA" --out "$RUN-decay" --resume "$RUN/ckpt.pt" --schedule decay \
     --decay-minutes "$DECAY_MIN" --lr "$LR" --threads "$THREADS" --quiet --eval-every 1e9
+  # the resumable checkpoint first: whatever fails after, the run can go on
+  mkdir -p checkpoints
+  "$PY" -m ndbg.learn.checkpoint compact "$RUN/ckpt.pt" "$CKPT"   # bf16: half the bytes in history
+  echo "checkpoint for the next session: $CKPT (commit it when the run has moved on)" >&2
   "$PY" -m ndbg.export --ckpt "$RUN-decay/ckpt.pt" --out "models/$name"
   old=$(cat models/default)
   for m in "$name" "$old"; do
-    "$PY" -m ndbg.evaluate --model "models/$m" --data data/corpus --split test --per-action "$PER_ACTION" \
-      --out "runs/eval-$m" > "runs/eval-$m.out" 2>&1
+    # reading the ONNX weights back needs Python's onnx package (Debian: python3-onnx)
+    if ! "$PY" -m ndbg.evaluate --model "models/$m" --data data/corpus --split test --per-action "$PER_ACTION" \
+      --out "runs/eval-$m" > "runs/eval-$m.out" 2>&1; then
+      echo "evaluating models/$m failed: runs/eval-$m.out" >&2
+    fi
   done
-  mkdir -p checkpoints
-  "$PY" -m ndbg.learn.checkpoint compact "$RUN/ckpt.pt" "$CKPT"   # bf16: half the bytes in history
   echo "models/$name and models/$old on the same test states: runs/eval-$name/eval.md, runs/eval-$old/eval.md" >&2
-  echo "checkpoint for the next session: $CKPT (commit it when the run has moved on)" >&2
+  echo "on programs people wrote: scripts/runtime-card.py measured models/$name --run" >&2
   ;;
 *)
   sed -n '2,15p' "$0" >&2
