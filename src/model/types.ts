@@ -39,7 +39,7 @@ export type ModelAction =
       line: number;
       /**
        * For `c` with these breakpoint lines (the line among them): the first line event
-       * on any of them, in any frame, where every step to it can be computed. Only
+       * on any of them, at any depth, where every step to it can be computed. Only
        * computation reads it; the model is asked about `line`.
        */
       anywhere?: number[];

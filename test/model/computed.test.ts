@@ -160,8 +160,11 @@ describe('a step computed from its statement', () => {
     expect(toBp.state).toEqual({ ...at(7, { total: '0', i: '0' }), stdout: '' });
     const toEnd = computeStep(lines, start, { kind: 'continue' }, program, hist)!;
     expect(toEnd.state).toMatchObject({ event: 'exit', exit: 'normal', stdout: '0\n1\n5\ndone\n' });
-    // a line of another function could be reached by a call first: the model says
-    expect(computeStep(lines, start, { kind: 'breakpoint', line: 2 }, program, hist)).toBeNull();
+    // a line of another function: the steps followed into the call (anywhere.ts), to its first line event there
+    expect(computeStep(lines, start, { kind: 'breakpoint', line: 2 }, program, hist)!.state).toEqual({
+      ...at(2, { v: '0' }, 'sq', [6]),
+      stdout: '',
+    });
     // a line that is never reached: the exit
     const src2 = 'x = 1\nif x > 5:\n    y = 2\nz = 3\n';
     const p2 = await Program.analyze(src2, { python: testPython(), target: '3.11' });

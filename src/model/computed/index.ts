@@ -82,10 +82,11 @@ export function step(
   pythonMinor?: number,
 ): ComputedStep | null {
   if (action.kind === 'step_return') return toReturn(lines, before, program, history, pythonMinor, step);
+  // the first later line event on the line (on any of them), at any depth (docs/format.md)
   if (action.kind === 'breakpoint')
     return (
       toLineOrExit(lines, before, action.line, program, history, pythonMinor, step) ??
-      (action.anywhere ? toAnyLine(lines, before, action.anywhere, program, history, pythonMinor, step) : null)
+      toAnyLine(lines, before, action.anywhere ?? [action.line], program, history, pythonMinor, step)
     );
   if (action.kind === 'continue')
     return toLineOrExit(lines, before, null, program, history, pythonMinor, step) ?? toAnyLine(lines, before, [], program, history, pythonMinor, step);
