@@ -212,14 +212,14 @@ export function constantsFor(program: Program | null | undefined, state: ModelSt
   const known = new Map<string, Value>();
   const globals: Record<string, string> = {};
   const module = state.func === '<module>';
-  const valueOf = (c: Constant) => {
+  const usable = (c: Constant) => {
     const r = constantValue(c.expr, program.source.split('\n'));
     return !r.ok || r.output !== '' || holdsObjects(r.value) ? null : r;
   };
   for (const [name, c] of found) {
     const shown = state.locals[name];
     if (module ? !shown?.endsWith(CUT_MARKER) : shown !== undefined || !c.early) continue;
-    const r = valueOf(c);
+    const r = usable(c);
     if (!r) continue;
     known.set(name, r.value);
     if (!module) globals[name] = r.repr;
@@ -232,7 +232,7 @@ export function constantsFor(program: Program | null | undefined, state: ModelSt
       const shown = state.locals[p];
       if (!shown?.endsWith(CUT_MARKER) || known.has(p)) return;
       const from = constantArgument(lines, state.func!, i, found);
-      const r = from && valueOf(from);
+      const r = from && usable(from);
       // the parameter is what the call passed: never rebound (nor changed, for a value that can change)
       if (r && cut(r.repr) === shown && readsOnly(lines, p, def.from, def.to, -1, 0, frozen(r.value))) known.set(p, r.value);
     });
