@@ -29,4 +29,19 @@ describe.skipIf(minor !== 11)('comprehension frames, against CPython 3.11', () =
     ])
       expect(wholeFrom).toContain(k);
   });
+
+  it('matrix.py: nested comprehension frames, a generator inside a comprehension, each the real one', async () => {
+    const { wrong, wholeFrom } = await checkAgainstTrace(join(import.meta.dirname, 'fixtures', 'comprehensions', 'matrix.py'));
+    expect(wrong).toEqual([]);
+    // into the inner frames from the outer ones, and back out of them
+    for (const k of [
+      'step_into line matmul',
+      'step_into call <listcomp>',
+      'step_into line <listcomp>',
+      'step_into line <genexpr>',
+      'step_into return <genexpr>',
+      'step_into return <listcomp>',
+    ])
+      expect(wholeFrom).toContain(k);
+  });
 });

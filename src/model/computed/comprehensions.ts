@@ -157,11 +157,11 @@ export function comprehensionSite(stmt: string, lines: readonly string[], minor 
   }
   const all = gens(expr, minor);
   if (all.length === 0) return undefined;
-  if (all.length > 1) return null;
   const gen = all[0]!;
-  // a comprehension inside would be a frame of its own under `s`, a lambda too
+  // others only inside its element (their frames run from its frame: nested sites)
+  if (all.some((c) => c !== gen && (c.s < gen.elt.s || c.e > gen.elt.e))) return null;
   const inFrame = [gen.elt, gen.value, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
-  if (holds(inFrame, (k) => k === 'comp' || k === 'lambda')) return null;
+  if (holds(inFrame, (k) => k === 'lambda')) return null;
   head = head.replace(/\s+$/, ' ');
   if (gen.kind !== 'gen') {
     const text = body.slice(gen.s, gen.e);
@@ -200,6 +200,8 @@ interface Event {
   /** For `calls`: the call event's frame, and the value the call returns. */
   call?: ComputedStep;
   returns?: string;
+  /** For `calls`: the frame entered is a comprehension's nested in this one. */
+  inner?: true;
 }
 
 interface Plan {
@@ -210,12 +212,12 @@ interface Plan {
 }
 
 /** The comprehension's frame, worked out from the caller's state at its line. */
-function plan(lines: readonly string[], caller: ModelState, program: Program, pythonMinor: number): Plan | null {
+function plan(lines: readonly string[], caller: ModelState, program: Program, pythonMinor: number, statement?: string): Plan | null {
   if (pythonMinor > 13 || caller.event !== 'line' || caller.line === null) return null;
   if (Object.keys(caller.locals).some((k) => k.includes('.'))) return null;
   // a class body's comprehension sees none of its names
   if (frameScope(program, caller)?.kind === 'class') return null;
-  const stmt = statementAt(lines, caller.line);
+  const stmt = statement ?? statementAt(lines, caller.line);
   const site = stmt === null ? null : comprehensionSite(stmt, lines, pythonMinor);
   if (!site) return null;
   const { gen, text } = site;
@@ -229,6 +231,9 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
   const named = [...eltText.matchAll(/[A-Za-z_]\w*/g)].filter((m) => defined.has(m[0])).length;
   if (named > 1 || (named && gen.kind === 'dict')) return null;
   const calls = named === 1;
+  // the element a comprehension of its own: its frame runs from this one's
+  const nested = gens(gen.elt, pythonMinor).length > 0;
+  if (nested && (calls || gen.kind === 'dict')) return null;
   const order: string[] = [];
   for (const g of gen.generators) if (!targetNames(g.target, order)) return null;
   const inFrame = [gen.elt, gen.value, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
@@ -239,6 +244,8 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
   const ctx: ProgramContext = contextOf(lines, caller, snap);
   const opts = { pythonMinor, program: ctx };
   const callerScope = programScope(caller, program);
+  // an outer comprehension's frame is a function's: what it runs closes over its names
+  if (FRAME_NAMES.has(caller.func ?? '')) callerScope.closures = true;
   const whole = evaluate(site.call, callerScope, opts);
   // a set of strings shows in an order only the run's hash seed decides
   if (!whole.ok || whole.output !== '' || (whole.ranProgram && !calls) || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value)) return null;
@@ -297,6 +304,19 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
         // back in this loop: its targets as they are now
         if (!bindTargets()) return false;
       } else if (pass) {
+        if (nested) {
+          // `s` from here enters the inner comprehension's frame, the element's targets bound
+          const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
+          const p2 = plan(lines, at, program, pythonMinor, eltText);
+          if (!p2) return false;
+          const call: ComputedStep = {
+            changes: {},
+            deleted: [],
+            stdout: '',
+            call: { func: p2.site.func, line: caller.line!, locals: { ...p2.events[0]!.locals } },
+          };
+          events.push({ event: 'calls', locals: { ...locals }, call, inner: true });
+        }
         if (calls) {
           // `s` from here enters the function the element calls, with its arguments
           const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
@@ -342,7 +362,23 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
 }
 
 /** The caller's line state of the comprehension frame `before` is in, and the index of `before` among the frame's events. */
-function position(before: ModelState, history: readonly HistoryEntry[]): { caller: ModelState; index: number } | null {
+interface Position {
+  /** The state the frame's plan is worked out from: its caller's line, or for a nested frame its outer frame with the element's targets bound. */
+  caller: ModelState;
+  index: number;
+  /** A nested frame's: its statement (the outer element's text), and where the outer frame goes on when it is done. */
+  text?: string;
+  outer?: { func: string; stack: number[]; next: Event | undefined; line: number | null };
+}
+
+function position(
+  lines: readonly string[],
+  program: Program,
+  minor: number,
+  before: ModelState,
+  history: readonly HistoryEntry[],
+  depthLeft = 3,
+): Position | null {
   const depth = before.stack.length;
   let index = -1;
   let deeper = false;
@@ -362,7 +398,23 @@ function position(before: ModelState, history: readonly HistoryEntry[]): { calle
     if (!prev) return null;
     // a resume: the yield before it, in the same frame
     if (prev.func === before.func && prev.stack.length === depth && prev.event === 'return') continue;
-    if (prev.stack.length !== depth - 1 || prev.line !== before.stack[depth - 1] || prev.event !== 'line') return null;
+    if (prev.stack.length !== depth - 1 || prev.line !== before.stack[depth - 1]) return null;
+    if (FRAME_NAMES.has(prev.func ?? '') && depthLeft > 0) {
+      // a nested comprehension: its outer frame's plan says where it was entered
+      const o = position(lines, program, minor, prev, history.slice(0, i), depthLeft - 1);
+      const op = o && plan(lines, o.caller, program, minor, o.text);
+      const mark = op?.events[o!.index + 1];
+      if (!op || !mark?.inner) return null;
+      const gen = op.site.gen;
+      const caller: ModelState = { ...o!.caller, func: prev.func, stack: [...prev.stack], locals: { ...mark.locals } };
+      return {
+        caller,
+        index,
+        text: op.site.text.slice(gen.elt.s, gen.elt.e),
+        outer: { func: prev.func!, stack: [...prev.stack], next: op.events[o!.index + 2], line: o!.caller.line },
+      };
+    }
+    if (prev.event !== 'line') return null;
     return { caller: prev, index };
   }
   return null;
@@ -386,8 +438,8 @@ export function comprehensionStep(
     const g = frameBelow(before, history);
     if (g === undefined) return undefined;
     if (g === null || (action.kind !== 'step_into' && action.kind !== 'step_over')) return null;
-    const at = position(g.state, history.slice(0, g.index + 1));
-    const p = at && plan(lines, at.caller, program, pythonMinor);
+    const at = position(lines, program, pythonMinor, g.state, history.slice(0, g.index + 1));
+    const p = at && plan(lines, at.caller, program, pythonMinor, at.text);
     const mark = p?.events[at!.index + 1];
     const next = p?.events[at!.index + 2];
     if (!p || mark?.event !== 'calls' || mark.returns !== before.retval || !next) return null;
@@ -403,9 +455,9 @@ export function comprehensionStep(
     return p ? { changes: {}, deleted: [], stdout: '', call: { func: p.site.func, line: before.line, locals: { ...p.events[0]!.locals } } } : null;
   }
   if ((action.kind !== 'step_into' && action.kind !== 'step_over') || !history) return null;
-  const at = position(before, history);
+  const at = position(lines, program, pythonMinor, before, history);
   if (!at) return null;
-  const p = plan(lines, at.caller, program, pythonMinor);
+  const p = plan(lines, at.caller, program, pythonMinor, at.text);
   const here = p?.site.func === before.func ? p.events[at.index] : undefined;
   // what the history shows must be what the plan says
   if (!p || !here || here.event !== before.event || JSON.stringify(here.locals) !== JSON.stringify(before.locals)) return null;
@@ -422,6 +474,8 @@ export function comprehensionStep(
   if (next) return frame(next);
   // a finished generator under `n`: bdb's own course (the model's)
   if (action.kind === 'step_over' && before.func === FRAMES.gen) return null;
+  // a nested frame is done: its outer frame goes on
+  if (at.outer) return at.outer.next ? frameState(at.outer.next, at.outer.func, at.outer.line, at.outer.stack) : null;
   // the frame is done: the statement finishes with the consumer's value, the caller's objects as they were
   return withCallerObjects(lines, at.caller, finishWith(p.site.rest, at.caller, program, { [SLOT]: p.value }, pythonMinor));
 }

@@ -40,12 +40,12 @@ function callerAt(before: ModelState, history: readonly HistoryEntry[]): ModelSt
   return null;
 }
 
-/** The last state of `before`'s frame before it, past the deeper frames (a generator expression's) it ran. */
+/** The last state of `before`'s frame before it, past the deeper frames (its comprehensions') it ran. */
 function ownLast(before: ModelState, history: readonly HistoryEntry[]): ModelState | null {
   const depth = before.stack.length;
   for (let i = history.length - 2; i >= 0; i--) {
     const s = history[i]!.state;
-    if (s.stack.length > depth && s.func === '<genexpr>') continue;
+    if (s.stack.length > depth && /^<(?:genexpr|listcomp|setcomp|dictcomp)>$/.test(s.func ?? '')) continue;
     return s.stack.length === depth && s.func === before.func ? s : null;
   }
   return null;
