@@ -13,7 +13,7 @@ import { holdsObjects } from '../../pyval/objects.js';
 import type { Program } from '../cfg.js';
 import { CUT_MARKER } from '../format.js';
 import type { ModelState } from '../types.js';
-import { cut, statementAt } from './scope.js';
+import { argumentsAt, cut, statementAt } from './scope.js';
 
 interface Constant {
   line: number;
@@ -23,6 +23,16 @@ interface Constant {
 }
 
 const cache = new WeakMap<Program, Map<string, Constant>>();
+const linesCache = new WeakMap<Program, string[]>();
+const modulesCache = new WeakMap<readonly string[], Set<string>>();
+const defsCache = new WeakMap<readonly string[], Map<string, Def>>();
+
+/** The program's source lines, split once (constantsFor runs on every computed step). */
+function linesOf(program: Program): string[] {
+  let lines = linesCache.get(program);
+  if (!lines) linesCache.set(program, (lines = program.source.split('\n')));
+  return lines;
+}
 
 /** Reads of a constant that change nothing: what may follow the name, or come before it. */
 /** Reads of a constant that cannot change it or let it escape (a method that reads, a builtin that reads, `in`). */
@@ -35,7 +45,7 @@ function constantsOf(program: Program): Map<string, Constant> {
   if (found) return found;
   found = new Map();
   cache.set(program, found);
-  const lines = program.source.split('\n');
+  const lines = linesOf(program);
   if (program.rebindsElsewhere) return found;
   let running = false;
   for (let i = 0; i < lines.length; i++) {
@@ -50,7 +60,7 @@ function constantsOf(program: Program): Map<string, Constant> {
     const fromModule = m && /^([A-Za-z_]\w*)\.[A-Za-z_]\w*$/.exec(m[2]!.trim());
     if (m && (literal || (fromModule && modules(lines).has(fromModule[1]!)))) {
       const v = constantValue(m[2]!, lines);
-      if (onlyRead(program.source, m[1]!, at, v.ok && frozen(v.value))) found.set(m[1]!, { line: at, expr: m[2]!, early: !running });
+      if (onlyRead(lines, m[1]!, at, v.ok && frozen(v.value))) found.set(m[1]!, { line: at, expr: m[2]!, early: !running });
       continue;
     }
     if (!STATEMENT_START.test(text)) running = true;
@@ -60,11 +70,14 @@ function constantsOf(program: Program): Map<string, Constant> {
 
 /** The modelled modules the module imports whole at its top level (`import string`). */
 function modules(lines: readonly string[]): Set<string> {
-  const out = new Set<string>();
+  let out = modulesCache.get(lines);
+  if (out) return out;
+  out = new Set<string>();
   for (const l of lines) {
     const m = /^import\s+([A-Za-z_]\w*)\s*(?:#.*)?$/.exec(l);
     if (m && Object.hasOwn(MODULES, m[1]!)) out.add(m[1]!);
   }
+  modulesCache.set(lines, out);
   return out;
 }
 
@@ -88,7 +101,10 @@ interface Def {
 
 /** The program's module-level functions of plain positional parameters, by name. */
 function defsOf(lines: readonly string[]): Map<string, Def> {
+  const cached = defsCache.get(lines);
+  if (cached) return cached;
   const defs = new Map<string, Def>();
+  defsCache.set(lines, defs);
   for (let i = 0; i < lines.length; i++) {
     const m = /^def\s+([A-Za-z_]\w*)\s*\(([^()]*)\)\s*(?:->[^:]*)?:\s*(?:#.*)?$/.exec(lines[i]!);
     if (!m) continue;
@@ -105,33 +121,10 @@ function defsOf(lines: readonly string[]): Map<string, Def> {
   return defs;
 }
 
-/** The text between a call's parentheses from `open` (just past `(`), and its top-level commas split; null where it is not plain. */
+/** The arguments of the call whose `(` is at `open`, split at top-level commas; null where it is not plain (a string among them). */
 function callArgs(text: string, open: number): string[] | null {
-  let depth = 0;
-  let k = open;
-  for (; k < text.length; k++) {
-    const c = text[k]!;
-    if (c === '"' || c === "'") return null;
-    if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) {
-      if (depth === 0) break;
-      depth--;
-    }
-  }
-  if (k >= text.length) return null;
-  const args: string[] = [];
-  let part = '';
-  depth = 0;
-  for (const c of text.slice(open, k)) {
-    if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    if (c === ',' && depth === 0) {
-      args.push(part.trim());
-      part = '';
-    } else part += c;
-  }
-  if (part.trim() !== '') args.push(part.trim());
-  return args;
+  const a = argumentsAt(text, open);
+  return a && !a.parts.some((p) => /["']/.test(p)) ? a.parts : null;
 }
 
 /**
@@ -143,7 +136,7 @@ function passedToReader(lines: readonly string[], text: string, at: number, name
   const m = /([A-Za-z_]\w*)\s*\(([^()'"]*)$/.exec(text.slice(0, at));
   if (!m || depth > 2 || /(?:\bdef\s+|\.)$/.test(text.slice(0, m.index))) return false;
   const def = defsOf(lines).get(m[1]!);
-  const args = callArgs(text, m.index! + m[0].length - m[2]!.length);
+  const args = callArgs(text, m.index! + m[0].length - m[2]!.length - 1);
   if (!def || !args) return false;
   const i = args.indexOf(name);
   if (i < 0 || i >= def.params.length || args.slice(0, i).some((a) => a.includes('='))) return false;
@@ -163,8 +156,7 @@ const BINDS = /^\s*(?:=(?!=)|[-+*/%&|^@]=|\/\/=|\*\*=|<<=|>>=|,[^=()]*=(?!=))/;
  * Whether `name` is bound only on `line` (once) and only read elsewhere; for a value
  * that can never change (`frozen`), whether it is bound only there.
  */
-function onlyRead(source: string, name: string, line: number, frozen: boolean): boolean {
-  const lines = source.split('\n');
+function onlyRead(lines: readonly string[], name: string, line: number, frozen: boolean): boolean {
   return readsOnly(lines, name, 0, lines.length, line, 0, frozen);
 }
 
@@ -213,7 +205,7 @@ export function constantsFor(program: Program | null | undefined, state: ModelSt
   const globals: Record<string, string> = {};
   const module = state.func === '<module>';
   const usable = (c: Constant) => {
-    const r = constantValue(c.expr, program.source.split('\n'));
+    const r = constantValue(c.expr, linesOf(program));
     return !r.ok || r.output !== '' || holdsObjects(r.value) ? null : r;
   };
   for (const [name, c] of found) {
@@ -226,7 +218,7 @@ export function constantsFor(program: Program | null | undefined, state: ModelSt
   }
   // a function's parameters that every call of it binds to a constant, shown cut
   if (!module && state.func !== null) {
-    const lines = program.source.split('\n');
+    const lines = linesOf(program);
     const def = defsOf(lines).get(state.func);
     def?.params.forEach((p, i) => {
       const shown = state.locals[p];
@@ -248,7 +240,7 @@ function constantArgument(lines: readonly string[], func: string, i: number, fou
     const code = text.replace(/#.*$/, '');
     for (const m of code.matchAll(call)) {
       if (/\bdef\s+$/.test(code.slice(0, m.index))) continue;
-      const args = callArgs(code, m.index! + m[0].length);
+      const args = callArgs(code, m.index! + m[0].length - 1);
       const c = args && /^[A-Za-z_]\w*$/.test(args[i] ?? '') ? found.get(args[i]!) : undefined;
       if (!c || (seen && seen !== c)) return null;
       seen = c;
