@@ -6,11 +6,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAgainstTrace } from './againstTrace.js';
-import { testPython } from './helpers.js';
-import { spawnSync } from 'node:child_process';
+import { testPythonMinor } from './helpers.js';
 
 const FILE = join(import.meta.dirname, 'fixtures', 'comprehensions', 'scores.py');
-const minor = Number(spawnSync(testPython(), ['-c', 'import sys; print(sys.version_info[1])'], { encoding: 'utf8' }).stdout.trim());
+const minor = testPythonMinor();
 
 describe.skipIf(minor !== 11)('comprehension frames, against CPython 3.11', () => {
   it('every computed s / n step of scores.py is the real one, through each comprehension frame', async () => {

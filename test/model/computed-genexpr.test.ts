@@ -5,14 +5,13 @@
 // objects too, and with an element that calls the program's function (its frame
 // between the element's binding and the yield). The engine models 3.11; 3.9-3.12 trace the same events.
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { comprehensionSite as genexprSite } from '../../src/model/computed/comprehensions.js';
 import { checkAgainstTrace } from './againstTrace.js';
-import { testPython } from './helpers.js';
+import { testPythonMinor } from './helpers.js';
 
 const FILE = join(import.meta.dirname, 'fixtures', 'genexpr', 'totals.py');
-const minor = Number(spawnSync(testPython(), ['-c', 'import sys; print(sys.version_info[1])'], { encoding: 'utf8' }).stdout.trim());
+const minor = testPythonMinor();
 
 describe.skipIf(minor !== 11)('generator expression frames, against CPython 3.11', () => {
   it('every computed s / n step of totals.py is the real one, through each generator frame', async () => {

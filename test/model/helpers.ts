@@ -15,6 +15,11 @@ export function testPython(): string {
   return existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 }
 
+/** The minor version of testPython() (3.x), whose traces the computed-step tests compare with. */
+export function testPythonMinor(): number {
+  return Number(spawnSync(testPython(), ['-c', 'import sys; print(sys.version_info[1])'], { encoding: 'utf8' }).stdout.trim());
+}
+
 let torchChecked: string | null | undefined;
 
 /** null when torch can be imported, else the reason it cannot. */

@@ -28,13 +28,11 @@ import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { contextOf, recall, shown } from './objects.js';
 import { finishWith, withCallerObjects } from './returns.js';
-import { definedNames, frameScope, guessedOrder, runsProgramCode, statementAt } from './scope.js';
+import { COMPREHENSION_FRAME_NAMES, COMPREHENSION_FRAMES, definedNames, frameScope, guessedOrder, runsProgramCode, statementAt } from './scope.js';
 import { callOf } from './calls.js';
 import { programScope } from './programScope.js';
 import type { ComputedStep } from './types.js';
 
-const FRAMES: Record<Comp['kind'], string> = { gen: '<genexpr>', list: '<listcomp>', set: '<setcomp>', dict: '<dictcomp>' };
-const FRAME_NAMES = new Set(Object.values(FRAMES));
 /** The CPython the neural engine models where the caller names none (cfg.ts). */
 export const MODELLED_MINOR = Number(DEFAULT_CFG_TARGET.split('.')[1]);
 const SLOT = '__ndbg_consumed';
@@ -102,6 +100,11 @@ interface Site {
   rest: string;
 }
 
+/** What runs in the comprehension's own frame: its element (and value), its loops' conditions, every iterable but the first (the caller evaluates that one). */
+function frameParts(gen: Comp): unknown[] {
+  return [gen.elt, gen.value, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
+}
+
 /** Every comprehension of an expression tree that runs in a frame of its own on CPython 3.`minor`. */
 function gens(node: unknown, minor: number, out: Comp[] = []): Comp[] {
   if (Array.isArray(node)) for (const x of node) gens(x, minor, out);
@@ -133,8 +136,9 @@ function consumerOf(node: unknown, gen: Comp): Extract<Expr, { k: 'call' }> | nu
 }
 
 /**
- * The statement's generator expression and its consumer. undefined: the statement
- * holds no generator expression; null: it holds one this file does not follow.
+ * The statement's comprehension that makes a frame (the outermost; others nested in
+ * its element), with a generator expression's consumer. undefined: the statement
+ * holds none; null: it holds one this file does not follow.
  */
 export function comprehensionSite(stmt: string, lines: readonly string[], minor = MODELLED_MINOR): Site | null | undefined {
   if (!/\bfor\b/.test(stmt)) return undefined;
@@ -160,12 +164,11 @@ export function comprehensionSite(stmt: string, lines: readonly string[], minor 
   const gen = all[0]!;
   // others only inside its element (their frames run from its frame: nested sites)
   if (all.some((c) => c !== gen && (c.s < gen.elt.s || c.e > gen.elt.e))) return null;
-  const inFrame = [gen.elt, gen.value, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
-  if (holds(inFrame, (k) => k === 'lambda')) return null;
+  if (holds(frameParts(gen), (k) => k === 'lambda')) return null;
   head = head.replace(/\s+$/, ' ');
   if (gen.kind !== 'gen') {
     const text = body.slice(gen.s, gen.e);
-    return { gen, func: FRAMES[gen.kind], text: body, call: text, rest: head + body.slice(0, gen.s) + SLOT + body.slice(gen.e) + tail };
+    return { gen, func: COMPREHENSION_FRAMES[gen.kind], text: body, call: text, rest: head + body.slice(0, gen.s) + SLOT + body.slice(gen.e) + tail };
   }
   const call = consumerOf(expr, gen);
   if (!call) return null;
@@ -180,7 +183,7 @@ export function comprehensionSite(stmt: string, lines: readonly string[], minor 
   } else return null;
   return {
     gen,
-    func: FRAMES.gen,
+    func: COMPREHENSION_FRAMES.gen,
     text: body,
     call: body.slice(call.s, call.e),
     stopsAt,
@@ -236,16 +239,15 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
   if (nested && (calls || gen.kind === 'dict')) return null;
   const order: string[] = [];
   for (const g of gen.generators) if (!targetNames(g.target, order)) return null;
-  const inFrame = [gen.elt, gen.value, gen.generators.map((g, i) => [i ? g.iter : null, g.ifs])];
   const free: Record<string, string> = {};
   if (caller.func !== '<module>')
-    for (const n of [...namesRead(inFrame, new Set())].filter((n) => !order.includes(n) && n in caller.locals).sort()) free[n] = caller.locals[n]!;
+    for (const n of [...namesRead(frameParts(gen), new Set())].filter((n) => !order.includes(n) && n in caller.locals).sort()) free[n] = caller.locals[n]!;
   const snap = recall(lines, caller);
   const ctx: ProgramContext = contextOf(lines, caller, snap);
   const opts = { pythonMinor, program: ctx };
   const callerScope = programScope(caller, program);
   // an outer comprehension's frame is a function's: what it runs closes over its names
-  if (FRAME_NAMES.has(caller.func ?? '')) callerScope.closures = true;
+  if (COMPREHENSION_FRAME_NAMES.has(caller.func ?? '')) callerScope.closures = true;
   const whole = evaluate(site.call, callerScope, opts);
   // a set of strings shows in an order only the run's hash seed decides
   if (!whole.ok || whole.output !== '' || (whole.ranProgram && !calls) || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value)) return null;
@@ -304,9 +306,10 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
         // back in this loop: its targets as they are now
         if (!bindTargets()) return false;
       } else if (pass) {
+        // this frame, the element's targets bound: where the element's own frames are entered from
+        const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
         if (nested) {
-          // `s` from here enters the inner comprehension's frame, the element's targets bound
-          const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
+          // `s` from here enters the inner comprehension's frame
           const p2 = plan(lines, at, program, pythonMinor, eltText);
           if (!p2) return false;
           const call: ComputedStep = {
@@ -319,7 +322,6 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
         }
         if (calls) {
           // `s` from here enters the function the element calls, with its arguments
-          const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
           const call = callOf(eltText, lines, at, program, pythonMinor, true);
           if (!call?.call?.span) return false;
           const r = evaluate(eltText.slice(call.call.span[0], call.call.span[1]), scope(), innerOpts);
@@ -399,7 +401,7 @@ function position(
     // a resume: the yield before it, in the same frame
     if (prev.func === before.func && prev.stack.length === depth && prev.event === 'return') continue;
     if (prev.stack.length !== depth - 1 || prev.line !== before.stack[depth - 1]) return null;
-    if (FRAME_NAMES.has(prev.func ?? '') && depthLeft > 0) {
+    if (COMPREHENSION_FRAME_NAMES.has(prev.func ?? '') && depthLeft > 0) {
       // a nested comprehension: its outer frame's plan says where it was entered
       const o = position(lines, program, minor, prev, history.slice(0, i), depthLeft - 1);
       const op = o && plan(lines, o.caller, program, minor, o.text);
@@ -421,8 +423,9 @@ function position(
 }
 
 /**
- * `s` / `n` in or into a generator expression's frame. undefined: not such a step
- * (the other rules apply); null: one, but it cannot be computed.
+ * `s` / `n` in or into a comprehension's frame, or back into one from a function
+ * its element called. undefined: not such a step (the other rules apply); null:
+ * one, but it cannot be computed.
  */
 export function comprehensionStep(
   lines: readonly string[],
@@ -433,7 +436,7 @@ export function comprehensionStep(
   pythonMinor: number,
 ): ComputedStep | null | undefined {
   if (!program || program.error) return undefined;
-  if (before.event === 'return' && !FRAME_NAMES.has(before.func ?? '') && history) {
+  if (before.event === 'return' && !COMPREHENSION_FRAME_NAMES.has(before.func ?? '') && history) {
     // a function the element called returns: the frame yields the element
     const g = frameBelow(before, history);
     if (g === undefined) return undefined;
@@ -445,7 +448,7 @@ export function comprehensionStep(
     if (!p || mark?.event !== 'calls' || mark.returns !== before.retval || !next) return null;
     return frameState(next, g.state.func!, at!.caller.line, g.state.stack);
   }
-  if (!FRAME_NAMES.has(before.func ?? '')) {
+  if (!COMPREHENSION_FRAME_NAMES.has(before.func ?? '')) {
     // the call: `s` on the statement's line
     if (action.kind !== 'step_into' || before.event !== 'line' || before.line === null) return undefined;
     const stmt = statementAt(lines, before.line);
@@ -473,7 +476,7 @@ export function comprehensionStep(
   const next = p.events[at.index + 1];
   if (next) return frame(next);
   // a finished generator under `n`: bdb's own course (the model's)
-  if (action.kind === 'step_over' && before.func === FRAMES.gen) return null;
+  if (action.kind === 'step_over' && before.func === COMPREHENSION_FRAMES.gen) return null;
   // a nested frame is done: its outer frame goes on
   if (at.outer) return at.outer.next ? frameState(at.outer.next, at.outer.func, at.outer.line, at.outer.stack) : null;
   // the frame is done: the statement finishes with the consumer's value, the caller's objects as they were
@@ -511,7 +514,7 @@ function frameBelow(before: ModelState, history: readonly HistoryEntry[]): { sta
   for (let i = history.length - 2; i >= 0; i--) {
     const s = history[i]!.state;
     if (s.stack.length > depth) continue;
-    if (s.stack.length < depth || !FRAME_NAMES.has(s.func ?? '')) return undefined;
+    if (s.stack.length < depth || !COMPREHENSION_FRAME_NAMES.has(s.func ?? '')) return undefined;
     return { state: s, index: i };
   }
   return undefined;

@@ -16,7 +16,7 @@ import { CUT_MARKER } from '../format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { classNode, classOfRepr, programCall } from './programCalls.js';
-import { endsFrame, frameScope, HIDDEN_REPR, onlyNext, statementAt, localsAfter } from './scope.js';
+import { COMPREHENSION_FRAME_NAMES, endsFrame, frameScope, HIDDEN_REPR, onlyNext, statementAt, localsAfter } from './scope.js';
 import { programScope } from './programScope.js';
 import { runStatement } from './statement.js';
 import { branchLines } from './flow.js';
@@ -45,7 +45,7 @@ function ownLast(before: ModelState, history: readonly HistoryEntry[]): ModelSta
   const depth = before.stack.length;
   for (let i = history.length - 2; i >= 0; i--) {
     const s = history[i]!.state;
-    if (s.stack.length > depth && /^<(?:genexpr|listcomp|setcomp|dictcomp)>$/.test(s.func ?? '')) continue;
+    if (s.stack.length > depth && COMPREHENSION_FRAME_NAMES.has(s.func ?? '')) continue;
     return s.stack.length === depth && s.func === before.func ? s : null;
   }
   return null;

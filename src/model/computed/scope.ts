@@ -9,6 +9,9 @@ export const NOT_SIMPLE =
   /^(?:if|elif|else|for|while|with|try|except|finally|def|class|async|match|case|yield|import|from|global|nonlocal|raise|assert|break|continue|pass|await|@)\b/;
 /** Code that makes frames of its own (3.11 comprehensions, lambdas, generators) or suspends one. */
 export const OWN_FRAMES = /\b(?:for|lambda|yield|await)\b/;
+/** The frames a comprehension runs in, by the kind of comprehension (3.12+ inlines all but the generator's). */
+export const COMPREHENSION_FRAMES = { gen: '<genexpr>', list: '<listcomp>', set: '<setcomp>', dict: '<dictcomp>' } as const;
+export const COMPREHENSION_FRAME_NAMES: ReadonlySet<string> = new Set(Object.values(COMPREHENSION_FRAMES));
 /** Reprs the trace format hides in module and class bodies. */
 export const HIDDEN_REPR = /^<(?:built-in function|function|class|module|bound method|built-in method) /;
 
