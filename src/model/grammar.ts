@@ -10,6 +10,7 @@ import { type AttributeRule, DottedName, deletableWith } from './attrNames.js';
 import type { Allowed, FrameOption } from './constraints.js';
 import { type EventName, REPR_LIMIT, SPECIAL_ID as S } from './format.js';
 import { Repr } from './reprAuto.js';
+import { type Template, TemplateRepr } from './templateAuto.js';
 import { GrammarError, type TextAuto, Utf8, bytesOf } from './textAuto.js';
 
 const DOT = 0x2e;
@@ -314,14 +315,16 @@ class FreeText implements TextAuto {
 
 /** `NAME=REPR`: a name of the allowed set, `=`, then a repr. */
 class Assignment implements TextAuto {
-  value: Repr | null = null;
+  value: Repr | TemplateRepr | null = null;
+  /** `templates`: names whose new value is partly computed (templateAuto.ts): the model writes only its holes. */
   constructor(
     public name: Trie | Ident | DottedName,
     private readonly own = false,
     private readonly plain: ReadonlySet<string> | null = null,
+    private readonly templates: ReadonlyMap<string, Template> | null = null,
   ) {}
   clone() {
-    const a = new Assignment(this.name.clone() as Trie | Ident | DottedName, this.own, this.plain);
+    const a = new Assignment(this.name.clone() as Trie | Ident | DottedName, this.own, this.plain, this.templates);
     a.value = this.value ? this.value.clone() : null;
     return a;
   }
@@ -329,7 +332,8 @@ class Assignment implements TextAuto {
     if (this.value) return this.value.push(b);
     if (b === 0x3d) {
       if (!this.name.complete()) return false;
-      this.value = new Repr(this.own, this.plain);
+      const template = this.templates?.get(this.name.value());
+      this.value = template ? new TemplateRepr(template, this.own, this.plain) : new Repr(this.own, this.plain);
       return true;
     }
     return this.name.push(b);
@@ -395,12 +399,13 @@ export class StateGrammar {
     private readonly ownReprs = false,
     private readonly attributes?: AttributeRule,
     private readonly plain: ReadonlySet<string> | null = null,
+    private readonly templates: ReadonlyMap<string, Template> | null = null,
   ) {
     this.deletable = deletableWith(allowed.deletable, attributes);
   }
 
   clone(): StateGrammar {
-    const g = new StateGrammar(this.allowed, this.ownReprs, this.attributes, this.plain);
+    const g = new StateGrammar(this.allowed, this.ownReprs, this.attributes, this.plain, this.templates);
     g.phase = this.phase;
     g.event = this.event;
     g.mode = this.mode;
@@ -585,7 +590,9 @@ export class StateGrammar {
         else if (names === null) name = new Ident(new Set(written));
         else if (written.size === 0) name = Trie.of(names, names);
         else name = Trie.of([...names].filter((n) => !written.has(n)));
-        this.auto = new Assignment(name, this.ownReprs, this.plain);
+        // a partly computed value holds for the line a step reaches, written as a diff
+        const templates = this.event === 'line' && this.mode === 'diff' ? this.templates : null;
+        this.auto = new Assignment(name, this.ownReprs, this.plain, templates);
         return;
       }
       case S.del: {

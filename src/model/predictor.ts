@@ -30,6 +30,8 @@ import {
 } from './format.js';
 import { StateGrammar } from './grammar.js';
 import { computeStep, withComputed, type ComputedStep } from './computed/index.js';
+import { holeTemplates } from './computed/holes.js';
+import { hasHoles } from './templateAuto.js';
 import { objectsAt } from './computed/objects.js';
 import { initialState } from './initialState.js';
 import { escapeLoop } from './escape.js';
@@ -479,6 +481,15 @@ export class NeuralSession implements PredictorSession {
     const beforeState = forVersion(toFormatState(before), this.formatVersion);
     const prompt = this.prompt(history, action);
     let grammar: StateGrammar | null = null;
+    // what the step stores that only the program knows: the rest of the values it changes is computed (computed/holes.ts)
+    const templates =
+      this.constrain &&
+      !opts.teacher &&
+      this.opts.compute !== false &&
+      (action.kind === 'step_over' || action.kind === 'step_into') &&
+      !computeStep(this.lines, before, action, this.program, history)
+        ? holeTemplates(this.lines, before, action, this.program)
+        : null;
     if (this.constrain) {
       const allowed = this.program
         ? allowedTargets(this.program, name, beforeState, arg)
@@ -487,7 +498,7 @@ export class NeuralSession implements PredictorSession {
       // a format-2 model writes attribute entries (attrNames.ts); a format-1 model none
       const attributes = attributeRule(this.formatVersion, this.program?.attributes ?? null, beforeState);
       const plain = this.program?.plainClasses ?? null;
-      grammar = new StateGrammar(allowed, own, attributes, plain);
+      grammar = new StateGrammar(allowed, own, attributes, plain, templates);
       if (!grammar.satisfiable()) {
         grammar = new StateGrammar(openAllowed(name, beforeState, this.lines.length, this.program?.coNames), own, attributes, plain);
       }
@@ -502,7 +513,7 @@ export class NeuralSession implements PredictorSession {
       speculate: this.opts.speculate,
       teacher: opts.teacher ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name)) : undefined,
     };
-    return { before, beforeState, prompt, grammar, maxTokens, decoding };
+    return { before, beforeState, prompt, grammar, maxTokens, decoding, templates };
   }
 
   /**
@@ -594,7 +605,7 @@ export class NeuralSession implements PredictorSession {
     action: ModelAction,
     o: { alternatives: Record<string, Alternative[]>; notice?: string; t0: number; teacher: boolean },
   ): Prediction {
-    const { before, beforeState, prompt, maxTokens } = q;
+    const { before, beforeState, prompt, maxTokens, templates } = q;
     const alternatives = o.alternatives;
     let notice = o.notice;
     const text = this.tok.decode(gen.ids);
@@ -646,6 +657,15 @@ export class NeuralSession implements PredictorSession {
         }
         // the event and line too, where they were computed
         if (step.line !== undefined || step.next !== undefined || step.state || step.call) confidence.line = Math.max(confidence.line, COMPUTED_CONFIDENCE);
+      }
+    }
+    // a value the step changes that was computed whole, written under its template (computed/holes.ts)
+    if (templates && state && !error) {
+      for (const [k, t] of templates) {
+        if (hasHoles(t) || state.locals[k] !== t.join('')) continue;
+        confidence.values[k] = COMPUTED_CONFIDENCE;
+        origin[k] = 'computed';
+        delete alternatives[k];
       }
     }
     const result: Prediction = { state, confidence, text, latencyMs: performance.now() - o.t0, tokens: gen.ids.length };
