@@ -7,8 +7,8 @@ import { mkdtempSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sourceLines } from './format.js';
-import { PYTHON_DIR } from '../meta/paths.js';
-import { resolvePython } from '../meta/pythonCommand.js';
+import { PYTHON_DIR } from '../../meta/paths.js';
+import { resolvePython } from '../../meta/pythonCommand.js';
 
 /** One entry of cfg.py's `calls` (a function a line may enter). */
 export interface CfgCallee {

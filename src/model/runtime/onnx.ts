@@ -7,10 +7,10 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, r
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { MODELS_DIR } from '../meta/paths.js';
-import { FORMAT_VERSION, FORMAT_VERSIONS } from './format.js';
+import { MODELS_DIR } from '../../meta/paths.js';
+import { FORMAT_VERSION, FORMAT_VERSIONS } from '../format/format.js';
 import { cachedGraph, ensureCacheDir } from './optimizedCache.js';
-import { Tokenizer, type TokenizerJson } from './tokenizer.js';
+import { Tokenizer, type TokenizerJson } from '../format/tokenizer.js';
 
 export type DeviceChoice = 'auto' | 'cpu' | 'cuda' | 'webgpu';
 export type Device = 'cpu' | 'cuda' | 'webgpu';
