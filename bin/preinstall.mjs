@@ -13,7 +13,7 @@
 // 11), and the script skips the download when the files it would fetch exist.
 // So this writes a short text file at each of those paths (the list is read
 // from onnxruntime-node's own install metadata), saying how to get the real
-// ones. src/model/onnx.ts tells a placeholder from a library by its ELF magic;
+// ones. src/model/runtime/onnx.ts tells a placeholder from a library by its ELF magic;
 // `ONNXRUNTIME_NODE_INSTALL=cuda12 npm rebuild onnxruntime-node` overwrites them.
 //
 // Never fails the install: on any surprise it says why and leaves things be.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Soundness of the value automaton (src/model/reprAuto.ts) on traced programs: every
+// Soundness of the value automaton (src/model/decode/reprAuto.ts) on traced programs: every
 // value a trace holds that the after-the-fact check (validate.ts reprProblem) accepts
 // must be one the decoder can write. Also counts what the automaton lets through that
 // the check refuses (how much is left for the check to catch).
@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { reprProblem } from '../dist/engine/neural/validate.js';
-import { Repr, ownReprs } from '../dist/model/reprAuto.js';
+import { Repr, ownReprs } from '../dist/model/decode/reprAuto.js';
 
 const accepts = (text, own) => {
   const r = new Repr(own);

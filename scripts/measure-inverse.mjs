@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { checkedCall } from '../dist/engine/neural/checked.js';
 import { setDir, traceProgramsDir } from '../dist/eval/programs.js';
 import { readRecords, stacksOf, stateAt } from '../dist/eval/traces.js';
-import { sourceLines } from '../dist/model/format.js';
+import { sourceLines } from '../dist/model/format/format.js';
 import { loadPredictor } from '../dist/model/predictor.js';
 
 const arg = (name, dflt) => {

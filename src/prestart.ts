@@ -4,7 +4,7 @@
 // onnxruntime and the model):
 //   - python engine: the bridge that runs the script under pdb;
 //   - neural engine: one process for the control-flow analysis of the script
-//     (src/model/cfg.ts) and the local pdb's texts (src/engine/neural/probe.ts);
+//     (src/model/format/cfg.ts) and the local pdb's texts (src/engine/neural/probe.ts);
 //     both are memoised where they live, and the engine takes the running ones.
 // Anything unusual: do nothing, the CLI proper handles it (and reports errors).
 
@@ -12,7 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { parseArgs, sessionOptions } from './cliArgs.js';
 import { factsWanted, seedPdbFacts } from './engine/neural/probe.js';
 import { spawnBridge, type SpawnedBridge } from './engine/spawnBridge.js';
-import { DEFAULT_CFG_TARGET, startCfg } from './model/cfg.js';
+import { DEFAULT_CFG_TARGET, startCfg } from './model/format/cfg.js';
 
 export function prestart(argv: string[]): SpawnedBridge | undefined {
   try {

@@ -1404,7 +1404,7 @@ def test_cli(tmp_path):
     ).stdout
     r = json.loads(out)
     assert r['lines'] == {'1': [2], '2': ['return']}
-    # every output carries the format version src/model/cfg.ts checks, a syntax error's too
+    # every output carries the format version src/model/format/cfg.ts checks, a syntax error's too
     from ndbg.analysis.cfg import FORMAT_VERSION
 
     assert r['format'] == FORMAT_VERSION

@@ -233,7 +233,7 @@ def test_golden_format(tok, name):
 
 
 def test_golden_constants():
-    """The numbers both implementations must agree on (src/model/format.ts reads
+    """The numbers both implementations must agree on (src/model/format/format.ts reads
     the same file in test/model/golden.test.ts)."""
     from ndbg.bridge import shown
     from ndbg.trace.tracer import REPR_LIMIT, REPR_MARKER

@@ -2,7 +2,7 @@
 that each side's tests check (docs/architecture.md, "Rules both sides need"):
 
 - cfg/analysis.json: the control-flow analysis's JSON (python/ndbg/analysis/) for one
-  program, in the format src/model/cfg.ts reads (its `format` is cfg.ts's CFG_FORMAT);
+  program, in the format src/model/format/cfg.ts reads (its `format` is cfg.ts's CFG_FORMAT);
   `NDBG_REGEN_GOLDEN=1` rewrites it, as for the trace format's golden files.
 - pdb_facts.json: the facts python/ndbg/analysis/pdbfacts.py gives and
   src/engine/neural/probe.ts reads: their names, kinds and the source lines they find.

@@ -7,7 +7,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Frame, StopEvent, ValueView } from '../engine/engine.js';
 import type { Ref, References } from './references.js';
 import type { Runner } from './runner.js';
-import { isAttributeEntry } from '../model/format.js';
+import { isAttributeEntry } from '../model/format/format.js';
 import { show } from './values.js';
 
 /** More children than this and the editor pages them (DAP's indexedVariables). */

@@ -16,7 +16,7 @@ import { NeuralDebugger, type ModelSession } from './neural/debugger.js';
 import { factsWanted, pdbFacts, seedPdbFacts, type PdbFacts } from './neural/probe.js';
 import { ScriptSource } from './neural/source.js';
 import { initialState } from '../model/initialState.js';
-import { DEFAULT_CFG_TARGET, Program, startCfg, type CfgResult } from '../model/cfg.js';
+import { DEFAULT_CFG_TARGET, Program, startCfg, type CfgResult } from '../model/format/cfg.js';
 import type { HistoryEntry, ModelAction, ModelState, PredictOptions, Prediction, Predictor, PredictorSession } from '../model/types.js';
 import type { ProgramContext } from '../pyval/evaluate.js';
 
@@ -56,7 +56,7 @@ export async function createNeuralDebugger(o: SessionOptions, deps: NeuralDeps =
   if (dir === undefined) return eagerDebugger(o, deps, file, source, pdbFacts(o.python));
   // One Python process analyses the script and reads pdb's texts (bin/ndbg.js
   // usually started it already: then this takes the running one). The model's
-  // session takes the same analysis when it opens (src/model/cfg.ts, startCfg).
+  // session takes the same analysis when it opens (src/model/format/cfg.ts, startCfg).
   const wanted = factsWanted(o.python);
   const analysis = startCfg(text, { python: o.python, target: DEFAULT_CFG_TARGET, pdbFacts: wanted });
   if (wanted) {
@@ -251,7 +251,7 @@ class DeferredModel implements ModelSession {
  * model.onnx (or the list of its parts), by path or by name under models/, or
  * the one models/default names. Anything else (a pointer file given
  * as --model, no default, a missing config.json) is undefined: the runtime
- * resolves it and reports what is wrong (src/model/onnx.ts, resolveModelDir).
+ * resolves it and reports what is wrong (src/model/runtime/onnx.ts, resolveModelDir).
  */
 export function quickModelDir(choice: string | undefined, modelsDir = MODELS_DIR): string | undefined {
   const isDir = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;

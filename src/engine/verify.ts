@@ -27,7 +27,7 @@ import type {
 } from './engine.js';
 import type { NeuralDebugger } from './neural/debugger.js';
 import { PythonEngine } from './python.js';
-import { CUT_MARKER, FORMAT_VERSION, isAttributeEntry, REPR_LIMIT, withoutAddresses } from '../model/format.js';
+import { CUT_MARKER, FORMAT_VERSION, isAttributeEntry, REPR_LIMIT, withoutAddresses } from '../model/format/format.js';
 import type { ModelState } from '../model/types.js';
 
 /** Most commands the real side runs to get back from other files to the program's own frame. */

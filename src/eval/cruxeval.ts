@@ -20,7 +20,7 @@ import { ScriptSource, parseSignature } from '../engine/neural/source.js';
 import { checkCorrectness, cruxProgram } from './sandbox.js';
 import type { CallCheck } from '../engine/engine.js';
 import { checkedCall } from '../engine/neural/checked.js';
-import { sourceLines } from '../model/format.js';
+import { sourceLines } from '../model/format/format.js';
 
 export interface CruxRow {
   id: string;

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
-import { RERANK_WIDTH } from '../model/rerank.js';
+import { RERANK_WIDTH } from '../model/decode/rerank.js';
 import type { Predictor } from '../model/types.js';
 import { evalSample, parseRows, type CruxResult, type CruxTask, type CruxVia } from './cruxeval.js';
 import { setDir, traceProgramsDir } from './programs.js';
@@ -32,7 +32,7 @@ options:
   --per-record K       traces: K states of each program, evenly spaced (default: all of
                        them, in order; with --limit, K spreads the limit over more programs)
   --rerank N           traces: branches decoded again and re-ranked per state (default:
-                       what ndbg runs, src/model/rerank.ts; 0 = greedy only)
+                       what ndbg runs, src/model/decode/rerank.ts; 0 = greedy only)
   --candidates N       cruxeval input: calls the model proposes, run forward by ndbg's evaluator
                        until one returns the output (default 8; 1: only the model's best)
   --quiet              no progress bar

@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { FORMAT_VERSION, isAttributeEntry } from '../model/format.js';
+import { FORMAT_VERSION, isAttributeEntry } from '../model/format/format.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction, Predictor, ValueOrigin } from '../model/types.js';
 
 /** One event of a trace as python/ndbg/trace/tracer.py writes it (docs/format.md). */

@@ -13,7 +13,7 @@ import { bindArguments, callFromLocals, modelState, reprOf } from '../engine/neu
 import { UserError } from '../engine/errors.js';
 import type { CallCheck } from '../engine/engine.js';
 import { checkedCall } from '../engine/neural/checked.js';
-import { sourceLines } from '../model/format.js';
+import { sourceLines } from '../model/format/format.js';
 
 export interface ReturnPrediction {
   function: string;

@@ -3,8 +3,8 @@
 // initialState() and the neural engine, which shows it before the model has
 // loaded, both take it from here.
 
-import type { Program } from './cfg.js';
-import { sourceLines } from './format.js';
+import type { Program } from './format/cfg.js';
+import { sourceLines } from './format/format.js';
 import type { ModelState } from './types.js';
 
 /**

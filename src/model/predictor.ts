@@ -6,12 +6,12 @@
 // analysis only parses it.
 
 import { availableParallelism } from 'node:os';
-import { DEFAULT_CFG_TARGET, Program } from './cfg.js';
-import { attributeRule } from './attrNames.js';
-import { allowedTargets, openAllowed } from './constraints.js';
-import { contextBudget, defsOf, describeSelection, owners, selectLines, type ContextDef } from './contextSelect.js';
-import { alternativesOf, DEFAULT_ALTERNATIVES, type Alternative } from './alternatives.js';
-import { AbortError, KvCache, generate, type Generated } from './decode.js';
+import { DEFAULT_CFG_TARGET, Program } from './format/cfg.js';
+import { attributeRule } from './decode/attrNames.js';
+import { allowedTargets, openAllowed } from './decode/constraints.js';
+import { contextBudget, defsOf, describeSelection, owners, selectLines, type ContextDef } from './format/contextSelect.js';
+import { alternativesOf, DEFAULT_ALTERNATIVES, type Alternative } from './decode/alternatives.js';
+import { AbortError, KvCache, generate, type Generated } from './decode/decode.js';
 import {
   BOS,
   Malformed,
@@ -27,19 +27,19 @@ import {
   sourceLines,
   type ActionName,
   type State,
-} from './format.js';
-import { StateGrammar } from './grammar.js';
+} from './format/format.js';
+import { StateGrammar } from './decode/grammar.js';
 import { computeStep, withComputed, type ComputedStep } from './computed/index.js';
 import { holeTemplates } from './computed/holes.js';
 import { hasHoles } from './templateAuto.js';
 import { objectsAt } from './computed/objects.js';
 import { initialState } from './initialState.js';
-import { escapeLoop } from './escape.js';
-import { rerank, RERANK_WIDTH } from './rerank.js';
-import { candidateStates, DEFAULT_CANDIDATES } from './candidates.js';
-import { ownReprs } from './reprAuto.js';
-import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './onnx.js';
-import type { Tokenizer } from './tokenizer.js';
+import { escapeLoop } from './decode/escape.js';
+import { rerank, RERANK_WIDTH } from './decode/rerank.js';
+import { candidateStates, DEFAULT_CANDIDATES } from './decode/candidates.js';
+import { ownReprs } from './decode/reprAuto.js';
+import { ModelError, OnnxModel, loadModelFiles, openSession, resolveModelDir, type ModelFiles } from './runtime/onnx.js';
+import type { Tokenizer } from './format/tokenizer.js';
 import type { ProgramContext } from '../pyval/evaluate.js';
 import type {
   Confidence,

@@ -1,7 +1,7 @@
 // The model runtime's API, as the neural engine (src/engine/neural.ts) and the
 // evaluation (src/eval/) use it. Keep it stable; docs/runtime.md describes it.
 
-import type { Program } from './cfg.js';
+import type { Program } from './format/cfg.js';
 import type { ProgramContext } from '../pyval/evaluate.js';
 
 /** A frame of a computed traceback: its function, the line it stood at, its locals (reprs). */
@@ -129,12 +129,12 @@ export interface Prediction {
   error?: string;
   /** Set when the script was too long for the model's context and only a part was shown. */
   warning?: string;
-  /** Set when the greedy decoding failed and another way was taken (src/model/escape.ts): what happened, for the user. */
+  /** Set when the greedy decoding failed and another way was taken (src/model/decode/escape.ts): what happened, for the user. */
   notice?: string;
   /**
    * Where the model was unsure of a value (confidence below 0.6): the runner-up values
    * and their probabilities, most likely first, keyed like `confidence.values`
-   * (a local's name, `<retval>`). src/model/alternatives.ts.
+   * (a local's name, `<retval>`). src/model/decode/alternatives.ts.
    */
   alternatives?: Record<string, Array<{ value: string; p: number }>>;
 }
@@ -159,7 +159,7 @@ export interface PredictorSession {
   predict(history: HistoryEntry[], action: ModelAction, opts?: PredictOptions): Promise<Prediction>;
   /**
    * Several states `action` may lead to, most likely first (the first is `predict`'s),
-   * at most `n`, lazily: for generate-and-check (src/model/candidates.ts). Optional: a
+   * at most `n`, lazily: for generate-and-check (src/model/decode/candidates.ts). Optional: a
    * session without it answers with `predict` alone.
    */
   candidates?(history: HistoryEntry[], action: ModelAction, opts?: PredictOptions & { n?: number }): AsyncIterable<Prediction>;

@@ -6,8 +6,8 @@
 
 import type { Readable } from 'node:stream';
 import type { Engine, EngineEvent, StopEvent } from '../engine/engine.js';
-import { splitAttributes } from '../model/attributes.js';
-import { isAttributeEntry } from '../model/format.js';
+import { splitAttributes } from '../model/format/attributes.js';
+import { isAttributeEntry } from '../model/format/format.js';
 
 export type Stream = 'stdout' | 'stderr';
 /** Where the REPL writes; `stream` is the real file descriptor to use. */

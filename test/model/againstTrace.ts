@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Program } from '../../src/model/cfg.js';
+import { Program } from '../../src/model/format/cfg.js';
 import { computeStep, withComputed } from '../../src/model/computed/index.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../../src/model/types.js';
 import { testPython } from './helpers.js';

@@ -1,14 +1,14 @@
-// Runner-up values (src/model/alternatives.ts) with a stand-in model whose
+// Runner-up values (src/model/decode/alternatives.ts) with a stand-in model whose
 // distribution is known: where it is unsure of a value, the runner-up is the
 // value it would have written with the next best token, with its probability.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alternativesOf, DEFAULT_ALTERNATIVES } from '../../src/model/alternatives.js';
-import { KvCache, generate } from '../../src/model/decode.js';
-import { SPECIAL_ID as S } from '../../src/model/format.js';
-import type { OnnxModel } from '../../src/model/onnx.js';
+import { alternativesOf, DEFAULT_ALTERNATIVES } from '../../src/model/decode/alternatives.js';
+import { KvCache, generate } from '../../src/model/decode/decode.js';
+import { SPECIAL_ID as S } from '../../src/model/format/format.js';
+import type { OnnxModel } from '../../src/model/runtime/onnx.js';
 import { confidenceOf } from '../../src/model/predictor.js';
-import { Tokenizer } from '../../src/model/tokenizer.js';
+import { Tokenizer } from '../../src/model/format/tokenizer.js';
 
 const tok = Tokenizer.load(join(import.meta.dirname, '..', 'golden', 'tokenizer.json'));
 const one = (t: string) => {

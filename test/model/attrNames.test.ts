@@ -1,13 +1,13 @@
-// The dotted names a format-2 state may write (src/model/attrNames.ts): an attribute
+// The dotted names a format-2 state may write (src/model/decode/attrNames.ts): an attribute
 // entry follows an entry of the state, names an attribute the program can set, and
 // nests at most ATTR_DEPTH deep; a format-1 grammar writes none.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attributeRule } from '../../src/model/attrNames.js';
-import { openAllowed } from '../../src/model/constraints.js';
-import { encodeState, makeState, type State } from '../../src/model/format.js';
-import { StateGrammar } from '../../src/model/grammar.js';
-import { Tokenizer } from '../../src/model/tokenizer.js';
+import { attributeRule } from '../../src/model/decode/attrNames.js';
+import { openAllowed } from '../../src/model/decode/constraints.js';
+import { encodeState, makeState, type State } from '../../src/model/format/format.js';
+import { StateGrammar } from '../../src/model/decode/grammar.js';
+import { Tokenizer } from '../../src/model/format/tokenizer.js';
 
 const tok = Tokenizer.load(join(import.meta.dirname, '..', 'golden', 'tokenizer.json'));
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attributesOf, groupAttributes, plainLocals, splitAttributes } from '../../src/model/attributes.js';
+import { attributesOf, groupAttributes, plainLocals, splitAttributes } from '../../src/model/format/attributes.js';
 
 const golden = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'golden', 'format', 'objects.json'), 'utf8')) as {
   segments: Array<{ steps: Array<{ state: { locals: Record<string, string> } }> }>;

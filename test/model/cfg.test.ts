@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CFG_FORMAT, checkCfgFormat, runCfg, startCfg } from '../../src/model/cfg.js';
+import { CFG_FORMAT, checkCfgFormat, runCfg, startCfg } from '../../src/model/format/cfg.js';
 import { testPython } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-test-'));

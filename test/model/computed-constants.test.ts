@@ -4,7 +4,7 @@
 // rules that keep a constant that could change out.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
+import { Program } from '../../src/model/format/cfg.js';
 import { constantsFor } from '../../src/model/computed/constants.js';
 import type { ModelState } from '../../src/model/types.js';
 import { checkAgainstTrace } from './againstTrace.js';

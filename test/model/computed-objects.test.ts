@@ -4,7 +4,7 @@
 // trace shows it; identity kept across steps; computing a step twice changes
 // nothing; format v2's dotted entries read and kept up to date.
 import { describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
+import { Program } from '../../src/model/format/cfg.js';
 import { computeStep, withComputed } from '../../src/model/computed/index.js';
 import { objectsAt } from '../../src/model/computed/objects.js';
 import { childrenPage, evaluateView } from '../../src/engine/neural/children.js';

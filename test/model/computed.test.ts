@@ -2,7 +2,7 @@
 // values it binds, what it prints, what it returns; and left to the model
 // wherever the program's own code, objects or errors are involved.
 import { describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
+import { Program } from '../../src/model/format/cfg.js';
 import { computeStep, statementAt, withComputed } from '../../src/model/computed/index.js';
 import type { ModelState } from '../../src/model/types.js';
 import { testPython } from './helpers.js';

@@ -4,11 +4,11 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
-import { contextBudget, defsOf, describeSelection, selectLines, type ContextDef } from '../../src/model/contextSelect.js';
-import { sourceLines } from '../../src/model/format.js';
+import { Program } from '../../src/model/format/cfg.js';
+import { contextBudget, defsOf, describeSelection, selectLines, type ContextDef } from '../../src/model/format/contextSelect.js';
+import { sourceLines } from '../../src/model/format/format.js';
 import { loadPredictor, type NeuralPredictor } from '../../src/model/predictor.js';
-import { Tokenizer } from '../../src/model/tokenizer.js';
+import { Tokenizer } from '../../src/model/format/tokenizer.js';
 import type { HistoryEntry } from '../../src/model/types.js';
 import { testPython } from './helpers.js';
 

@@ -2,11 +2,11 @@
 // prompt-lookup drafts.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KvCache, generate, lookupDraft, repeatingTail, type Generated } from '../../src/model/decode.js';
-import type { OnnxModel } from '../../src/model/onnx.js';
-import { SPECIAL_ID as S } from '../../src/model/format.js';
+import { KvCache, generate, lookupDraft, repeatingTail, type Generated } from '../../src/model/decode/decode.js';
+import type { OnnxModel } from '../../src/model/runtime/onnx.js';
+import { SPECIAL_ID as S } from '../../src/model/format/format.js';
 import { confidenceOf } from '../../src/model/predictor.js';
-import { Tokenizer } from '../../src/model/tokenizer.js';
+import { Tokenizer } from '../../src/model/format/tokenizer.js';
 
 const tok = Tokenizer.load(join(import.meta.dirname, '..', 'golden', 'tokenizer.json'));
 

@@ -1,14 +1,14 @@
 // A decoding that falls into a loop is taken again from the runner-up token where
-// the model was last unsure before the loop (src/model/escape.ts), with a stand-in
+// the model was last unsure before the loop (src/model/decode/escape.ts), with a stand-in
 // model whose next token depends only on the last one: `a` (p 0.6) starts `acac...`
 // for good, its runner-up `b` (p 0.4) ends the state at once.
 import { describe, expect, it } from 'vitest';
-import { KvCache, generate, type GenerateOptions } from '../../src/model/decode.js';
-import { escapeLoop } from '../../src/model/escape.js';
-import { BOS, END, NUM_SPECIAL_SLOTS } from '../../src/model/format.js';
-import type { StateGrammar } from '../../src/model/grammar.js';
-import type { OnnxModel } from '../../src/model/onnx.js';
-import { GrammarError } from '../../src/model/textAuto.js';
+import { KvCache, generate, type GenerateOptions } from '../../src/model/decode/decode.js';
+import { escapeLoop } from '../../src/model/decode/escape.js';
+import { BOS, END, NUM_SPECIAL_SLOTS } from '../../src/model/format/format.js';
+import type { StateGrammar } from '../../src/model/decode/grammar.js';
+import type { OnnxModel } from '../../src/model/runtime/onnx.js';
+import { GrammarError } from '../../src/model/decode/textAuto.js';
 
 const A = NUM_SPECIAL_SLOTS;
 const B = A + 1;

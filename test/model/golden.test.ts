@@ -24,8 +24,8 @@ import {
   type ActionName,
   type Segment,
   type State,
-} from '../../src/model/format.js';
-import { Tokenizer, pretokenize } from '../../src/model/tokenizer.js';
+} from '../../src/model/format/format.js';
+import { Tokenizer, pretokenize } from '../../src/model/format/tokenizer.js';
 
 const GOLDEN = join(import.meta.dirname, '..', 'golden');
 const tok = Tokenizer.load(join(GOLDEN, 'tokenizer.json'));

@@ -6,12 +6,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Program, type CfgResult } from '../../src/model/cfg.js';
-import { allowedTargets, openAllowed, type FrameOption } from '../../src/model/constraints.js';
-import { decodeState, encodeState, type ActionName, type State } from '../../src/model/format.js';
-import { attributeRule } from '../../src/model/attrNames.js';
-import { StateGrammar } from '../../src/model/grammar.js';
-import { BYTE_OFFSET, Tokenizer } from '../../src/model/tokenizer.js';
+import { Program, type CfgResult } from '../../src/model/format/cfg.js';
+import { allowedTargets, openAllowed, type FrameOption } from '../../src/model/decode/constraints.js';
+import { decodeState, encodeState, type ActionName, type State } from '../../src/model/format/format.js';
+import { attributeRule } from '../../src/model/decode/attrNames.js';
+import { StateGrammar } from '../../src/model/decode/grammar.js';
+import { BYTE_OFFSET, Tokenizer } from '../../src/model/format/tokenizer.js';
 import { testPython } from './helpers.js';
 
 const GOLDEN = join(import.meta.dirname, '..', 'golden');

@@ -6,12 +6,12 @@
 // finish, would fail here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { type AttributeRule, attributeRule } from '../../src/model/attrNames.js';
-import { Program } from '../../src/model/cfg.js';
-import { type Allowed, allowedTargets, openAllowed } from '../../src/model/constraints.js';
-import { type ActionName, SPECIAL_ID as S, type State, decodeState, makeState } from '../../src/model/format.js';
-import { StateGrammar } from '../../src/model/grammar.js';
-import { BYTE_OFFSET, Tokenizer } from '../../src/model/tokenizer.js';
+import { type AttributeRule, attributeRule } from '../../src/model/decode/attrNames.js';
+import { Program } from '../../src/model/format/cfg.js';
+import { type Allowed, allowedTargets, openAllowed } from '../../src/model/decode/constraints.js';
+import { type ActionName, SPECIAL_ID as S, type State, decodeState, makeState } from '../../src/model/format/format.js';
+import { StateGrammar } from '../../src/model/decode/grammar.js';
+import { BYTE_OFFSET, Tokenizer } from '../../src/model/format/tokenizer.js';
 import { testPython } from './helpers.js';
 
 const tok = Tokenizer.load(join(import.meta.dirname, '..', 'golden', 'tokenizer.json'));

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
-import { allowedTargets, type FrameOption } from '../../src/model/constraints.js';
-import type { ActionName, EventName, State } from '../../src/model/format.js';
+import { Program } from '../../src/model/format/cfg.js';
+import { allowedTargets, type FrameOption } from '../../src/model/decode/constraints.js';
+import type { ActionName, EventName, State } from '../../src/model/format/format.js';
 import { testPython } from './helpers.js';
 import { lineState } from './states.js';
 

@@ -14,7 +14,7 @@ import {
   openSession,
   resolveModelDir,
   vulkanLoaderPresent,
-} from '../../src/model/onnx.js';
+} from '../../src/model/runtime/onnx.js';
 import { testModel } from './helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'ndbg-onnx-test-'));

@@ -4,10 +4,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KvCache, generate } from '../../src/model/decode.js';
-import type { ActionName, State } from '../../src/model/format.js';
-import { StateGrammar } from '../../src/model/grammar.js';
-import { allowedTargets } from '../../src/model/constraints.js';
+import { KvCache, generate } from '../../src/model/decode/decode.js';
+import type { ActionName, State } from '../../src/model/format/format.js';
+import { StateGrammar } from '../../src/model/decode/grammar.js';
+import { allowedTargets } from '../../src/model/decode/constraints.js';
 import { AbortError, loadPredictor, toModelState, type NeuralPredictor } from '../../src/model/predictor.js';
 import type { HistoryEntry, ModelAction } from '../../src/model/types.js';
 import { testModel, testPython } from './helpers.js';

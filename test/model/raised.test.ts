@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
+import { Program } from '../../src/model/format/cfg.js';
 import { computeStep } from '../../src/model/computed/index.js';
 import { testPython } from './helpers.js';
 import { lineState } from './states.js';

@@ -1,11 +1,11 @@
-// The value automaton the decoder writes every value through (src/model/reprAuto.ts):
+// The value automaton the decoder writes every value through (src/model/decode/reprAuto.ts):
 // it takes every repr CPython writes that the after-the-fact check (validate.ts)
 // takes, refuses nonsense an undertrained model once wrote, and can finish
 // from any point.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { reprProblem } from '../../src/engine/neural/validate.js';
-import { Repr, ownReprs } from '../../src/model/reprAuto.js';
+import { Repr, ownReprs } from '../../src/model/decode/reprAuto.js';
 import { testPython } from './helpers.js';
 
 function feed(text: string, own = false): Repr | null {

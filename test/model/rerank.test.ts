@@ -1,13 +1,13 @@
-// Re-ranking (src/model/rerank.ts) with a stand-in model whose distribution is
+// Re-ranking (src/model/decode/rerank.ts) with a stand-in model whose distribution is
 // known: greedy decoding takes the likelier first token of a value whose most
 // likely whole text starts with the other one; re-ranking finds that text.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KvCache, generate, type GenerateOptions } from '../../src/model/decode.js';
-import { SPECIAL_ID as S } from '../../src/model/format.js';
-import type { OnnxModel } from '../../src/model/onnx.js';
-import { rerank } from '../../src/model/rerank.js';
-import { Tokenizer } from '../../src/model/tokenizer.js';
+import { KvCache, generate, type GenerateOptions } from '../../src/model/decode/decode.js';
+import { SPECIAL_ID as S } from '../../src/model/format/format.js';
+import type { OnnxModel } from '../../src/model/runtime/onnx.js';
+import { rerank } from '../../src/model/decode/rerank.js';
+import { Tokenizer } from '../../src/model/format/tokenizer.js';
 
 const tok = Tokenizer.load(join(import.meta.dirname, '..', 'golden', 'tokenizer.json'));
 const one = (t: string) => {

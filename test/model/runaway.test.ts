@@ -1,12 +1,12 @@
-// What no value can be, held while the decoder writes it (src/model/reprAuto.ts): a
+// What no value can be, held while the decoder writes it (src/model/decode/reprAuto.ts): a
 // runaway (the same element past REPEAT_MAX in a row, a dict or set key twice), or
 // `Cart(...)` for a class whose instances print object's default repr.
 import { describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
-import { openAllowed } from '../../src/model/constraints.js';
-import { StateGrammar } from '../../src/model/grammar.js';
-import { REPEAT_MAX, Repr } from '../../src/model/reprAuto.js';
-import { makeState, SPECIAL_ID } from '../../src/model/format.js';
+import { Program } from '../../src/model/format/cfg.js';
+import { openAllowed } from '../../src/model/decode/constraints.js';
+import { StateGrammar } from '../../src/model/decode/grammar.js';
+import { REPEAT_MAX, Repr } from '../../src/model/decode/reprAuto.js';
+import { makeState, SPECIAL_ID } from '../../src/model/format/format.js';
 import { testPython } from './helpers.js';
 
 /** How many bytes of `text` the value automaton takes, and whether it may end there. */

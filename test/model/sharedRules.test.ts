@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encode } from '../../src/engine/bridgeProtocol.js';
 import { FALLBACK_FACTS } from '../../src/engine/neural/probe.js';
-import { CFG_FORMAT, type CfgResult, checkCfgFormat, Program } from '../../src/model/cfg.js';
+import { CFG_FORMAT, type CfgResult, checkCfgFormat, Program } from '../../src/model/format/cfg.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const golden = <T>(name: string): T => JSON.parse(readFileSync(join(ROOT, 'test', 'golden', name), 'utf8')) as T;

@@ -3,9 +3,9 @@
 // name: `g.add_edge(a, b)` may change what `g` holds, never what `a`, `b` or `g` show;
 // with a `global` statement in the program a call may rebind them, and they stay open.
 import { describe, expect, it } from 'vitest';
-import { Program } from '../../src/model/cfg.js';
-import { allowedTargets, type FrameOption, unchangeable } from '../../src/model/constraints.js';
-import type { State } from '../../src/model/format.js';
+import { Program } from '../../src/model/format/cfg.js';
+import { allowedTargets, type FrameOption, unchangeable } from '../../src/model/decode/constraints.js';
+import type { State } from '../../src/model/format/format.js';
 import { testPython } from './helpers.js';
 
 const GRAPH = `class Graph:

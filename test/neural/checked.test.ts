@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent, StopEvent } from '../../src/engine/engine.js';
 import { checkedCall, runForward, sameRepr } from '../../src/engine/neural/checked.js';
-import { Program } from '../../src/model/cfg.js';
-import { sourceLines } from '../../src/model/format.js';
+import { Program } from '../../src/model/format/cfg.js';
+import { sourceLines } from '../../src/model/format/format.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction } from '../../src/model/types.js';
 import { PY, drive, fixturePath, line, neuralDebugger, prediction } from './helpers.js';
 

@@ -13,7 +13,7 @@ import { NeuralDebugger } from '../../src/engine/neural/debugger.js';
 import { pdbFacts } from '../../src/engine/neural/probe.js';
 import { ScriptSource } from '../../src/engine/neural/source.js';
 import { OUTPUT_LIMIT, reprProblem } from '../../src/engine/neural/validate.js';
-import { Program } from '../../src/model/cfg.js';
+import { Program } from '../../src/model/format/cfg.js';
 import { runLineRepl } from '../../src/repl/line.js';
 import { ROOT } from '../parityHarness.js';
 import { OracleModel, PY, ScriptedModel, drive, fixturePath, line, neuralDebugger, prediction } from './helpers.js';

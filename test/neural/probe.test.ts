@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCfg } from '../../src/model/cfg.js';
+import { runCfg } from '../../src/model/format/cfg.js';
 import { FALLBACK_FACTS, pdbFacts, seedPdbFacts } from '../../src/engine/neural/probe.js';
 import { testPython } from '../model/helpers.js';
 

@@ -1,6 +1,6 @@
 """The attribute names a program's code can set on its objects, for the constraint
 that a state's dotted entries (`cart.items`, docs/format.md "Objects") name only
-attributes the program can have set: src/model/attrNames.ts reads them from
+attributes the program can have set: src/model/decode/attrNames.ts reads them from
 cfg.py's `attributes`.
 
 An attribute is settable when the program assigns it (`obj.attr = …`, augmented,

@@ -23,7 +23,7 @@ for every supported version at once).
 
 This file owns the entry points only: `analyze`, `precision` and the command line
 (`python3 -m ndbg.analysis.cfg FILE [--target T] [--stats] [--pdb-facts]`, which
-src/model/cfg.ts runs); it imports result.py and, for `--pdb-facts`, pdbfacts.py.
+src/model/format/cfg.ts runs); it imports result.py and, for `--pdb-facts`, pdbfacts.py.
 Standard library only; runs on python3 3.9 to 3.13.
 """
 
@@ -69,7 +69,7 @@ def precision(result):
 
 
 def _quick_args(argv):
-    """The arguments src/model/cfg.ts passes (FILE [--target T] [--pdb-facts]), read without
+    """The arguments src/model/format/cfg.ts passes (FILE [--target T] [--pdb-facts]), read without
     argparse: its import and its parser's terminal-width query (shutil, with bz2 and lzma)
     cost 10 ms of a 70 ms run on the neural engine's way to its first prompt. Anything
     else (None): argparse, for its help and its messages."""

@@ -3,7 +3,7 @@
 An instance of a class that defines no ``__repr__`` of its own (nor inherits one)
 prints as ``<__main__.Cart object at 0x...>``; the trace format drops the address.
 It can never print as ``Cart({...})``: a model that writes that for a local writes
-a value no run has. The decoder refuses such a repr (src/model/reprAuto.ts) for
+a value no run has. The decoder refuses such a repr (src/model/decode/reprAuto.ts) for
 the classes listed here, found from the syntax tree only (the program never runs).
 
 A class counts when every definition of its name is a ``class`` statement with no

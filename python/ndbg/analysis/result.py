@@ -3,7 +3,7 @@
 Owns: the order of the passes (scopes, call graph, sharing, effects, one graph per
 code object), the per-line merge of each node's successors, bindings and callees,
 the function table, and the JSON's shape and format version (`FORMAT_VERSION`; the
-shape is documented in docs/constraints.md, read by src/model/cfg.ts). Imports every
+shape is documented in docs/constraints.md, read by src/model/format/cfg.ts). Imports every
 other file of the analysis; none imports it but cfg.py.
 """
 
@@ -22,7 +22,7 @@ from .scopes import ScopeBuilder, number_scopes, sharing
 from .syntax import has_comp, walk_local_all
 from .versions import Features, Target
 
-# Of the JSON; src/model/cfg.ts reads this one only (CFG_FORMAT): raise both on a change, and
+# Of the JSON; src/model/format/cfg.ts reads this one only (CFG_FORMAT): raise both on a change, and
 # regenerate test/golden/cfg/analysis.json, which both sides' tests check.
 FORMAT_VERSION = 1
 

@@ -42,7 +42,7 @@ _HIDDEN_IN_NAMESPACES = ('module', 'function', 'builtin_function_or_method')
 # classes are "the program's". Instances of library classes keep their repr only.
 PROGRAM_MODULE = '__main__'
 # Attributes of instances nested at most this deep (`a.b.c` is depth 3); a
-# deeper instance shows its repr only. Pinned in src/model/format.ts (ATTR_DEPTH).
+# deeper instance shows its repr only. Pinned in src/model/format/format.ts (ATTR_DEPTH).
 ATTR_DEPTH = 3
 # At most this many dotted entries per local, all depths together, chosen
 # breadth first (every direct attribute before any nested one) so that a deep

@@ -1,7 +1,7 @@
 """Context selection: which source lines a script longer than the window shows the model.
 
 The rule is specified in docs/format.md ("Context selection") and implemented twice:
-here (training windows, `examples.build_prompt`) and in src/model/contextSelect.ts (the
+here (training windows, `examples.build_prompt`) and in src/model/format/contextSelect.ts (the
 runtime); test/golden/context/*.json keep the two equal.
 
     defs = defs_of(cfg.analyze(source, target='3.11'))   # or analyze_defs(source)

@@ -5,7 +5,7 @@ text (encoded by the tokenizer's byte-level BPE, never able to produce a special
 `render(items)` gives the printable form with specials written `<|name|>`.
 
 Standard library only. What runs while debugging is its TypeScript twin,
-src/model/format.ts; golden files keep the two equal.
+src/model/format/format.ts; golden files keep the two equal.
 """
 
 import ast

@@ -32,7 +32,7 @@ MAX_EVENTS = 2000
 TIME_LIMIT = 2.0
 
 _GENERATOR_FLAGS = 0x20 | 0x80 | 0x100 | 0x200  # generator, coroutine, iterable coroutine, async generator
-# one rule with withoutAddresses in src/model/format.ts
+# one rule with withoutAddresses in src/model/format/format.ts
 _ADDRESS = re.compile(r' at 0x[0-9a-fA-F]+')
 
 

@@ -8,9 +8,9 @@
 // Used by reverse execution past a return (inverse.ts), MCP's predict_arguments and
 // `ndbg eval cruxeval` input mode.
 
-import type { Program } from '../../model/cfg.js';
+import type { Program } from '../../model/format/cfg.js';
 import type { CallCheck } from '../engine.js';
-import { DEFAULT_CANDIDATES } from '../../model/candidates.js';
+import { DEFAULT_CANDIDATES } from '../../model/decode/candidates.js';
 import { computeReturn } from '../../model/computed/index.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction, PredictorSession } from '../../model/types.js';
 import { evaluate } from '../../pyval/index.js';

@@ -9,7 +9,7 @@
 
 import type { ChildrenPage, Inspected, ValueChild, ValueView } from '../engine.js';
 import { evaluate, parseRepr, repr, typeName, type Scope, type Value } from '../../pyval/index.js';
-import { attributesOf } from '../../model/attributes.js';
+import { attributesOf } from '../../model/format/attributes.js';
 
 /** `cart`, `cart.last`: a local or a chain of attributes, which a state may show as an entry. */
 const CHAIN = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;

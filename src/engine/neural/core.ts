@@ -8,7 +8,7 @@
 // prediction that failed, the model's warnings) is reported as it happens, in
 // order, to the command loop, which prints it.
 
-import type { Program } from '../../model/cfg.js';
+import type { Program } from '../../model/format/cfg.js';
 import type { ModelState, Prediction } from '../../model/types.js';
 import type { Scope } from '../../pyval/index.js';
 import { Breakpoints, type Hit } from './breakpoints.js';
@@ -35,7 +35,7 @@ export interface CoreOptions {
   /** Start at the return of `func` with `value` instead of the script's first line. */
   atReturn?: { func: string; value: string };
   report: (r: Report) => void;
-  /** The control-flow analysis (src/model/cfg.ts), when there is one: reachability, stack checks. */
+  /** The control-flow analysis (src/model/format/cfg.ts), when there is one: reachability, stack checks. */
   program?: Program | null;
 }
 

@@ -25,8 +25,8 @@ import {
   type StopEvent,
   type TextEvent,
 } from '../engine.js';
-import type { Program } from '../../model/cfg.js';
-import { FORMAT_VERSION } from '../../model/format.js';
+import type { Program } from '../../model/format/cfg.js';
+import { FORMAT_VERSION } from '../../model/format/format.js';
 import type { ModelState } from '../../model/types.js';
 import { setHashSeed, type Scope } from '../../pyval/index.js';
 import { childrenPage, evaluateView } from './children.js';

@@ -3,8 +3,8 @@
 // every failure, warning or problem of a prediction reported as it happens (the
 // command loop prints the reports; nothing here prints).
 
-import type { Program } from '../../model/cfg.js';
-import { sourceLines } from '../../model/format.js';
+import type { Program } from '../../model/format/cfg.js';
+import { sourceLines } from '../../model/format/format.js';
 import { checkedCall, type CallCheck } from './checked.js';
 import type { HistoryEntry, ModelAction, ModelState, Prediction, PredictorSession, ValueOrigin } from '../../model/types.js';
 import type { ProgramContext } from '../../pyval/evaluate.js';

@@ -1,13 +1,13 @@
 // Whether control flow can still reach a line from a state: the check that keeps
 // `c` from "stopping" at a breakpoint the program cannot get to. Only what the
-// control-flow analysis (src/model/cfg.ts, python/ndbg/analysis/cfg.py) makes
+// control-flow analysis (src/model/format/cfg.ts, python/ndbg/analysis/cfg.py) makes
 // certain is ruled out: module-level code runs once, so a line of the module is
 // reached only if it follows, in the module frame's own control flow, the line
 // that frame stands at. Lines of functions, class bodies and lambdas may be
 // reached through calls the analysis does not see (dunder methods, callbacks
 // from the library): they always count as reachable.
 
-import type { Program } from '../../model/cfg.js';
+import type { Program } from '../../model/format/cfg.js';
 import type { ModelState } from '../../model/types.js';
 
 /** False only when `line` can certainly not be reached (as a line event) after state `s`. */

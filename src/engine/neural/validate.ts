@@ -3,10 +3,10 @@
 // size one step can plausibly print. A prediction that fails these is treated as
 // a failed prediction (the debugger stays where it was), never shown.
 
-import type { Program } from '../../model/cfg.js';
+import type { Program } from '../../model/format/cfg.js';
 import type { ModelState } from '../../model/types.js';
-import { CUT_MARKER, REPR_LIMIT } from '../../model/format.js';
-import { ownReprs } from '../../model/reprAuto.js';
+import { CUT_MARKER, REPR_LIMIT } from '../../model/format/format.js';
+import { ownReprs } from '../../model/decode/reprAuto.js';
 import { parseRepr } from '../../pyval/index.js';
 import type { ScriptSource } from './source.js';
 

@@ -6,7 +6,7 @@
 // The states on the way are kept, so that the steps after the jump see them in
 // their history (the caller a frame returns to, the lines a loop went through).
 
-import type { Program } from '../cfg.js';
+import type { Program } from '../format/cfg.js';
 import type { HistoryEntry, ModelState, TracebackFrame } from '../types.js';
 import { stateKey } from './objects.js';
 import { mayCatch, reached, spendStep } from './rollout.js';

@@ -1,5 +1,5 @@
-import type { Program } from '../cfg.js';
-import { CUT_MARKER } from '../format.js';
+import type { Program } from '../format/cfg.js';
+import { CUT_MARKER } from '../format/format.js';
 import type { HistoryEntry, ModelState } from '../types.js';
 import type { ComputedStep, StepFn } from './types.js';
 import { toReturn } from './rollout.js';

@@ -23,8 +23,8 @@ import { evaluate, evaluateTruth, showValue, type Value } from '../../pyval/inde
 import type { ProgramContext } from '../../pyval/evaluate.js';
 import { truthy } from '../../pyval/object.js';
 import { parseExpression, type Expr } from '../../pyval/parser.js';
-import { DEFAULT_CFG_TARGET, type Program } from '../cfg.js';
-import { CUT_MARKER } from '../format.js';
+import { DEFAULT_CFG_TARGET, type Program } from '../format/cfg.js';
+import { CUT_MARKER } from '../format/format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { contextOf, recall, shown } from './objects.js';
 import { finishWith, withCallerObjects } from './returns.js';

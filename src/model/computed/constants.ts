@@ -10,8 +10,8 @@
 import { evaluate, type Value } from '../../pyval/index.js';
 import { importModule, MODULES } from '../../pyval/modules/index.js';
 import { holdsObjects } from '../../pyval/objects.js';
-import type { Program } from '../cfg.js';
-import { CUT_MARKER } from '../format.js';
+import type { Program } from '../format/cfg.js';
+import { CUT_MARKER } from '../format/format.js';
 import type { ModelState } from '../types.js';
 import { argumentsAt, cut, statementAt } from './scope.js';
 

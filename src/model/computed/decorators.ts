@@ -10,7 +10,7 @@
 
 import { readProgram, type Node } from '../../pyval/program.js';
 import type { Expr } from '../../pyval/parser.js';
-import type { Program } from '../cfg.js';
+import type { Program } from '../format/cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { quietBody } from './objects.js';
 import { definedNames, frameScope, modelledImports } from './scope.js';

@@ -11,7 +11,7 @@ import { strRepr } from '../../pyval/index.js';
 import { EXCEPTIONS } from '../../pyval/objects.js';
 import type { Expr } from '../../pyval/parser.js';
 import { readProgram, type Node } from '../../pyval/program.js';
-import type { Program } from '../cfg.js';
+import type { Program } from '../format/cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { classNode } from './programCalls.js';
 import { knowsObjects, recall, rememberAt, shownAt } from './objects.js';

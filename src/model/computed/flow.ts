@@ -1,6 +1,6 @@
 import type { ProgramContext } from '../../pyval/evaluate.js';
 import { evaluate, evaluateTruth, repr, showValue, type Value } from '../../pyval/index.js';
-import type { Program } from '../cfg.js';
+import type { Program } from '../format/cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { cut, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, OWN_FRAMES } from './scope.js';

@@ -14,8 +14,8 @@
 // state lacks, an error the statement would raise, a set ordered by str hashes) is
 // left to the model. docs/runtime.md, "Computed steps".
 
-import type { Program } from '../cfg.js';
-import { CUT_MARKER } from '../format.js';
+import type { Program } from '../format/cfg.js';
+import { CUT_MARKER } from '../format/format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import { callOf, overCall } from './calls.js';
 import { blockEnd, branch, enterFrame, iteration } from './flow.js';

@@ -6,8 +6,8 @@
 // Only where the object's class can be read from its repr (`<__main__.Cart object>`,
 // the default repr of a class cfg.py finds plain) and the method is a plain `def`.
 
-import { withoutAddresses } from '../format.js';
-import type { Program } from '../cfg.js';
+import { withoutAddresses } from '../format/format.js';
+import type { Program } from '../format/cfg.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { bindArguments, classNode, classOfRepr, methodOf, programCall } from './programCalls.js';

@@ -17,8 +17,8 @@ import { execute, evaluate, evaluateTruth, showValue, type Value } from '../../p
 import type { ProgramContext } from '../../pyval/evaluate.js';
 import { cloneGraph, holdsObjects, isExceptionClass } from '../../pyval/objects.js';
 import { readProgram } from '../../pyval/program.js';
-import type { Program } from '../cfg.js';
-import { CUT_MARKER, withoutAddresses } from '../format.js';
+import type { Program } from '../format/cfg.js';
+import { CUT_MARKER, withoutAddresses } from '../format/format.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { cut, endsFrame, guessedOrder, localsAfter, onlyNext, type scopeOf } from './scope.js';

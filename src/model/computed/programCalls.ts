@@ -7,7 +7,7 @@
 
 import { evaluate } from '../../pyval/index.js';
 import { readProgram, type Node } from '../../pyval/program.js';
-import type { Program, Scope } from '../cfg.js';
+import type { Program, Scope } from '../format/cfg.js';
 import { argumentsAt, cut, definedNames, HIDDEN_REPR, modelledImports, statementAt } from './scope.js';
 
 /** A call of the program's code in a statement: `callee(...)` spanning [start, end). */

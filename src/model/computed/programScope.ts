@@ -4,7 +4,7 @@
 // close over the locals, and module constants read in full (constants.ts).
 
 import type { Value } from '../../pyval/index.js';
-import type { Program } from '../cfg.js';
+import type { Program } from '../format/cfg.js';
 import type { ModelState } from '../types.js';
 import { constantsFor } from './constants.js';
 import { frameScope, scopeOf } from './scope.js';

@@ -1,4 +1,4 @@
-import type { Program } from '../cfg.js';
+import type { Program } from '../format/cfg.js';
 import type { HistoryEntry, ModelState, TracebackFrame } from '../types.js';
 import type { ComputedStep, StepFn } from './types.js';
 

@@ -1,6 +1,6 @@
 import { parseRepr, type Value } from '../../pyval/index.js';
-import type { Program, Scope } from '../cfg.js';
-import { CUT_MARKER, REPR_LIMIT } from '../format.js';
+import type { Program, Scope } from '../format/cfg.js';
+import { CUT_MARKER, REPR_LIMIT } from '../format/format.js';
 import { MODULES } from '../../pyval/modules/index.js';
 import type { ModelState } from '../types.js';
 

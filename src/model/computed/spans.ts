@@ -6,7 +6,7 @@
 // in between prints nothing and calls nothing of the program. Which of a repeated
 // line's events a state is (`t = (x,` / `x + 1)` reports 10, 11, 10) the history says.
 
-import type { Program } from '../cfg.js';
+import type { Program } from '../format/cfg.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { argumentsAt, definedNames, modelledImports, OWN_FRAMES, runsProgramCode, statementAt } from './scope.js';

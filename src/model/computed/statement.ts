@@ -1,8 +1,8 @@
 import { evaluate, execute, strRepr } from '../../pyval/index.js';
 import { parseExpression, parseStatements, type Expr } from '../../pyval/parser.js';
 import { MODULES } from '../../pyval/modules/index.js';
-import type { Program } from '../cfg.js';
-import { CUT_MARKER, withoutAddresses } from '../format.js';
+import type { Program } from '../format/cfg.js';
+import { CUT_MARKER, withoutAddresses } from '../format/format.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed } from './scope.js';

@@ -3,7 +3,7 @@
 // the frame rollouts (rollout.ts) are given, so that they can run steps of
 // index.ts without importing it.
 
-import type { Program } from '../cfg.js';
+import type { Program } from '../format/cfg.js';
 import type { HistoryEntry, ModelAction, ModelState, TracebackFrame } from '../types.js';
 
 export interface ComputedStep {

@@ -3,7 +3,7 @@
 // last step changed. Pure functions of a State; nothing here is stored.
 import { relative, sep } from 'node:path';
 import type { Frame, VerifyPair } from '../../engine/engine.js';
-import { isAttributeEntry } from '../../model/format.js';
+import { isAttributeEntry } from '../../model/format/format.js';
 import type { State, Variable, VerifyView } from './state.js';
 
 /** `at 0x7f3a...` addresses as `at 0x…` (casts played twice must be equal). */

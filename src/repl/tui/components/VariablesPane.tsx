@@ -12,7 +12,7 @@ import type { Var } from '../varTree.js';
 import { theme } from '../theme.js';
 import { Pane } from './Pane.js';
 import { windowRows } from './windowRows.js';
-import { LOW_CONFIDENCE } from '../../../model/confidence.js';
+import { LOW_CONFIDENCE } from '../../../model/decode/confidence.js';
 
 export interface VariablesProps {
   vars: Var[];
@@ -34,7 +34,7 @@ export interface VariablesProps {
   mismatch?: Readonly<Record<string, VerifyPair>>;
 }
 
-/** Below this confidence a predicted value is shown dim, with a '?' (src/model/confidence.ts says why). */
+/** Below this confidence a predicted value is shown dim, with a '?' (src/model/decode/confidence.ts says why). */
 export { LOW_CONFIDENCE };
 
 /** The editor's text with a block cursor, scrolled to keep the cursor in `room`. */

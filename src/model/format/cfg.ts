@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sourceLines } from './format.js';
-import { resolvePython } from '../meta/pythonCommand.js';
+import { PYTHON_DIR } from '../../meta/paths.js';
+import { resolvePython } from '../../meta/pythonCommand.js';
 
 /** One entry of cfg.py's `calls` (a function a line may enter). */
 export interface CfgCallee {
@@ -60,8 +60,6 @@ export interface CfgResult {
   /** With `pdbFacts`: the interpreter's pdb facts (python/ndbg/analysis/pdbfacts.py; src/engine/neural/probe.ts reads them). */
   pdb_facts?: unknown;
 }
-
-const PYTHON_DIR = fileURLToPath(new URL('../../python/', import.meta.url));
 
 /**
  * The version of cfg.py's JSON that this file reads (cfg.py's FORMAT_VERSION,

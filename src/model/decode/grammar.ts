@@ -8,7 +8,7 @@
 
 import { type AttributeRule, DottedName, deletableWith } from './attrNames.js';
 import type { Allowed, FrameOption } from './constraints.js';
-import { type EventName, REPR_LIMIT, SPECIAL_ID as S } from './format.js';
+import { type EventName, REPR_LIMIT, SPECIAL_ID as S } from '../format/format.js';
 import { Repr } from './reprAuto.js';
 import { type Template, TemplateRepr } from './templateAuto.js';
 import { GrammarError, type TextAuto, Utf8, bytesOf } from './textAuto.js';

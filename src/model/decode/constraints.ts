@@ -4,9 +4,9 @@
 // cfg.py is), precise second; where the analysis cannot tell, a field is left open
 // (`null`) rather than guessed. docs/runtime.md, "Constraints", says what is checked.
 
-import type { Program, Scope } from './cfg.js';
-import { parseRepr, type Value } from '../pyval/index.js';
-import { CUT_MARKER, type ActionName, type EventName, type ExitKind, type State } from './format.js';
+import type { Program, Scope } from '../format/cfg.js';
+import { parseRepr, type Value } from '../../pyval/index.js';
+import { CUT_MARKER, type ActionName, type EventName, type ExitKind, type State } from '../format/format.js';
 
 export type FrameMode = 'diff' | 'complete' | 'either';
 

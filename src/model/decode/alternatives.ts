@@ -8,7 +8,7 @@
 
 import { pick, softmaxAt, type Branch, type Generated, type KvCache } from './decode.js';
 import { LOW_CONFIDENCE } from './confidence.js';
-import { NUM_SPECIAL_SLOTS, SPECIAL_ID } from './format.js';
+import { NUM_SPECIAL_SLOTS, SPECIAL_ID } from '../format/format.js';
 
 export interface Alternative {
   /** The runner-up value's repr. */

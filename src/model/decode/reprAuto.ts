@@ -10,7 +10,7 @@
 // write `[=[=[1, 2]]]` or `['0x2, '0x2` at all: the model's next best bytes are
 // taken instead of the whole prediction failing afterwards.
 
-import { CUT_MARKER, REPR_LIMIT } from './format.js';
+import { CUT_MARKER, REPR_LIMIT } from '../format/format.js';
 import { GrammarError, type TextAuto, Utf8, bytesOf } from './textAuto.js';
 
 const DOT = 0x2e;

@@ -5,9 +5,9 @@
 // grammar allows (disallowed logits count as -inf), and when the token budget is about
 // to run out the grammar's shortest completion is written instead.
 
-import { END, NUM_SPECIAL_SLOTS } from './format.js';
+import { END, NUM_SPECIAL_SLOTS } from '../format/format.js';
 import type { StateGrammar } from './grammar.js';
-import type { OnnxModel, Past } from './onnx.js';
+import type { OnnxModel, Past } from '../runtime/onnx.js';
 import { GrammarError } from './textAuto.js';
 
 /** Prompt tokens run per forward pass when prefilling (bounds attention memory). */
@@ -178,7 +178,7 @@ export interface Generated {
   /**
    * The steps where the model was unsure (chosen token's probability below
    * BRANCH_BELOW) and another token was allowed: where a runner-up value would
-   * branch off (src/model/alternatives.ts). Not recorded under teacher forcing.
+   * branch off (src/model/decode/alternatives.ts). Not recorded under teacher forcing.
    */
   branches: Branch[];
 }

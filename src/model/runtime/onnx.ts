@@ -6,17 +6,17 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import { FORMAT_VERSION, FORMAT_VERSIONS } from './format.js';
+import { MODELS_DIR } from '../../meta/paths.js';
+import { FORMAT_VERSION, FORMAT_VERSIONS } from '../format/format.js';
 import { cachedGraph, ensureCacheDir } from './optimizedCache.js';
-import { Tokenizer, type TokenizerJson } from './tokenizer.js';
+import { Tokenizer, type TokenizerJson } from '../format/tokenizer.js';
 
 export type DeviceChoice = 'auto' | 'cpu' | 'cuda' | 'webgpu';
 export type Device = 'cpu' | 'cuda' | 'webgpu';
 
-/** models/ of this package (src/model and dist/model both sit two levels below the root). */
-export const MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
+/** models/ of this package. */
+export { MODELS_DIR };
 /** A file in models/ whose first line names the default model directory. */
 export const DEFAULT_FILE = 'default';
 

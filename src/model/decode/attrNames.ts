@@ -8,7 +8,7 @@
 // The grammar (grammar.ts) writes a variable's name with `DottedName` when the model
 // was trained on format 2; its segments are the grammar's own automata.
 
-import { ATTR_DEPTH } from './format.js';
+import { ATTR_DEPTH } from '../format/format.js';
 import type { TextAuto } from './textAuto.js';
 
 /** What a format-2 grammar knows of attributes: the names the program can set (null: any), and the previous state's locals. */
