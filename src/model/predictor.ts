@@ -31,7 +31,7 @@ import {
 import { StateGrammar } from './decode/grammar.js';
 import { computeStep, withComputed, type ComputedStep } from './computed/index.js';
 import { holeTemplates } from './computed/holes.js';
-import { hasHoles } from './templateAuto.js';
+import { hasHoles } from './decode/templateAuto.js';
 import { objectsAt } from './computed/objects.js';
 import { initialState } from './initialState.js';
 import { escapeLoop } from './decode/escape.js';

@@ -3,7 +3,7 @@
 // the model fills, and the grammar holds the model to them (src/model/templateAuto.ts).
 import { describe, expect, it } from 'vitest';
 import { holeTemplates } from '../../src/model/computed/holes.js';
-import { TemplateRepr } from '../../src/model/templateAuto.js';
+import { TemplateRepr } from '../../src/model/decode/templateAuto.js';
 import { lineState as at } from './states.js';
 
 const n = { kind: 'step_over' } as const;

@@ -18,7 +18,10 @@ describe('templates with holes on the neural engine', () => {
       .map((l) => JSON.parse(l));
     const results = events.filter((e) => e.type === 'result').map((e) => e.output);
     expect(results).toEqual(['1\n', "(2, 'list')\n"]);
-    const last = events.filter((e) => e.type === 'stop').at(-1).frames.at(-1);
+    const last = events
+      .filter((e) => e.type === 'stop')
+      .at(-1)
+      .frames.at(-1);
     expect(last.line).toBe(6);
     expect(last.origin.codes).toBe('predicted');
   });

@@ -18,9 +18,9 @@
 
 import { execute, evaluate, parseRepr } from '../../pyval/index.js';
 import { parseStatements, type Expr, type Stmt } from '../../pyval/parser.js';
-import type { Program } from '../cfg.js';
-import { withoutAddresses } from '../format.js';
-import type { Template } from '../templateAuto.js';
+import type { Program } from '../format/cfg.js';
+import { withoutAddresses } from '../format/format.js';
+import type { Template } from '../decode/templateAuto.js';
 import type { ModelAction, ModelState } from '../types.js';
 import { programScope } from './programScope.js';
 import { HIDDEN_REPR, reprGuessed, statementAt } from './scope.js';

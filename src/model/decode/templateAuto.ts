@@ -8,7 +8,7 @@
 // The tracer's cut holds for the whole value: at REPR_LIMIT characters the text
 // stops with `...`, wherever that falls (docs/format.md).
 
-import { CUT_MARKER, REPR_LIMIT } from './format.js';
+import { CUT_MARKER, REPR_LIMIT } from '../format/format.js';
 import { Repr } from './reprAuto.js';
 import { bytesOf, type TextAuto } from './textAuto.js';
 
