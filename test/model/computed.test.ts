@@ -43,6 +43,13 @@ describe('a step computed from its statement', () => {
     expect(computeStep(lines, at(5, before), step)!.changes).toEqual({ d: "{'k': 0}" });
   });
 
+  it("a comment after the statement is no part of it, whatever its words (CPython's datetime.py)", () => {
+    const lines = ['_DAYS_BEFORE_MONTH = [-1]  # -1 is a placeholder for indexing purposes.', 'x = [1,  # one', '     2]  # for each'];
+    expect(statementAt(lines, 1)).toBe('_DAYS_BEFORE_MONTH = [-1]');
+    expect(computeStep(lines, at(1), step)!.changes).toEqual({ _DAYS_BEFORE_MONTH: '[-1]' });
+    expect(computeStep(lines, at(2), step)!.changes).toEqual({ x: '[1, 2]' });
+  });
+
   it("a return: the value returned, on the frame's return event", () => {
     const lines = ['def f(x):', '    return x * 3 + 1'];
     const before = at(2, { x: '4' }, 'f', [9]);
@@ -241,7 +248,7 @@ describe('a step computed from its statement', () => {
   });
 
   it('reads the statement a line starts, over continuation lines and past comments and strings', () => {
-    expect(statementAt(['total = (1 +', '         2)  # two', 'x = 3'], 1)).toBe('total = (1 +\n         2)  # two');
+    expect(statementAt(['total = (1 +', '         2)  # two', 'x = 3'], 1)).toBe('total = (1 +\n         2)');
     expect(statementAt(['s = "a # not a comment"'], 1)).toBe('s = "a # not a comment"');
     expect(statementAt(['x = [1,', '     2]'], 2)).toBeNull(); // a continuation line
     expect(statementAt(['y = 1 + \\', '    2'], 1)).toBe('y = 1 + \n    2');

@@ -119,7 +119,7 @@ export const cut = (r: string) => (r.length > REPR_LIMIT ? r.slice(0, REPR_LIMIT
 
 /**
  * The logical line (statement) that starts at `line` (1-based): its physical lines
- * joined while brackets are open or a line ends in a backslash. Null when the line
+ * joined while brackets are open or a line ends in a backslash, comments left out. Null when the line
  * continues an earlier statement, or for compound or multi-statement lines.
  */
 export function statementAt(lines: readonly string[], line: number): string | null {
@@ -127,7 +127,7 @@ export function statementAt(lines: readonly string[], line: number): string | nu
   let depth = 0;
   let quote = '';
   for (let k = line - 1; k < lines.length; k++) {
-    const text = lines[k]!;
+    let text = lines[k]!;
     let cont = false;
     for (let i = 0; i < text.length; i++) {
       const c = text[i]!;
@@ -139,7 +139,11 @@ export function statementAt(lines: readonly string[], line: number): string | nu
         }
         continue;
       }
-      if (c === '#') break;
+      if (c === '#') {
+        // a comment is no part of the statement (its words would read as code: `# for each`)
+        text = text.slice(0, i).trimEnd();
+        break;
+      }
       if (c === '"' || c === "'") quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
       else if ('([{'.includes(c)) depth++;
       else if (')]}'.includes(c)) depth--;
