@@ -38,7 +38,7 @@ function parsesAsString(stmt: string): boolean {
   return r.ok && r.value.kind === 'str';
 }
 import { carryObjects, classStatement, knowsObjects, objectStep, unbindKept, withKeptObjects } from './objects.js';
-import { defInClassBody, intoClassBody, intoMethod } from './methods.js';
+import { defInClassBody, defInFunction, intoClassBody, intoMethod } from './methods.js';
 import { fromReturn } from './returns.js';
 import { comprehensionStep, MODELLED_MINOR } from './comprehensions.js';
 import { decoratedStep } from './decorators.js';
@@ -207,8 +207,13 @@ function lineStep(
   if (program && !program.error) {
     const into = action.kind === 'step_into' ? intoClassBody(stmt, lines, before, program) : undefined;
     if (into !== undefined) return into;
-    const def = before.func !== '<module>' ? defInClassBody(stmt, before, program) : undefined;
-    if (def !== undefined) return def;
+    if (before.func !== '<module>' && frameScope(program, before)?.kind === 'function') {
+      const local = defInFunction(stmt, before, program);
+      if (local !== undefined) return carryObjects(lines, before, local);
+    } else {
+      const def = before.func !== '<module>' ? defInClassBody(stmt, before, program) : undefined;
+      if (def !== undefined) return def;
+    }
   }
   const cls = classStatement(stmt, lines, before, program);
   if (cls !== undefined) return cls;

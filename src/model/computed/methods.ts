@@ -11,7 +11,7 @@ import type { Program } from '../format/cfg.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
 import { bindArguments, classNode, classOfRepr, methodOf, programCall } from './programCalls.js';
-import { cut, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
+import { cut, frameScope, HIDDEN_REPR, onlyNext, scopeOf, statementAt } from './scope.js';
 import { contextOf, recall, rememberAt } from './objects.js';
 import { freshInstance, type Value } from '../../pyval/index.js';
 
@@ -89,6 +89,23 @@ export function intoClassBody(stmt: string, lines: readonly string[], before: Mo
   const body = program.scopes.filter((s) => s.key === m[1] && s.kind === 'class');
   if (!node || node.decorators.length || node.line !== before.line || body.length !== 1) return null;
   return { changes: {}, deleted: [], stdout: '', call: { func: m[1]!, line: body[0]!.callLine, locals: {} } };
+}
+
+/**
+ * A `def` in a function: it binds a local function, which the frame shows by its
+ * qualified name (`<function indent.<locals>.predicate>`); then the next line. Not for
+ * a decorated one, nor defaults that could call anything.
+ */
+export function defInFunction(stmt: string, before: ModelState, program: Program): ComputedStep | null | undefined {
+  const def = /^def\s+([A-Za-z_]\w*)\s*\((.*)\)\s*(?:->[^:]*)?:$/s.exec(stmt);
+  if (!def) return undefined;
+  const frame = frameScope(program, before);
+  if (frame?.kind !== 'function' || /[()]/.test(def[2]!)) return null;
+  const fn = program.scopes.find((sc) => sc.defLine === before.line && sc.kind === 'function' && sc.key === `${frame.key}.<locals>.${def[1]}`);
+  if (!fn || fn.callLine !== fn.defLine) return null; // decorated
+  const next = onlyNext(program, before);
+  if (next === undefined) return null;
+  return { changes: { [def[1]!]: `<function ${fn.key}>` }, deleted: [], stdout: '', next };
 }
 
 /** A `def` in a class body: it binds a function, which the trace format hides in class bodies; the next line, or the body's end. */

@@ -5,7 +5,7 @@ import type { Program } from '../format/cfg.js';
 import { CUT_MARKER, withoutAddresses } from '../format/format.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { argumentsAt, cut, endsFrame, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed } from './scope.js';
+import { argumentsAt, cut, endsFrame, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed } from './scope.js';
 import { programScope } from './programScope.js';
 
 /**
@@ -41,9 +41,13 @@ export function runStatement(
     if (args === undefined || (shown && (!shown.ok || guessedOrder(shown.value)))) return null;
   }
   const changes: Record<string, string> = {};
+  // a class body is a namespace as the module is: its dunder names never show (bridge/shown.py)
+  const classBody = !module && !!program && !program.error && frameScope(program, before)?.kind === 'class';
   for (const [k, v] of Object.entries(r.changes)) {
     if (k in extra) continue;
     if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
+    if (classBody && k.startsWith('__') && k.endsWith('__')) continue;
+    if (classBody && HIDDEN_REPR.test(v)) return null;
     if (reprGuessed(v)) return null;
     changes[k] = cut(withoutAddresses(v));
   }
