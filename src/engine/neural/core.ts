@@ -151,8 +151,9 @@ export class Core {
   }
 
   /**
-   * Replace the current state by `state` (verify: the real one), as an edit: later
-   * predictions are conditioned on it.
+   * Replace the current state by `state` (verify: the real one), reached by the same
+   * action: later predictions are conditioned on it, and a history that counts steps
+   * (a loop's visits to its header) sees the run as it was, not a prediction beside it.
    */
   adopt(state: ModelState): void {
     if (this.place.kind !== 'node' || state.event === 'exit') return;
@@ -162,7 +163,7 @@ export class Core {
     for (const k of Object.keys(state.locals)) conf[k] = 1;
     const frames = relateFrames(tl.pos > 0 ? tl.nodes[tl.pos - 1]! : null, state, this.src, 'forward');
     const same = cur.frames.length === frames.length && cur.frames.every((f, i) => f.func === frames[i]!.func && f.line === frames[i]!.line);
-    tl.push({ state, via: null, frames: same ? cur.frames.map((f) => ({ ...f })) : frames, confidence: conf, origin: 'real' });
+    tl.correct({ state, frames: same ? cur.frames.map((f) => ({ ...f })) : frames, confidence: conf, origin: 'real' });
   }
 
   /** pdb's `jump`: the current state at another line of its frame (a new segment of the timeline). */

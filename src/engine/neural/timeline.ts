@@ -157,6 +157,18 @@ export class Timeline {
     return node;
   }
 
+  /**
+   * Put `node` in place of the current one, reached by the same action (the state
+   * that action really led to), cutting the recorded future.
+   */
+  correct(node: Omit<Node, 'via'>): Node {
+    this.nodes.length = this.pos + 1;
+    const fixed = { ...node, via: this.current.via };
+    this.nodes[this.pos] = fixed;
+    if (this.pos === 0) this.back = [{ action: null, state: fixed.state }];
+    return fixed;
+  }
+
   /** Put a node before the first one (an inverse prediction) and move there. */
   prepend(node: Node, inv: ModelAction): Node {
     const old = this.nodes[0]!;
