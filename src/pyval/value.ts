@@ -271,6 +271,9 @@ export class Refusal extends Error {
 
 export const typeError = (msg: string): PyError => new PyError('TypeError', msg);
 export const valueError = (msg: string): PyError => new PyError('ValueError', msg);
+/** `a op b` where neither operand supports `op` (binary_op1's TypeError), for ops.ts and the set algebra alike. */
+export const unsupported = (op: string, a: Value, b: Value): PyError =>
+  typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
 
 export const shortText = (s: string, max = 60): string => (s.length > max ? s.slice(0, max - 3) + '...' : s);
 

@@ -4,7 +4,8 @@
 import { m, type Ctx, type Method } from '../builtins/signature.js';
 import { DictStore } from '../containers.js';
 import { budget } from '../limits.js';
-import { iterate, keyError, toArray, viewAsSet } from '../object.js';
+import { iterate, keyError, toArray } from '../object.js';
+import { viewAsSet } from './set-algebra.js';
 import { repr } from '../repr.js';
 import { FALSE, NONE, PyError, TRUE, pyStr, pyTuple, refuseOpaque, typeError, valueError, type DictV, type Value } from '../value.js';
 

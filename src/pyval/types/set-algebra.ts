@@ -1,12 +1,12 @@
 // Set algebra with CPython's construction order: update, difference,
-// symmetric difference, the operators on sets and dict views (setobject.c,
-// dictobject.c's dictviews_*). See containers.ts for the table itself.
+// symmetric difference, the set a dict view makes, the operators on sets and
+// dict views (setobject.c, dictobject.c's dictviews_*). See containers.ts for
+// the table itself.
 
 import { SetStore } from '../containers.js';
 import { budget } from '../limits.js';
-import { contains, isSetLike, isView, iterate, length, viewAsSet } from '../object.js';
-import { unsupported } from '../ops.js';
-import { PyError, type SetV, type Value } from '../value.js';
+import { contains, isSetLike, isView, iterate, length } from '../object.js';
+import { PyError, unsupported, type SetV, type Value } from '../value.js';
 
 /** set_update_internal: add an iterable's items to a set, as CPython orders them. */
 export function updateSet(store: SetStore, other: Value): void {
@@ -19,6 +19,13 @@ export function updateSet(store: SetStore, other: Value): void {
     for (let r = it.next(); !r.done; r = it.next()) store.add(r.value);
   }
   budget.items(store.size);
+}
+
+/** The set of a keys or items view (dictviews_to_set), or a copy of a set, or a set of an iterable. */
+export function viewAsSet(v: Value): SetV {
+  const store = new SetStore();
+  updateSet(store, v.kind === 'dict_keys' ? v.dict : v);
+  return { kind: 'set', store };
 }
 
 /** set_intersection(so, other) for two sets: iterate the smaller, probe the larger. */
