@@ -6,10 +6,10 @@
 import { SetStore } from '../containers.js';
 import { budget } from '../limits.js';
 import { contains, isSetLike, isView, iterate, length } from '../object.js';
-import { PyError, unsupported, type SetV, type Value } from '../value.js';
+import { PyError, unsupported, type SetStorage, type SetV, type Value } from '../value.js';
 
 /** set_update_internal: add an iterable's items to a set, as CPython orders them. */
-export function updateSet(store: SetStore, other: Value): void {
+export function updateSet(store: SetStorage, other: Value): void {
   if (isSetLike(other)) store.merge(other.store);
   else if (other.kind === 'dict') {
     store.presize(other.store.size);
@@ -29,7 +29,7 @@ export function viewAsSet(v: Value): SetV {
 }
 
 /** set_intersection(so, other) for two sets: iterate the smaller, probe the larger. */
-function intersectStores(a: SetStore, b: SetStore): SetStore {
+function intersectStores(a: SetStorage, b: SetStorage): SetStore {
   let [so, other] = [a, b];
   if (other.size > so.size) [so, other] = [other, so];
   const store = new SetStore();
@@ -41,7 +41,7 @@ function intersectStores(a: SetStore, b: SetStore): SetStore {
 }
 
 /** set_difference_update_internal, including its purge of dummy slots. */
-export function differenceUpdate(store: SetStore, other: Value): void {
+export function differenceUpdate(store: SetStorage, other: Value): void {
   if (isSetLike(other)) {
     if (other.store === store) {
       store.clear();
@@ -57,8 +57,8 @@ export function differenceUpdate(store: SetStore, other: Value): void {
 }
 
 /** set_symmetric_difference_update. */
-export function symmetricDifferenceUpdate(store: SetStore, other: Value): void {
-  let o: SetStore;
+export function symmetricDifferenceUpdate(store: SetStorage, other: Value): void {
+  let o: SetStorage;
   if (isSetLike(other)) o = other.store;
   else {
     o = new SetStore();
@@ -100,7 +100,7 @@ function viewOperator(op: '|' | '&' | '-' | '^', a: Value, b: Value): SetV {
 
 /** Set algebra with CPython's construction order (see containers.ts). */
 export function setOp(op: '|' | '&' | '-' | '^', a: SetV, b: SetV, kind: 'set' | 'frozenset' = a.kind): SetV {
-  let store: SetStore;
+  let store: SetStorage;
   switch (op) {
     case '|':
       store = a.store.copy();
