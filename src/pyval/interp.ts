@@ -3,7 +3,7 @@
 // with Python's control flow (if/while/for with else, break/continue, return,
 // try/except/else/finally, raise, assert, with over the program's own context
 // managers) and scoping (a function's locals; UnboundLocalError; `global`).
-// Expressions are the evaluator's (evaluate.ts). The work is bounded by the
+// Expressions are the evaluator's (evaluator/). The work is bounded by the
 // evaluation's budget and recursion by its depth limit; a construct program.ts
 // does not model refuses when reached. Nothing here runs CPython or anything of
 // the program but these nodes.

@@ -30,7 +30,7 @@ export interface UserFn {
   owner: ClassV | null;
 }
 
-/** The evaluator running now (set by evaluate.ts for the length of one evaluation). */
+/** The evaluator running now (set by its `hosting`, evaluator/names.ts, for the length of one evaluation). */
 let host: Host | null = null;
 /** How a user function is called (set by interp.ts). */
 let runUser: ((fn: FunctionV, args: Value[], kwargs: Map<string, Value>) => Value) | null = null;
