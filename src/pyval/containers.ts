@@ -1,4 +1,4 @@
-// Storage for dicts and sets.
+// Storage for dicts and sets: the DictStorage and SetStorage that value.ts declares.
 //
 // Dicts keep insertion order, as CPython's do. Sets are the hard part: CPython
 // iterates a set in the order of its hash table, so `{3, 1, 2}` prints
@@ -10,7 +10,7 @@
 // insertion order, which is also the order a parsed repr gave us.
 
 import { hashKey, pyHash } from './hash.js';
-import { Refusal, type Value } from './value.js';
+import { Refusal, type DictStorage, type SetStorage, type Value } from './value.js';
 
 const LINEAR_PROBES = 9;
 const PERTURB_SHIFT = 5n;
@@ -27,7 +27,7 @@ function refuseUncertainLookup(what: string): Refusal {
   return new Refusal(`the ${what} holds objects of the program whose equality is not known`);
 }
 
-export class DictStore {
+export class DictStore implements DictStorage {
   private readonly map = new Map<string, { k: Value; v: Value }>();
   private opaqueKeys = 0;
 
@@ -267,7 +267,7 @@ class SetTable {
   }
 }
 
-export class SetStore {
+export class SetStore implements SetStorage {
   /** Membership, and the iteration order whenever `table` is null. */
   private keys = new Map<string, Value>();
   /** CPython's table, while every element's hash is known. */
@@ -352,7 +352,8 @@ export class SetStore {
   }
 
   /** Take over another set's contents and table (set_swap_bodies). */
-  replaceWith(other: SetStore): void {
+  replaceWith(storage: SetStorage): void {
+    const other = storage as SetStore;
     this.keys = new Map(other.keys);
     this.table = other.table ? other.table.copy() : null;
     this.opaqueCount = other.opaqueCount;
@@ -364,7 +365,8 @@ export class SetStore {
   }
 
   /** set_merge: add every element of another set, CPython-style (used by set(s), s | t, s.update(t)). */
-  merge(other: SetStore): void {
+  merge(storage: SetStorage): void {
+    const other = storage as SetStore;
     if (this.table && other.table) {
       this.table.merge(
         other.table,

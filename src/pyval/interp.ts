@@ -3,7 +3,7 @@
 // with Python's control flow (if/while/for with else, break/continue, return,
 // try/except/else/finally, raise, assert, with over the program's own context
 // managers) and scoping (a function's locals; UnboundLocalError; `global`).
-// Expressions are the evaluator's (evaluate.ts). The work is bounded by the
+// Expressions are the evaluator's (evaluator/). The work is bounded by the
 // evaluation's budget and recursion by its depth limit; a construct program.ts
 // does not model refuses when reached. Nothing here runs CPython or anything of
 // the program but these nodes.
@@ -17,7 +17,6 @@ import {
   bindAttr,
   boundMethod,
   dataclass,
-  exceptionValue,
   fieldFunction,
   isExceptionClass,
   isSubclass,
@@ -33,6 +32,7 @@ import {
 import { delItem, getItem, setItem } from './ops.js';
 import type { Expr, Param, Stmt } from './parser.js';
 import type { FuncDef, Node } from './program.js';
+import { parseRepr } from './repr-parse.js';
 import { DictStore } from './containers.js';
 import { NONE, PyError, Refusal, pyStr, pyTuple, typeError, type ClassV, type FunctionV, type InstanceV, type Value } from './value.js';
 
@@ -99,6 +99,22 @@ setUserRunner((fn, args, kwargs) => {
   if (!current) throw new Refusal("the program's code runs only inside an evaluation");
   return current.callUser(fn, args, kwargs);
 });
+
+/**
+ * An exception instance for a PyError raised by a builtin, as an `except` clause
+ * or `__exit__` receives it (its args: the message, or a KeyError's key).
+ */
+function exceptionValue(e: PyError): InstanceV {
+  if (e.exc) return e.exc as InstanceV;
+  const cls = EXCEPTIONS.get(e.type);
+  if (!cls) throw new Refusal(`catching a ${e.type} is not modelled`);
+  let args: Value[] = e.pyMessage === '' ? [] : [pyStr(e.pyMessage)];
+  // a builtin's KeyError message is repr(key): the key read back from it
+  if (e.type === 'KeyError') args = [e.key ?? parseRepr(e.pyMessage)];
+  const inst: InstanceV = { kind: 'instance', cls, dict: new Map(), payload: args };
+  e.exc = inst;
+  return inst;
+}
 
 /** A function value for a `def` (defaults evaluated now, as Python does). */
 export function makeFunction(def: FuncDef, qualname: string, defaults: Map<string, Value>, closure: Env | null, owner: ClassV | null): FunctionV {

@@ -3,13 +3,11 @@
 // containment. Error texts are CPython 3.11's. Operators are in ops.ts,
 // subscripts in subscript.ts.
 
-import { SetStore } from './containers.js';
 import { hashKey, rangeLength } from './hash.js';
 import { budget } from './limits.js';
 import { cmpIntFloat, intToFloat } from './numbers.js';
 import { chars, cmpStr, cpLen } from './text.js';
 import { collectionsHooks as coll } from './modules/collections-hooks.js';
-import { updateSet } from './types/set-algebra.js';
 import {
   PyError,
   Refusal,
@@ -312,13 +310,6 @@ export function eq(a: Value, b: Value): boolean {
     default:
       return a === b;
   }
-}
-
-/** The set of a keys or items view (dictviews_to_set), or a copy of a set, or a set of an iterable. */
-export function viewAsSet(v: Value): SetV {
-  const store = new SetStore();
-  updateSet(store, v.kind === 'dict_keys' ? v.dict : v);
-  return { kind: 'set', store };
 }
 
 export const isView = (v: Value): boolean => v.kind === 'dict_keys' || v.kind === 'dict_items';

@@ -11,7 +11,6 @@ import { classHooks } from './modules/collections-hooks.js';
 import { budget } from './limits.js';
 import { DictStore, SetStore } from './containers.js';
 import { NATIVE_REPR } from './native-repr.js';
-import { parseRepr } from './repr-parse.js';
 import { exceptionReprHooks } from './exception-hooks.js';
 import { repr, setInstanceRepr, str } from './repr.js';
 import { FALSE, NONE, PyError, Refusal, pyStr, pyTuple, typeError, typeName, type ClassV, type FunctionV, type InstanceV, type Value } from './value.js';
@@ -31,7 +30,7 @@ export interface UserFn {
   owner: ClassV | null;
 }
 
-/** The evaluator running now (set by evaluate.ts for the length of one evaluation). */
+/** The evaluator running now (set by its `hosting`, evaluator/names.ts, for the length of one evaluation). */
 let host: Host | null = null;
 /** How a user function is called (set by interp.ts). */
 let runUser: ((fn: FunctionV, args: Value[], kwargs: Map<string, Value>) => Value) | null = null;
@@ -153,19 +152,6 @@ export const isExceptionClass = (c: ClassV): boolean => c.mro.includes(BASE_EXC)
 /** Exceptions read back from their repr: not those whose str or attributes need more than the arguments. */
 const NOT_FROM_REPR = new Set(['OSError', 'FileNotFoundError', 'SystemExit', 'KeyboardInterrupt', 'GeneratorExit', 'StopIteration', 'UnicodeError']);
 exceptionReprHooks.classNamed = (name) => (NOT_FROM_REPR.has(name) ? undefined : EXCEPTIONS.get(name));
-
-/** An exception instance for a PyError raised by a builtin (its args: the message, or a KeyError's key). */
-export function exceptionValue(e: PyError): InstanceV {
-  if (e.exc) return e.exc as InstanceV;
-  const cls = EXCEPTIONS.get(e.type);
-  if (!cls) throw new Refusal(`catching a ${e.type} is not modelled`);
-  let args: Value[] = e.pyMessage === '' ? [] : [pyStr(e.pyMessage)];
-  // a builtin's KeyError message is repr(key): the key read back from it
-  if (e.type === 'KeyError') args = [e.key ?? parseRepr(e.pyMessage)];
-  const inst: InstanceV = { kind: 'instance', cls, dict: new Map(), payload: args };
-  e.exc = inst;
-  return inst;
-}
 
 /** The PyError that raising `inst` (an exception instance) throws: `*** Type: str(inst)` at pdb's prompt. */
 export function raiseValue(inst: InstanceV): PyError {

@@ -20,6 +20,7 @@ import {
   refuseOpaque,
   typeError,
   typeName,
+  unsupported,
   valueError,
   type IntV,
   type ListV,
@@ -27,9 +28,6 @@ import {
 } from './value.js';
 
 // ---- arithmetic ----
-
-export const unsupported = (op: string, a: Value, b: Value): PyError =>
-  typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
 
 function checkOpaque(a: Value, b: Value): void {
   if (a.kind === 'opaque') throw refuseOpaque(a, 'what operators do with it');
@@ -270,4 +268,5 @@ const isCollection = (v: Value): boolean => v.kind === 'deque' || (v.kind === 'd
 export * from './object.js';
 export * from './subscript.js';
 export { pySort } from './types/list-sort.js';
-export { differenceUpdate, setOp, symmetricDifferenceUpdate, updateSet } from './types/set-algebra.js';
+export { differenceUpdate, setOp, symmetricDifferenceUpdate, updateSet, viewAsSet } from './types/set-algebra.js';
+export { unsupported } from './value.js';

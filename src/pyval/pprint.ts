@@ -1,8 +1,7 @@
 // pprint.pformat (CPython 3.11, width 80, indent 1, sort_dicts=True), for pdb's
 // `pp`. A port of PrettyPrinter._format and _safe_repr for the builtin types.
 
-import type { DictStore } from './containers.js';
-import { PyError, Refusal, type Value } from './value.js';
+import { PyError, Refusal, type DictStorage, type Value } from './value.js';
 import { lt, pySort } from './ops.js';
 import { bytesRepr, repr, strRepr } from './repr.js';
 import { chars, cpLen, isSpace, splitLines } from './text.js';
@@ -25,7 +24,7 @@ function typeNameOf(v: Value): string {
   return v.kind === 'none' ? 'NoneType' : v.kind === 'opaque' ? 'object' : v.kind;
 }
 
-function sortedItems(store: DictStore): [Value, Value][] {
+function sortedItems(store: DictStorage): [Value, Value][] {
   return pySort(store.entries(), (x, y) => safeLess(x[0], y[0]));
 }
 

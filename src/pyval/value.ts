@@ -3,8 +3,6 @@
 // produce, and an opaque value for everything we cannot know (objects of the
 // program, truncated reprs). Nothing here runs Python: values are data.
 
-import type { DictStore, SetStore } from './containers.js';
-
 export interface NoneV {
   readonly kind: 'none';
 }
@@ -44,7 +42,7 @@ export interface TupleV {
 }
 export interface DictV {
   readonly kind: 'dict';
-  readonly store: DictStore;
+  readonly store: DictStorage;
   /** A dict subclass of the collections module (Counter, defaultdict, OrderedDict); absent for a plain dict. */
   sub?: DictSub;
 }
@@ -58,7 +56,54 @@ export interface DequeV {
 }
 export interface SetV {
   readonly kind: 'set' | 'frozenset';
-  readonly store: SetStore;
+  readonly store: SetStorage;
+}
+/**
+ * What a dict value keeps its items in: insertion order, Python's key equality.
+ * containers.ts's DictStore is the one implementation; it is declared here so
+ * that the value model does not depend on the hashing that implements it.
+ */
+export interface DictStorage {
+  readonly size: number;
+  /** The value for `k`, or undefined; refuses when the answer depends on an opaque key. */
+  get(k: Value): Value | undefined;
+  has(k: Value): boolean;
+  set(k: Value, v: Value): void;
+  /** Removes `k`; returns its value, or undefined when absent. */
+  delete(k: Value): Value | undefined;
+  popLast(): [Value, Value] | undefined;
+  clear(): void;
+  keys(): Value[];
+  values(): Value[];
+  entries(): [Value, Value][];
+  /** Live iteration over keys (for `for k in d`). */
+  iterKeys(): Generator<Value>;
+  copy(): DictStorage;
+}
+
+/** What a set or frozenset keeps its elements in, in CPython's iteration order (containers.ts's SetStore). */
+export interface SetStorage {
+  readonly size: number;
+  /** True when the iteration order is CPython's (simulated), not insertion order. */
+  readonly exactOrder: boolean;
+  has(v: Value): boolean;
+  add(v: Value): void;
+  /** Removes `v`; false when it was absent. */
+  discard(v: Value): boolean;
+  /** set.pop(): CPython's choice, or the first in insertion order. Undefined when empty. */
+  pop(): Value | undefined;
+  /** Iteration order: CPython's table order, or insertion order. */
+  values(): Value[];
+  clear(): void;
+  /** After many deletions, rebuild the table without dummies (end of set_difference_update_internal). */
+  purgeDummies(): void;
+  /** Take over another set's contents and table (set_swap_bodies). */
+  replaceWith(other: SetStorage): void;
+  /** Presize as set_update_internal does before adding a dict's keys. */
+  presize(extra: number): void;
+  /** set_merge: add every element of another set, CPython-style (used by set(s), s | t, s.update(t)). */
+  merge(other: SetStorage): void;
+  copy(): SetStorage;
 }
 export interface RangeV {
   readonly kind: 'range';
@@ -271,6 +316,9 @@ export class Refusal extends Error {
 
 export const typeError = (msg: string): PyError => new PyError('TypeError', msg);
 export const valueError = (msg: string): PyError => new PyError('ValueError', msg);
+/** `a op b` where neither operand supports `op` (binary_op1's TypeError), for ops.ts and the set algebra alike. */
+export const unsupported = (op: string, a: Value, b: Value): PyError =>
+  typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
 
 export const shortText = (s: string, max = 60): string => (s.length > max ? s.slice(0, max - 3) + '...' : s);
 

@@ -5,7 +5,7 @@
 import { budget } from '../limits.js';
 import { COLLECTION_METHODS, collectionsAttribute, methodKind } from '../modules/collections.js';
 import { big, isIntLike } from '../object.js';
-import { BYTES_METHODS } from '../types/bytes.js';
+import { BYTES_METHODS } from '../types/bytes-methods.js';
 import { DICT_METHODS, VIEW_METHODS } from '../types/dict.js';
 import { FLOAT_METHODS } from '../types/float.js';
 import { INT_METHODS } from '../types/int.js';

@@ -115,7 +115,7 @@ function divmodImpl(a: Value, b: Value): Value {
 
 function isinstanceImpl(v: Value, t: Value): boolean {
   if (t.kind === 'tuple') return t.items.some((x) => isinstanceImpl(v, x));
-  // a namedtuple instance against its class (the program's own objects are the evaluator's: evaluate.ts)
+  // a namedtuple instance against its class (the program's own objects are the evaluator's: evaluator/object-builtins.ts)
   if (t.kind === 'class' && v.kind === 'tuple') return v.cls?.mro.includes(t) === true;
   if (t.kind !== 'type')
     throw typeError(

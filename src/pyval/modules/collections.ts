@@ -22,6 +22,7 @@ import {
   refuseOpaque,
   typeError,
   typeName,
+  type DictStorage,
   type DictSub,
   type DictV,
   type TypeV,
@@ -44,7 +45,7 @@ const collType = (name: string): TypeV => ({ kind: 'type', name, module: 'collec
 
 const subOf = (v: Value): DictSub['type'] | undefined => (v.kind === 'dict' ? v.sub?.type : undefined);
 const isCounter = (v: Value): v is DictV => subOf(v) === 'Counter';
-const newDict = (sub: DictSub | undefined, store = new DictStore()): DictV => (sub ? { kind: 'dict', store, sub } : { kind: 'dict', store });
+const newDict = (sub: DictSub | undefined, store: DictStorage = new DictStore()): DictV => (sub ? { kind: 'dict', store, sub } : { kind: 'dict', store });
 const copySub = (s: DictSub): DictSub => (s.type === 'defaultdict' ? { type: 'defaultdict', factory: s.factory } : s);
 
 /** `type(v)` for a collections value; undefined for any other. */
@@ -70,7 +71,7 @@ export function methodKind(v: Value): string {
 
 // ---- Counter ----
 
-function countIn(self: DictStore, src: Value | undefined, kw: Map<string, Value>, subtract: boolean): void {
+function countIn(self: DictStorage, src: Value | undefined, kw: Map<string, Value>, subtract: boolean): void {
   const get = (k: Value): Value => self.get(k) ?? ZERO;
   const mapping = (entries: [Value, Value][]): void => {
     if (!subtract && self.size === 0) for (const [k, c] of entries) self.set(k, c);

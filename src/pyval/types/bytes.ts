@@ -1,5 +1,5 @@
-// bytes: the constructor, the codecs we implement (utf-8, ascii, latin-1)
-// and bytes' methods (bytesobject.c).
+// bytes: the constructor and the codecs we implement (utf-8, ascii, latin-1)
+// (bytesobject.c). Its methods are bytes-methods.ts's, which build on these.
 
 import { budget } from '../limits.js';
 import { big, index, isIntLike, toArray } from '../object.js';
@@ -98,5 +98,3 @@ export const bytesArg = (v: Value): Uint8Array => {
   if (v.kind === 'bytes') return v.v;
   throw typeError(`a bytes-like object is required, not '${typeName(v)}'`);
 };
-
-export { BYTES_METHODS } from './bytes-methods.js';

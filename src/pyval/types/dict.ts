@@ -4,11 +4,12 @@
 import { m, type Ctx, type Method } from '../builtins/signature.js';
 import { DictStore } from '../containers.js';
 import { budget } from '../limits.js';
-import { iterate, keyError, toArray, viewAsSet } from '../object.js';
+import { iterate, keyError, toArray } from '../object.js';
+import { viewAsSet } from './set-algebra.js';
 import { repr } from '../repr.js';
-import { FALSE, NONE, PyError, TRUE, pyStr, pyTuple, refuseOpaque, typeError, valueError, type DictV, type Value } from '../value.js';
+import { FALSE, NONE, PyError, TRUE, pyStr, pyTuple, refuseOpaque, typeError, valueError, type DictStorage, type DictV, type Value } from '../value.js';
 
-export function dictUpdate(d: DictStore, other: Value | undefined, kw: Map<string, Value>, ctx: Ctx, fname = 'dict'): void {
+export function dictUpdate(d: DictStorage, other: Value | undefined, kw: Map<string, Value>, ctx: Ctx, fname = 'dict'): void {
   void ctx;
   if (other !== undefined) {
     if (other.kind === 'dict') for (const [k, v] of other.store.entries()) d.set(k, v);
@@ -35,7 +36,7 @@ export function dictUpdate(d: DictStore, other: Value | undefined, kw: Map<strin
   budget.items(d.size);
 }
 
-const D = (self: Value): DictStore => (self as DictV).store;
+const D = (self: Value): DictStorage => (self as DictV).store;
 
 export const DICT_METHODS: Record<string, Method> = {
   get: m(1, 2, (s, [k, d]) => D(s).get(k!) ?? d ?? NONE),

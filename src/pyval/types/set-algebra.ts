@@ -1,15 +1,15 @@
 // Set algebra with CPython's construction order: update, difference,
-// symmetric difference, the operators on sets and dict views (setobject.c,
-// dictobject.c's dictviews_*). See containers.ts for the table itself.
+// symmetric difference, the set a dict view makes, the operators on sets and
+// dict views (setobject.c, dictobject.c's dictviews_*). See containers.ts for
+// the table itself.
 
 import { SetStore } from '../containers.js';
 import { budget } from '../limits.js';
-import { contains, isSetLike, isView, iterate, length, viewAsSet } from '../object.js';
-import { unsupported } from '../ops.js';
-import { PyError, type SetV, type Value } from '../value.js';
+import { contains, isSetLike, isView, iterate, length } from '../object.js';
+import { PyError, unsupported, type SetStorage, type SetV, type Value } from '../value.js';
 
 /** set_update_internal: add an iterable's items to a set, as CPython orders them. */
-export function updateSet(store: SetStore, other: Value): void {
+export function updateSet(store: SetStorage, other: Value): void {
   if (isSetLike(other)) store.merge(other.store);
   else if (other.kind === 'dict') {
     store.presize(other.store.size);
@@ -21,8 +21,15 @@ export function updateSet(store: SetStore, other: Value): void {
   budget.items(store.size);
 }
 
+/** The set of a keys or items view (dictviews_to_set), or a copy of a set, or a set of an iterable. */
+export function viewAsSet(v: Value): SetV {
+  const store = new SetStore();
+  updateSet(store, v.kind === 'dict_keys' ? v.dict : v);
+  return { kind: 'set', store };
+}
+
 /** set_intersection(so, other) for two sets: iterate the smaller, probe the larger. */
-function intersectStores(a: SetStore, b: SetStore): SetStore {
+function intersectStores(a: SetStorage, b: SetStorage): SetStore {
   let [so, other] = [a, b];
   if (other.size > so.size) [so, other] = [other, so];
   const store = new SetStore();
@@ -34,7 +41,7 @@ function intersectStores(a: SetStore, b: SetStore): SetStore {
 }
 
 /** set_difference_update_internal, including its purge of dummy slots. */
-export function differenceUpdate(store: SetStore, other: Value): void {
+export function differenceUpdate(store: SetStorage, other: Value): void {
   if (isSetLike(other)) {
     if (other.store === store) {
       store.clear();
@@ -50,8 +57,8 @@ export function differenceUpdate(store: SetStore, other: Value): void {
 }
 
 /** set_symmetric_difference_update. */
-export function symmetricDifferenceUpdate(store: SetStore, other: Value): void {
-  let o: SetStore;
+export function symmetricDifferenceUpdate(store: SetStorage, other: Value): void {
+  let o: SetStorage;
   if (isSetLike(other)) o = other.store;
   else {
     o = new SetStore();
@@ -93,7 +100,7 @@ function viewOperator(op: '|' | '&' | '-' | '^', a: Value, b: Value): SetV {
 
 /** Set algebra with CPython's construction order (see containers.ts). */
 export function setOp(op: '|' | '&' | '-' | '^', a: SetV, b: SetV, kind: 'set' | 'frozenset' = a.kind): SetV {
-  let store: SetStore;
+  let store: SetStorage;
   switch (op) {
     case '|':
       store = a.store.copy();
