@@ -44,3 +44,11 @@ describe.skipIf(minor !== 11)('comprehension frames, against CPython 3.11', () =
       expect(wholeFrom).toContain(k);
   });
 });
+
+describe.skipIf(minor !== 11)('a comprehension whose condition calls the program, against CPython 3.11', () => {
+  it('leaps.py: into the function the condition calls, for each element, and back', async () => {
+    const { wrong, wholeFrom } = await checkAgainstTrace(join(import.meta.dirname, 'fixtures', 'comprehensions', 'leaps.py'));
+    expect(wrong).toEqual([]);
+    for (const k of ['step_into line <listcomp>', 'step_into return is_leap', 'step_into return small']) expect(wholeFrom).toContain(k);
+  });
+});

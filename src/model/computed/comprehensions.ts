@@ -207,6 +207,9 @@ interface Event {
   inner?: true;
 }
 
+/** A condition that is one call of a function by name, over values of the frame (`isleap(y)`, `not seen(x)`). */
+const OWN_CALL = /^(?:not\s+)?[A-Za-z_]\w*\s*\([^()]*\)$/;
+
 interface Plan {
   events: Event[];
   /** The consumer's value, which the statement goes on with. */
@@ -228,10 +231,17 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
   // the element may call one function of the program (its frame comes between the
   // element's binding and the yield); nothing else of the statement may
   const eltText = text.slice(gen.elt.s, gen.elt.e);
-  const outside = text.slice(0, gen.elt.s) + text.slice(gen.elt.e);
-  if (runsProgramCode(outside, lines)) return null;
   const defined = definedNames(lines);
-  const named = [...eltText.matchAll(/[A-Za-z_]\w*/g)].filter((m) => defined.has(m[0])).length;
+  const namesIn = (t: string) => [...t.matchAll(/[A-Za-z_]\w*/g)].filter((m) => defined.has(m[0])).length;
+  // a condition may call one function of the program too (`if isleap(y)`): its frame comes
+  // between the targets' binding and the element, once per element tested
+  const condCalls = new Set(
+    gen.generators.length === 1 ? gen.generators[0]!.ifs.filter((c) => namesIn(text.slice(c.s, c.e)) === 1 && OWN_CALL.test(text.slice(c.s, c.e))) : [],
+  );
+  let outside = text.slice(0, gen.elt.s) + ' '.repeat(gen.elt.e - gen.elt.s) + text.slice(gen.elt.e);
+  for (const c of condCalls) outside = outside.slice(0, c.s) + ' '.repeat(c.e - c.s) + outside.slice(c.e);
+  if (runsProgramCode(outside, lines)) return null;
+  const named = namesIn(eltText);
   if (named > 1 || (named && gen.kind === 'dict')) return null;
   const calls = named === 1;
   // the element a comprehension of its own: its frame runs from this one's
@@ -250,7 +260,8 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
   if (COMPREHENSION_FRAME_NAMES.has(caller.func ?? '')) callerScope.closures = true;
   const whole = evaluate(site.call, callerScope, opts);
   // a set of strings shows in an order only the run's hash seed decides
-  if (!whole.ok || whole.output !== '' || (whole.ranProgram && !calls) || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value)) return null;
+  if (!whole.ok || whole.output !== '' || (whole.ranProgram && !calls && !condCalls.size) || whole.repr.endsWith(CUT_MARKER) || guessedOrder(whole.value))
+    return null;
   // the frame's names: the caller's objects, then the targets as they are bound
   const env = new Map<string, Value>(snap.bound);
   const inner: ProgramContext = { ...ctx, bound: env };
@@ -293,8 +304,17 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
       if (!bind(g.target, item, env) || !bindTargets()) return false;
       let pass = true;
       for (const cond of g.ifs) {
+        if (condCalls.has(cond)) {
+          // `s` from here enters the function the condition calls, with its arguments
+          const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
+          const call = callOf(piece(cond), lines, at, program, pythonMinor, true);
+          if (!call?.call?.span) return false;
+          const r = evaluate(piece(cond).slice(call.call.span[0], call.call.span[1]), scope(), innerOpts);
+          if (!r.ok || r.output !== '' || r.repr.endsWith(CUT_MARKER)) return false;
+          events.push({ event: 'calls', locals: { ...locals }, call, returns: shown(r.repr) });
+        }
         const t = evaluateTruth(piece(cond), scope(), innerOpts);
-        if (!t.ok || t.truth === undefined || t.output !== '' || t.ranProgram) return false;
+        if (!t.ok || t.truth === undefined || t.output !== '' || (t.ranProgram && !condCalls.has(cond))) return false;
         if (!t.truth) {
           pass = false;
           break;
