@@ -50,6 +50,19 @@ describe('a step computed from its statement', () => {
     expect(computeStep(lines, at(2), step)!.changes).toEqual({ x: '[1, 2]' });
   });
 
+  it('a def inside a function binds its function, a generator function too (textwrap.indent)', async () => {
+    const src =
+      'def indent(text):\n    def keep(line):\n        return line.strip()\n    def lines():\n        yield text\n    return list(lines())\n\n\nindent("a")\n';
+    const program = await Program.analyze(src, { python: testPython(), target: '3.11' });
+    const lines = src.split('\n').slice(0, -1);
+    const first = computeStep(lines, at(2, { text: "'a'" }, 'indent', [9]), step, program)!;
+    expect(first.changes).toEqual({ keep: '<function indent.<locals>.keep>' });
+    expect(first.next).toBe(4);
+    const gen = computeStep(lines, at(4, { text: "'a'", keep: '<function indent.<locals>.keep>' }, 'indent', [9]), step, program)!;
+    expect(gen.changes).toEqual({ lines: '<function indent.<locals>.lines>' });
+    expect(gen.next).toBe(6);
+  });
+
   it("a return: the value returned, on the frame's return event", () => {
     const lines = ['def f(x):', '    return x * 3 + 1'];
     const before = at(2, { x: '4' }, 'f', [9]);

@@ -207,7 +207,8 @@ function lineStep(
   if (program && !program.error) {
     const into = action.kind === 'step_into' ? intoClassBody(stmt, lines, before, program) : undefined;
     if (into !== undefined) return into;
-    if (before.func !== '<module>' && frameScope(program, before)?.kind === 'function') {
+    const kind = before.func !== '<module>' ? frameScope(program, before)?.kind : undefined;
+    if (kind !== undefined && kind !== 'class') {
       const local = defInFunction(stmt, before, program);
       if (local !== undefined) return carryObjects(lines, before, local);
     } else {

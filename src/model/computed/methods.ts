@@ -91,6 +91,9 @@ export function intoClassBody(stmt: string, lines: readonly string[], before: Mo
   return { changes: {}, deleted: [], stdout: '', call: { func: m[1]!, line: body[0]!.callLine, locals: {} } };
 }
 
+/** Scopes whose frames are a function's: a generator function's too (cfg.py's kinds). */
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'generator']);
+
 /**
  * A `def` in a function: it binds a local function, which the frame shows by its
  * qualified name (`<function indent.<locals>.predicate>`); then the next line. Not for
@@ -100,8 +103,8 @@ export function defInFunction(stmt: string, before: ModelState, program: Program
   const def = /^def\s+([A-Za-z_]\w*)\s*\((.*)\)\s*(?:->[^:]*)?:$/s.exec(stmt);
   if (!def) return undefined;
   const frame = frameScope(program, before);
-  if (frame?.kind !== 'function' || /[()]/.test(def[2]!)) return null;
-  const fn = program.scopes.find((sc) => sc.defLine === before.line && sc.kind === 'function' && sc.key === `${frame.key}.<locals>.${def[1]}`);
+  if (!frame || !FUNCTION_KINDS.has(frame.kind) || /[()]/.test(def[2]!)) return null;
+  const fn = program.scopes.find((sc) => sc.defLine === before.line && FUNCTION_KINDS.has(sc.kind) && sc.key === `${frame.key}.<locals>.${def[1]}`);
   if (!fn || fn.callLine !== fn.defLine) return null; // decorated
   const next = onlyNext(program, before);
   if (next === undefined) return null;
