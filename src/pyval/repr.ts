@@ -184,6 +184,9 @@ function reprIn(v: Value, active: Set<object>): string {
         : `<built-in method ${v.name} of ${owner} object at ${UNKNOWN_ADDRESS}>`;
     }
     case 'function':
+      // a method of a class written in C (re.Pattern's search, an exception's with_traceback) prints as CPython's builtins do
+      if (v.boundTo?.kind === 'instance' && v.user === undefined && v.boundTo.cls.module === 'builtins')
+        return `<built-in method ${v.name} of ${v.boundTo.cls.name} object at ${UNKNOWN_ADDRESS}>`;
       if (v.boundTo) return `<bound method ${v.qualname ?? v.name} of ${reprIn(v.boundTo, active)}>`;
       return `<function ${v.qualname ?? v.name} at ${UNKNOWN_ADDRESS}>`;
     case 'iterator':

@@ -21,7 +21,7 @@ import type { Program } from '../format/cfg.js';
 import { CUT_MARKER, withoutAddresses } from '../format/format.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { cut, endsFrame, guessedOrder, localsAfter, onlyNext, type scopeOf } from './scope.js';
+import { cut, endsFrame, guessedOrder, localsAfter, onlyNext, type scopeOf, shownInNamespace } from './scope.js';
 import { programScope } from './programScope.js';
 import { raised } from './statement.js';
 import { branchLines } from './flow.js';
@@ -179,7 +179,12 @@ export function objectStep(
   if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
   const changes: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.changes)) {
-    if (module && (/^<(?:function|class|module|bound method|built-in) /.test(v) || k.startsWith('__'))) return null;
+    if (module && k.startsWith('__')) return null;
+    if (module) {
+      const shows = shownInNamespace(v, pythonMinor);
+      if (shows === null) return null;
+      if (!shows) continue;
+    }
     changes[k] = shown(v);
   }
   for (const v of r.values?.values() ?? []) if (guessedOrder(v)) return null;

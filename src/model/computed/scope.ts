@@ -15,6 +15,21 @@ export const COMPREHENSION_FRAME_NAMES: ReadonlySet<string> = new Set(Object.val
 /** Reprs the trace format hides in module and class bodies. */
 export const HIDDEN_REPR = /^<(?:built-in function|function|class|module|bound method|built-in method) /;
 
+/**
+ * Whether a module or class body shows a value with this repr (bridge/shown.py hides
+ * modules, functions, classes and `builtin_function_or_method`s in namespaces), where
+ * the repr tells: a bound method of a Python class is a `method` and shows; a compiled
+ * pattern's bound method (`re.compile(...).search`) is a `builtin_method` from CPython
+ * 3.10, and shows; for the other HIDDEN_REPR values the repr alone cannot tell (null).
+ */
+export function shownInNamespace(repr: string, pythonMinor = 11): boolean | null {
+  if (!HIDDEN_REPR.test(repr)) return true;
+  // a method of a class written in Python is a `method`, which namespaces show
+  if (repr.startsWith('<bound method ')) return true;
+  if (/^<built-in method \w+ of re\.Pattern object/.test(repr)) return pythonMinor >= 10;
+  return null;
+}
+
 /** What the program binds by def, class or import, read once per source: each name, and for an import its module. */
 interface Binding {
   name: string;

@@ -5,7 +5,19 @@ import type { Program } from '../format/cfg.js';
 import { CUT_MARKER, withoutAddresses } from '../format/format.js';
 import type { ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { argumentsAt, cut, endsFrame, frameScope, guessedOrder, HIDDEN_REPR, namesTheProgram, onlyNext, OWN_FRAMES, reprGuessed } from './scope.js';
+import {
+  argumentsAt,
+  cut,
+  endsFrame,
+  frameScope,
+  guessedOrder,
+  HIDDEN_REPR,
+  namesTheProgram,
+  onlyNext,
+  OWN_FRAMES,
+  reprGuessed,
+  shownInNamespace,
+} from './scope.js';
 import { programScope } from './programScope.js';
 
 /**
@@ -45,7 +57,12 @@ export function runStatement(
   const classBody = !module && !!program && !program.error && frameScope(program, before)?.kind === 'class';
   for (const [k, v] of Object.entries(r.changes)) {
     if (k in extra) continue;
-    if (module && (HIDDEN_REPR.test(v) || k.startsWith('__'))) return null;
+    if (module && k.startsWith('__')) return null;
+    if (module) {
+      const shows = shownInNamespace(v, pythonMinor);
+      if (shows === null) return null;
+      if (!shows) continue;
+    }
     if (classBody && k.startsWith('__') && k.endsWith('__')) continue;
     if (classBody && HIDDEN_REPR.test(v)) return null;
     if (reprGuessed(v)) return null;
