@@ -93,7 +93,7 @@ export function step(
   if (action.kind !== 'step_over' && action.kind !== 'step_into') return null;
   const comp = comprehensionStep(lines, before, action, program, history, pythonMinor ?? MODELLED_MINOR);
   if (comp !== undefined) return comp;
-  if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor);
+  if (before.event === 'return') return fromReturn(lines, before, action, program, history, pythonMinor, step);
   if (before.event === 'call') return carryObjects(lines, before, enterFrame(program, before, action));
   if (before.event === 'exception') return fromException(lines, before, action, program);
   if (before.event !== 'line' || before.line === null || before.func === null) return null;

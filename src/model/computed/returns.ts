@@ -14,9 +14,20 @@ import { unchangeable } from '../decode/constraints.js';
 import type { Program, Scope } from '../format/cfg.js';
 import { CUT_MARKER } from '../format/format.js';
 import type { HistoryEntry, ModelAction, ModelState } from '../types.js';
-import type { ComputedStep } from './types.js';
+import { callState, type ComputedStep, type StepFn } from './types.js';
 import { classNode, classOfRepr, programCall } from './programCalls.js';
-import { COMPREHENSION_FRAME_NAMES, endsFrame, frameScope, HIDDEN_REPR, onlyNext, statementAt, localsAfter } from './scope.js';
+import {
+  argumentsAt,
+  COMPREHENSION_FRAME_NAMES,
+  definedNames,
+  endsFrame,
+  frameScope,
+  HIDDEN_REPR,
+  localsAfter,
+  modelledImports,
+  onlyNext,
+  statementAt,
+} from './scope.js';
 import { programScope } from './programScope.js';
 import { runStatement } from './statement.js';
 import { branchLines } from './flow.js';
@@ -85,6 +96,7 @@ export function fromReturn(
   program: Program | null | undefined,
   history: readonly HistoryEntry[] | undefined,
   pythonMinor: number | undefined,
+  step?: StepFn,
 ): ComputedStep | null {
   if ((action.kind !== 'step_into' && action.kind !== 'step_over') || !program || program.error || !history || history.length < 2) return null;
   if (before.event !== 'return' || typeof before.retval !== 'string' || before.stack.length === 0) return null;
@@ -101,6 +113,10 @@ export function fromReturn(
   const stmt = statementAt(lines, caller.line!);
   if (stmt === null || stmt.includes('\n')) return null;
   if (program.rebindsElsewhere) return null;
+  if (step) {
+    const several = fromOneOfSeveral(lines, before, action, caller, stmt, program, history, pythonMinor, step);
+    if (several !== undefined) return several;
+  }
 
   const snap = recall(lines, before);
   if (snap.outer.length && sc.kind !== 'class') {
@@ -139,6 +155,67 @@ export function fromReturn(
     );
   }
   return withCallerObjects(lines, caller, finishCaller(done, caller));
+}
+
+/**
+ * A return into a one-line statement that makes several calls of the program's
+ * functions or classes side by side (`parts = [Frac(1, 2), Frac(1, 3)]`, `f(a) + g(b)`),
+ * none inside another's arguments: `s` and `n` (whose frame is gone: bdb stops at the
+ * next event) enter the next call, its place found as the first call of the statement
+ * with the calls already made struck out; after the last call the statement finishes,
+ * worked out as `n` over it from the caller's line (all its calls run again in the
+ * evaluator, which must print nothing).
+ * undefined where the statement is not of this shape.
+ */
+function fromOneOfSeveral(
+  lines: readonly string[],
+  before: ModelState,
+  action: ModelAction,
+  caller: ModelState,
+  stmt: string,
+  program: Program,
+  history: readonly HistoryEntry[],
+  pythonMinor: number | undefined,
+  step: StepFn,
+): ComputedStep | null | undefined {
+  if (/\b(?:and|or|if|for|lambda|yield|await)\b|:=/.test(stmt)) return undefined;
+  const defined = definedNames(lines);
+  const modelled = modelledImports(lines);
+  const calls = [...stmt.matchAll(/(?<![\w.])([A-Za-z_]\w*)\s*\(/g)].filter((m) => defined.has(m[1]!) && !modelled.has(m[1]!));
+  if (calls.length < 2) return undefined;
+  const spans: Array<[number, number]> = [];
+  for (const c of calls) {
+    const args = argumentsAt(stmt, c.index! + c[0].length - 1);
+    if (!args) return null;
+    spans.push([c.index!, args.close + 1]);
+  }
+  if (spans.some(([s0, e0], i) => spans.some(([s1], j) => j !== i && s1 > s0 && s1 < e0))) return null; // a call inside another's arguments
+  // the calls made so far: the returns into this line since the caller stood there
+  const at = history.findIndex((h) => h.state === caller);
+  if (at < 0) return null;
+  const depth = caller.stack.length + 1;
+  let made = 0;
+  for (let i = at + 1; i < history.length; i++) {
+    const s = history[i]!.state;
+    if (s.stack.length < depth) return null;
+    if (s.event === 'return' && s.stack.length === depth) made++;
+  }
+  if (made < 1 || made > calls.length) return null;
+  const upTo = history.slice(0, at + 1);
+  // `n` from a return event stops at the next event anywhere, as `s` does (bdb: the frame it was to step over is gone)
+  if (made < calls.length) {
+    let rest = stmt;
+    for (const [s0, e0] of spans.slice(0, made).reverse()) rest = rest.slice(0, s0) + 'None' + rest.slice(e0);
+    const L = caller.line!;
+    const indent = /^\s*/.exec(lines[L - 1]!)![0];
+    const struck = lines.map((l, i) => (i === L - 1 ? indent + rest : l));
+    const next = step(struck, caller, { kind: 'step_into' }, program, upTo, pythonMinor);
+    if (!next?.call) return null;
+    return { changes: {}, deleted: [], stdout: '', state: callState(caller, next.call) };
+  }
+  const done = step(lines, caller, { kind: 'step_over' }, program, upTo, pythonMinor);
+  if (!done || done.stdout !== '' || done.call || done.state || done.traceback) return null;
+  return finishCaller(done, caller);
 }
 
 /**
