@@ -473,7 +473,13 @@ export class NeuralSession implements PredictorSession {
   }
 
   /** What one question to the model needs: its prompt, grammar and decoding options. */
-  private setup(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { teacher?: ModelState }) {
+  /** What the step's own statement does, worked out once per question (computed/); null where it cannot be, or where computing is off. */
+  private computed(history: HistoryEntry[], action: ModelAction, opts: { teacher?: ModelState }): ComputedStep | null {
+    if (opts.teacher || this.opts.compute === false) return null;
+    return computeStep(this.lines, history[history.length - 1]!.state, action, this.program, history);
+  }
+
+  private setup(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { teacher?: ModelState }, step: ComputedStep | null) {
     if (this.closed) throw new Error('predict on a closed session');
     if (!history.length) throw new TypeError('predict needs a history with at least the current state');
     const { name, arg } = actionName(action);
@@ -483,11 +489,7 @@ export class NeuralSession implements PredictorSession {
     let grammar: StateGrammar | null = null;
     // what the step stores that only the program knows: the rest of the values it changes is computed (computed/holes.ts)
     const templates =
-      this.constrain &&
-      !opts.teacher &&
-      this.opts.compute !== false &&
-      (action.kind === 'step_over' || action.kind === 'step_into') &&
-      !computeStep(this.lines, before, action, this.program, history)
+      this.constrain && !opts.teacher && this.opts.compute !== false && (action.kind === 'step_over' || action.kind === 'step_into') && !step
         ? holeTemplates(this.lines, before, action, this.program)
         : null;
     if (this.constrain) {
@@ -513,7 +515,7 @@ export class NeuralSession implements PredictorSession {
       speculate: this.opts.speculate,
       teacher: opts.teacher ? this.tok.encodeItems(encodeState(toFormatState(opts.teacher), beforeState, name)) : undefined,
     };
-    return { before, beforeState, prompt, grammar, maxTokens, decoding, templates };
+    return { before, beforeState, prompt, grammar, maxTokens, decoding, templates, step };
   }
 
   /**
@@ -522,11 +524,10 @@ export class NeuralSession implements PredictorSession {
    */
   async predict(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { teacher?: ModelState } = {}): Promise<Prediction> {
     const t0 = performance.now();
-    if (!opts.teacher && this.opts.compute !== false) {
-      const computed = this.computedWhole(history, action, t0);
-      if (computed) return computed;
-    }
-    const q = this.setup(history, action, opts);
+    const step = this.computed(history, action, opts);
+    const whole = step && this.computedWhole(step, history, t0);
+    if (whole) return whole;
+    const q = this.setup(history, action, opts, step);
     const { prompt, grammar, decoding } = q;
     let alternatives: Record<string, Alternative[]> = {};
     let notice: string | undefined;
@@ -553,7 +554,7 @@ export class NeuralSession implements PredictorSession {
       }
       return g;
     });
-    return this.read(gen, q, history, action, { alternatives, notice, t0, teacher: !!opts.teacher });
+    return this.read(gen, q, { alternatives, notice, t0 });
   }
 
   /**
@@ -561,10 +562,9 @@ export class NeuralSession implements PredictorSession {
    * worked out by the evaluator): the model is not asked, so it costs no decoding and
    * no guess of the model's can stand beside it. Null where the model has to say.
    */
-  private computedWhole(history: HistoryEntry[], action: ModelAction, t0: number): Prediction | null {
+  private computedWhole(step: ComputedStep, history: HistoryEntry[], t0: number): Prediction | null {
     const before = history[history.length - 1]!.state;
-    const step = computeStep(this.lines, before, action, this.program, history);
-    if (!step || (step.state === undefined && step.call === undefined)) return null;
+    if (step.state === undefined && step.call === undefined) return null;
     const state = withComputed(before, before, step);
     if (!state) return null;
     const confidence: Confidence = { line: COMPUTED_CONFIDENCE, values: {} };
@@ -586,13 +586,13 @@ export class NeuralSession implements PredictorSession {
    */
   async *candidates(history: HistoryEntry[], action: ModelAction, opts: PredictOptions & { n?: number } = {}): AsyncGenerator<Prediction> {
     let t0 = performance.now();
-    const q = this.setup(history, action, opts);
+    const q = this.setup(history, action, opts, this.computed(history, action, {}));
     const start = q.grammar ? q.grammar.clone() : null; // generate feeds the grammar it is given
     const o = { ...q.decoding, grammar: q.grammar };
     const greedy = await this.lock.run(() => generate(this.cache, q.prompt.ids, o));
     const states = candidateStates(this.cache, q.prompt.ids, greedy, o, opts.n ?? DEFAULT_CANDIDATES, (fn) => this.lock.run(fn), start);
     for await (const g of states) {
-      yield this.read(g, q, history, action, { alternatives: {}, t0, teacher: false });
+      yield this.read(g, q, { alternatives: {}, t0 });
       t0 = performance.now();
     }
   }
@@ -601,11 +601,9 @@ export class NeuralSession implements PredictorSession {
   private read(
     gen: Generated,
     q: ReturnType<NeuralSession['setup']>,
-    history: HistoryEntry[],
-    action: ModelAction,
-    o: { alternatives: Record<string, Alternative[]>; notice?: string; t0: number; teacher: boolean },
+    o: { alternatives: Record<string, Alternative[]>; notice?: string; t0: number },
   ): Prediction {
-    const { before, beforeState, prompt, maxTokens, templates } = q;
+    const { before, beforeState, prompt, maxTokens, templates, step } = q;
     const alternatives = o.alternatives;
     let notice = o.notice;
     const text = this.tok.decode(gen.ids);
@@ -634,8 +632,7 @@ export class NeuralSession implements PredictorSession {
     }
     // what the step's own statement does, where it can be computed (computed/)
     const origin: Record<string, ValueOrigin> = {};
-    if (!o.teacher && this.opts.compute !== false) {
-      const step = computeStep(this.lines, before, action, this.program, history);
+    if (step) {
       // a step computed whole (the state reached, a call's frame) needs nothing of the
       // model's: it stands even where the model's decoding failed
       const whole = step !== null && (step.state !== undefined || step.call !== undefined);
