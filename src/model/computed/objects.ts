@@ -21,7 +21,7 @@ import type { Program } from '../format/cfg.js';
 import { CUT_MARKER, withoutAddresses } from '../format/format.js';
 import type { ModelAction, ModelState } from '../types.js';
 import type { ComputedStep } from './types.js';
-import { cut, endsFrame, guessedOrder, localsAfter, onlyNext, type scopeOf, shownInNamespace } from './scope.js';
+import { cut, endsFrame, guessedOrder, localsAfter, onlyNext, type scopeOf, moduleShows } from './scope.js';
 import { programScope } from './programScope.js';
 import { raised } from './statement.js';
 import { branchLines } from './flow.js';
@@ -179,9 +179,8 @@ export function objectStep(
   if (r.output !== '' && !/^print\s*\(/.test(stmt)) return null;
   const changes: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.changes)) {
-    if (module && k.startsWith('__')) return null;
     if (module) {
-      const shows = shownInNamespace(v, pythonMinor);
+      const shows = moduleShows(k, v, pythonMinor);
       if (shows === null) return null;
       if (!shows) continue;
     }

@@ -30,6 +30,15 @@ export function shownInNamespace(repr: string, pythonMinor = 11): boolean | null
   return null;
 }
 
+/**
+ * What a module frame shows of a name a statement bound to `repr`: `true` shown,
+ * `false` hidden (left out of the step's changes), null where ndbg cannot tell, so the
+ * step is the model's (a dunder name, a repr shownInNamespace cannot read).
+ */
+export function moduleShows(name: string, repr: string, pythonMinor?: number): boolean | null {
+  return name.startsWith('__') ? null : shownInNamespace(repr, pythonMinor);
+}
+
 /** What the program binds by def, class or import, read once per source: each name, and for an import its module. */
 interface Binding {
   name: string;

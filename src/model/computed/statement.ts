@@ -16,7 +16,7 @@ import {
   onlyNext,
   OWN_FRAMES,
   reprGuessed,
-  shownInNamespace,
+  moduleShows,
 } from './scope.js';
 import { programScope } from './programScope.js';
 
@@ -57,9 +57,8 @@ export function runStatement(
   const classBody = !module && !!program && !program.error && frameScope(program, before)?.kind === 'class';
   for (const [k, v] of Object.entries(r.changes)) {
     if (k in extra) continue;
-    if (module && k.startsWith('__')) return null;
     if (module) {
-      const shows = shownInNamespace(v, pythonMinor);
+      const shows = moduleShows(k, v, pythonMinor);
       if (shows === null) return null;
       if (!shows) continue;
     }
