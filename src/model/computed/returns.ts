@@ -114,7 +114,7 @@ export function fromReturn(
   if (stmt === null || stmt.includes('\n')) return null;
   if (program.rebindsElsewhere) return null;
   if (step) {
-    const several = fromOneOfSeveral(lines, before, action, caller, stmt, program, history, pythonMinor, step);
+    const several = fromOneOfSeveral(lines, caller, stmt, program, history, pythonMinor, step);
     if (several !== undefined) return several;
   }
 
@@ -169,8 +169,6 @@ export function fromReturn(
  */
 function fromOneOfSeveral(
   lines: readonly string[],
-  before: ModelState,
-  action: ModelAction,
   caller: ModelState,
   stmt: string,
   program: Program,
@@ -214,7 +212,7 @@ function fromOneOfSeveral(
     return { changes: {}, deleted: [], stdout: '', state: callState(caller, next.call) };
   }
   const done = step(lines, caller, { kind: 'step_over' }, program, upTo, pythonMinor);
-  if (!done || done.stdout !== '' || done.call || done.state || done.traceback) return null;
+  if (done?.stdout !== '' || done.call || done.state || done.traceback) return null;
   return finishCaller(done, caller);
 }
 
