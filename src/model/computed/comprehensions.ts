@@ -296,6 +296,17 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
     return true;
   };
   const piece = (e: Expr) => text.slice(e.s, e.e);
+  // this frame as it stands: where the frames of what it calls are entered from
+  const here = (): ModelState => ({ ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } });
+  // `s` from here enters the function `code` (the element, a condition) calls, with its arguments: a `calls` event
+  const enters = (code: string): boolean => {
+    const call = callOf(code, lines, here(), program, pythonMinor, true);
+    if (!call?.call?.span) return false;
+    const r = evaluate(code.slice(call.call.span[0], call.call.span[1]), scope(), innerOpts);
+    if (!r.ok || r.output !== '' || r.repr.endsWith(CUT_MARKER)) return false;
+    events.push({ event: 'calls', locals: { ...locals }, call, returns: shown(r.repr) });
+    return true;
+  };
   const loop = (k: number): boolean => {
     const g = gen.generators[k]!;
     const it = evaluate(`list(${piece(g.iter)})`, k === 0 ? callerScope : scope(), k === 0 ? opts : innerOpts);
@@ -304,15 +315,7 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
       if (!bind(g.target, item, env) || !bindTargets()) return false;
       let pass = true;
       for (const cond of g.ifs) {
-        if (condCalls.has(cond)) {
-          // `s` from here enters the function the condition calls, with its arguments
-          const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
-          const call = callOf(piece(cond), lines, at, program, pythonMinor, true);
-          if (!call?.call?.span) return false;
-          const r = evaluate(piece(cond).slice(call.call.span[0], call.call.span[1]), scope(), innerOpts);
-          if (!r.ok || r.output !== '' || r.repr.endsWith(CUT_MARKER)) return false;
-          events.push({ event: 'calls', locals: { ...locals }, call, returns: shown(r.repr) });
-        }
+        if (condCalls.has(cond) && !enters(piece(cond))) return false;
         const t = evaluateTruth(piece(cond), scope(), innerOpts);
         if (!t.ok || t.truth === undefined || t.output !== '' || (t.ranProgram && !condCalls.has(cond))) return false;
         if (!t.truth) {
@@ -326,11 +329,9 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
         // back in this loop: its targets as they are now
         if (!bindTargets()) return false;
       } else if (pass) {
-        // this frame, the element's targets bound: where the element's own frames are entered from
-        const at: ModelState = { ...caller, func: site.func, stack: [...caller.stack, caller.line!], locals: { ...locals } };
         if (nested) {
-          // `s` from here enters the inner comprehension's frame
-          const p2 = plan(lines, at, program, pythonMinor, eltText);
+          // `s` from here (the element's targets bound) enters the inner comprehension's frame
+          const p2 = plan(lines, here(), program, pythonMinor, eltText);
           if (!p2) return false;
           const call: ComputedStep = {
             changes: {},
@@ -340,14 +341,7 @@ function plan(lines: readonly string[], caller: ModelState, program: Program, py
           };
           events.push({ event: 'calls', locals: { ...locals }, call, inner: true });
         }
-        if (calls) {
-          // `s` from here enters the function the element calls, with its arguments
-          const call = callOf(eltText, lines, at, program, pythonMinor, true);
-          if (!call?.call?.span) return false;
-          const r = evaluate(eltText.slice(call.call.span[0], call.call.span[1]), scope(), innerOpts);
-          if (!r.ok || r.output !== '' || r.repr.endsWith(CUT_MARKER)) return false;
-          events.push({ event: 'calls', locals: { ...locals }, call, returns: shown(r.repr) });
-        }
+        if (calls && !enters(eltText)) return false;
         // a list, set or dict comprehension adds the element to what it builds, with no event
         if (isGen) {
           const y = evaluate(piece(gen.elt), scope(), innerOpts);
