@@ -41,7 +41,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 9);
 const only = args.includes('--line') ? 'line' : args.includes('--tui') ? 'tui' : 'both';
-const NDBG = join(root, 'bin', 'ndbg.js');
+// What `npx ndbg` runs: the launcher, which starts Node (and for the python
+// engine the bridge's Python beside it).
+const NDBG = join(root, 'bin', 'ndbg');
 const env = { ...process.env };
 const unset = args.includes('--keep-env') ? [] : ['NODE_EXTRA_CA_CERTS'].filter((k) => env[k] !== undefined);
 for (const k of unset) delete env[k];
@@ -81,7 +83,7 @@ const xdg = join(work, 'config');
 mkdirSync(join(xdg, 'pudb'), { recursive: true });
 writeFileSync(join(xdg, 'pudb', 'pudb.cfg'), '[pudb]\nseen_welcome = z999\n');
 
-const ndbg = (engine, py) => [process.execPath, [NDBG, '--engine', engine, '--python', py, SCRIPT]];
+const ndbg = (engine, py) => [NDBG, ['--engine', engine, '--python', py, SCRIPT]];
 
 /**
  * One start with `input` on stdin (written at once, then closed): ms from spawn

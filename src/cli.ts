@@ -184,9 +184,7 @@ export async function run(argv: string[], spawned?: SpawnedBridge): Promise<void
     }
   }
   // A bridge started early for a session that never began would keep ndbg alive.
-  if (code !== 0 && spawned && spawned.child.exitCode === null && spawned.child.signalCode === null) {
-    spawned.child.kill('SIGKILL');
-  }
+  if (code !== 0 && spawned && !spawned.closed) spawned.kill('SIGKILL');
   process.exitCode = code;
   // stdin may still be open (pdb quit before reading it all): do not wait for it.
   process.stdin.destroy();

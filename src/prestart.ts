@@ -11,26 +11,37 @@
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs, sessionOptions } from './cliArgs.js';
 import { factsWanted, seedPdbFacts } from './engine/neural/probe.js';
+import { adoptPreboot, discardPreboot, type Preboot, prebootFits, takePreboot } from './engine/prebootBridge.js';
 import { spawnBridge, type SpawnedBridge } from './engine/spawnBridge.js';
 import { DEFAULT_CFG_TARGET, startCfg } from './model/format/cfg.js';
 
 export function prestart(argv: string[]): SpawnedBridge | undefined {
+  // bin/ndbg may have started the bridge's Python already (prebootBridge.ts)
+  const preboot = takePreboot();
   try {
-    if (argv[0] === 'eval') return undefined; // ndbg eval: no debugging session
-    if (argv[0] === 'dap') return undefined; // ndbg dap: the editor's launch request starts the session
-    if (argv[0] === 'mcp') return undefined; // ndbg mcp: sessions start on request
-    const o = parseArgs(argv);
-    if (o.help || o.version || !o.target) return undefined;
-    if (o.engine === 'neural') {
-      if (!o.module) startNeural(o.target, o.python);
-      return undefined;
-    }
-    if (!o.module && statSync(o.target, { throwIfNoEntry: false })?.isDirectory()) return undefined;
-    const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY) && !o.json;
-    return spawnBridge(sessionOptions(o, interactive));
+    const bridge = startEarly(argv, preboot);
+    if (preboot && !bridge) discardPreboot(preboot);
+    return bridge;
   } catch {
+    if (preboot) discardPreboot(preboot);
     return undefined;
   }
+}
+
+function startEarly(argv: string[], preboot: Preboot | undefined): SpawnedBridge | undefined {
+  if (argv[0] === 'eval') return undefined; // ndbg eval: no debugging session
+  if (argv[0] === 'dap') return undefined; // ndbg dap: the editor's launch request starts the session
+  if (argv[0] === 'mcp') return undefined; // ndbg mcp: sessions start on request
+  const o = parseArgs(argv);
+  if (o.help || o.version || !o.target) return undefined;
+  if (o.engine === 'neural') {
+    if (!o.module) startNeural(o.target, o.python);
+    return undefined;
+  }
+  if (!o.module && statSync(o.target, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY) && !o.json;
+  const options = sessionOptions(o, interactive);
+  return preboot && prebootFits(preboot, options) ? adoptPreboot(preboot, options) : spawnBridge(options);
 }
 
 function startNeural(target: string, python: string | undefined): void {

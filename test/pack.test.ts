@@ -24,6 +24,7 @@ describe('npm pack', () => {
     const tgz = `ndbg-${version}.tgz`;
     const files = execFileSync('tar', ['tzf', join(dir, tgz)], { encoding: 'utf8' }).split('\n');
     for (const f of [
+      'bin/ndbg',
       'bin/ndbg.js',
       'dist/bundle/cli.js',
       'python/ndbg/bridge/__main__.py',

@@ -3,9 +3,7 @@
 // messages: bridge messages in -> engine events out, command lines in ->
 // bridge lines out. pdb itself does all the debugging and all the printing.
 
-import type { ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
-import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { PDB_COMMAND_OF_ACTION } from './engine.js';
 import type {
@@ -46,8 +44,8 @@ export class PythonEngine implements Engine {
   readonly info: EngineInfo = { name: 'python' };
   private listeners: Listener[] = [];
   private backlog: EngineEvent[] = [];
-  private child?: ChildProcess;
-  private toBridge?: Writable;
+  private bridge?: SpawnedBridge;
+  private closed?: Promise<void>;
   private waiters: Array<(r: Ready) => void> = [];
   private ready?: Ready;
   private exited = false;
@@ -78,12 +76,9 @@ export class PythonEngine implements Engine {
   async start(): Promise<void> {
     const o = this.opts;
     const early = o.spawned && o.spawned.key === bridgeKey(o) ? o.spawned : undefined;
-    if (o.spawned && !early) o.spawned.child.kill('SIGKILL'); // started with other options
+    if (o.spawned && !early) o.spawned.kill('SIGKILL'); // started with other options
     const spawned = early ?? spawnBridge(o);
-    const child = spawned.child;
-    this.child = child;
-    this.toBridge = child.stdio[4] as Writable;
-    this.toBridge.on('error', () => {}); // EPIPE when the child is gone: exit reports it
+    this.bridge = spawned;
     const splitter = new LineSplitter();
     const decoder = new StringDecoder('utf8');
     const text = (stream: 'stdout' | 'stderr') => {
@@ -98,17 +93,23 @@ export class PythonEngine implements Engine {
             )
           : new UserError(`ndbg: cannot start '${o.python ?? 'python3'}': ${err.message}`);
     };
-    if (spawned.error) spawnFailed(spawned.error);
-    child.on('error', spawnFailed);
-    spawned.attach({
-      stdout: text('stdout'),
-      stderr: text('stderr'),
-      channel: (chunk) => {
-        for (const line of splitter.push(decoder.write(chunk))) if (line) this.onMessage(JSON.parse(line));
-      },
-      close: (code, signal) => this.onExit(code, signal),
-    });
-    if (spawned.error) this.onExit(null, null); // failed before we listened
+    this.closed = new Promise((resolve) =>
+      spawned.attach({
+        stdout: text('stdout'),
+        stderr: text('stderr'),
+        channel: (chunk) => {
+          for (const line of splitter.push(decoder.write(chunk))) if (line) this.onMessage(JSON.parse(line));
+        },
+        error: (err) => {
+          spawnFailed(err);
+          this.onExit(null, null);
+        },
+        close: (code, signal) => {
+          this.onExit(code, signal);
+          resolve();
+        },
+      }),
+    );
     const r = await this.waitReady();
     if (r === 'exit' && this.spawnError) throw this.spawnError;
   }
@@ -174,12 +175,12 @@ export class PythonEngine implements Engine {
         else if (!m.ok) resolve({ ok: false, error: m.e ?? 'cannot inspect' });
         else resolve({ ok: true, result: m });
       });
-      this.toBridge!.write(encode.inspect(kind, expr, frame ?? -1, start, count));
+      this.bridge!.write(encode.inspect(kind, expr, frame ?? -1, start, count));
     });
   }
 
   interrupt(): void {
-    const pid = this.child?.pid;
+    const pid = this.bridge?.pid;
     if (pid !== undefined && !this.exited) {
       try {
         process.kill(pid, 'SIGINT');
@@ -190,17 +191,11 @@ export class PythonEngine implements Engine {
   }
 
   async close(): Promise<void> {
-    if (!this.child || this.exited) return;
-    this.toBridge?.end();
-    const done = new Promise<void>((resolve) => this.child!.once('close', () => resolve()));
-    const timer = setTimeout(() => {
-      try {
-        process.kill(this.child!.pid!, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }, 1000);
-    await done;
+    const bridge = this.bridge;
+    if (!bridge || this.exited) return;
+    bridge.end();
+    const timer = setTimeout(() => bridge.kill('SIGKILL'), 1000);
+    await this.closed;
     clearTimeout(timer);
   }
 
@@ -319,7 +314,7 @@ export class PythonEngine implements Engine {
     if (this.exited) return;
     this.ready = undefined;
     const p = this.waitReady();
-    this.toBridge!.write(data);
+    this.bridge!.write(data);
     await p;
   }
 }

@@ -2,7 +2,8 @@
 // of heavy imports) so bin/ndbg.js can start Python before the rest of ndbg
 // has loaded: Python's start-up then overlaps Node's.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { delimiter, join } from 'node:path';
 import { bridgeDir } from './bridgePath.js';
 import { resolvePython } from '../meta/pythonCommand.js';
@@ -32,15 +33,28 @@ export interface BridgeHandlers {
   stdout(chunk: Buffer): void;
   stderr(chunk: Buffer): void;
   channel(chunk: Buffer): void;
+  /** It could not be started (e.g. ENOENT); close follows or has come. */
+  error(err: NodeJS.ErrnoException): void;
   close(code: number | null, signal: NodeJS.Signals | null): void;
 }
 
+/**
+ * A bridge process, started by spawnBridge or by the launcher before Node
+ * (prebootBridge.ts): what the engine needs of it, whichever started it.
+ */
 export interface SpawnedBridge {
-  child: ChildProcess;
-  /** Set if the process could not be started (e.g. ENOENT). */
-  error?: NodeJS.ErrnoException;
   /** Identifies the options it was started with (see bridgeKey). */
-  key: string;
+  readonly key: string;
+  /** Its process id; undefined if it could not be started. */
+  readonly pid: number | undefined;
+  /** True once it has ended and its outputs have closed. */
+  readonly closed: boolean;
+  /** Bytes to the bridge's channel (ndbg -> child; bridgeProtocol.ts). */
+  write(data: string): void;
+  /** The end of the channel: the bridge reads EOF. */
+  end(): void;
+  /** A signal to the bridge, if it is still there. */
+  kill(signal: NodeJS.Signals): void;
   /**
    * Hand the outputs to their consumer. Until then they are kept: Node
    * discards unread child output when the child exits, and a bridge started
@@ -49,12 +63,34 @@ export interface SpawnedBridge {
   attach(handlers: BridgeHandlers): void;
 }
 
+/** A queue of deliveries that waits for the handlers. */
+export function deliveries(): { deliver(f: (h: BridgeHandlers) => void): void; attach(h: BridgeHandlers): void } {
+  let handlers: BridgeHandlers | undefined;
+  const pending: Array<(h: BridgeHandlers) => void> = [];
+  return {
+    deliver: (f) => (handlers ? f(handlers) : pending.push(f)),
+    attach(h) {
+      handlers = h;
+      for (const f of pending.splice(0)) f(h);
+    },
+  };
+}
+
 export function bridgeKey(o: BridgeSpawnOptions): string {
   return JSON.stringify([o.target, !!o.module, o.args ?? [], o.commands ?? [], o.python ?? 'python3', !!o.withLocals, !!o.blockStdout, o.cwd ?? '']);
 }
 
+/** pdb's command line after `-m pdb`. */
+export function pdbArguments(o: BridgeSpawnOptions): string[] {
+  return [...(o.commands ?? []).flatMap((c) => ['-c', c]), ...(o.module ? ['-m'] : []), o.target, ...(o.args ?? [])];
+}
+
+/** The bridge's options but its file descriptors (NDBG_BRIDGE; python/ndbg/bridge/debugger.py). */
+export function bridgeOptions(o: BridgeSpawnOptions): string {
+  return `--locals=${o.withLocals ? 1 : 0}${o.blockStdout ? ' --stdout=block' : ''}`;
+}
+
 export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
-  const pdbArgs = [...(o.commands ?? []).flatMap((c) => ['-c', c]), ...(o.module ? ['-m'] : []), o.target, ...(o.args ?? [])];
   // `python3 -m pdb ARGS`, as the user would run it: the bridge comes in
   // through boot/sitecustomize.py (on PYTHONPATH, with its options in
   // NDBG_BRIDGE), which takes both variables back out of the program's
@@ -65,10 +101,10 @@ export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
   else delete env.NDBG_BRIDGE_PYTHONPATH;
   const boot = join(bridgeDir(), 'boot');
   env.PYTHONPATH = env.PYTHONPATH ? `${boot}${delimiter}${env.PYTHONPATH}` : boot;
-  env.NDBG_BRIDGE = `--fd-out=3 --fd-in=4 --watch=5 --locals=${o.withLocals ? 1 : 0}${o.blockStdout ? ' --stdout=block' : ''}`;
+  env.NDBG_BRIDGE = `--fd-out=3 --fd-in=4 --watch=5 ${bridgeOptions(o)}`;
   const python = resolvePython(o.python ?? 'python3', env, o.cwd);
   Object.assign(env, python.env);
-  const child = spawn(python.command, ['-m', 'pdb', ...pdbArgs], {
+  const child = spawn(python.command, ['-m', 'pdb', ...pdbArguments(o)], {
     cwd: o.cwd,
     env,
     // fd 0: the program's real stdin is not ours to give (its input()
@@ -79,27 +115,35 @@ export function spawnBridge(o: BridgeSpawnOptions): SpawnedBridge {
     // forwards it (interrupt()), so pdb sees exactly one SIGINT.
     detached: true,
   });
-  let handlers: BridgeHandlers | undefined;
-  const pending: Array<(h: BridgeHandlers) => void> = [];
-  const deliver = (f: (h: BridgeHandlers) => void) => (handlers ? f(handlers) : pending.push(f));
+  const { deliver, attach } = deliveries();
   const streams = [
     [1, 'stdout'],
     [2, 'stderr'],
     [3, 'channel'],
   ] as const;
   for (const [fd, name] of streams) child.stdio[fd]?.on('data', (chunk: Buffer) => deliver((h) => h[name](chunk)));
-  child.on('close', (code, signal) => deliver((h) => h.close(code, signal)));
-  const spawned: SpawnedBridge = {
-    child,
-    key: bridgeKey(o),
-    attach(h) {
-      handlers = h;
-      for (const f of pending.splice(0)) f(h);
-    },
-  };
-  // Recorded now: an 'error' event without a listener would crash Node.
-  child.on('error', (err: NodeJS.ErrnoException) => {
-    spawned.error = err;
+  const input = child.stdio[4] as Writable;
+  input.on('error', () => {}); // EPIPE when the child is gone: its exit reports it
+  let closed = false;
+  child.on('close', (code, signal) => {
+    closed = true;
+    deliver((h) => h.close(code, signal));
   });
-  return spawned;
+  // Listened to now: an 'error' event without a listener would crash Node.
+  child.on('error', (err: NodeJS.ErrnoException) => deliver((h) => h.error(err)));
+  return {
+    key: bridgeKey(o),
+    get pid() {
+      return child.pid;
+    },
+    get closed() {
+      return closed;
+    },
+    write: (data) => void input.write(data),
+    end: () => input.end(),
+    kill(signal) {
+      if (!closed && child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    attach,
+  };
 }

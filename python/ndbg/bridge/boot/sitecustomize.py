@@ -56,12 +56,18 @@ def _ndbg_boot():
     dont_write, sys.dont_write_bytecode = sys.dont_write_bytecode, False
     try:
         s.loader.exec_module(package)
+        preboot = None
+        if spec.startswith('--preboot='):
+            # started by bin/ndbg before Node: the options come from Node (preboot.py)
+            preboot = import_module(name + '.preboot')
+            preboot.detach()
         debugger = import_module(name + '.debugger')
     finally:
         sys.dont_write_bytecode = dont_write
+    options = preboot.join(spec[len('--preboot=') :]) if preboot else spec.split()
     import atexit
 
-    atexit.register(debugger.finish, debugger.prepare(spec.split()))
+    atexit.register(debugger.finish, debugger.prepare(options))
 
 
 NDBG_BOOT = True
