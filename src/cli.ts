@@ -153,6 +153,7 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
 
   const sink = await lineOutput(o);
   const input = await lineInput(o);
+  lineSession = true;
   // Ctrl-C goes to the program (pdb stops it at a prompt), not to ndbg.
   const onSigint = () => session.interrupt();
   process.on('SIGINT', onSigint);
@@ -162,6 +163,20 @@ export async function main(argv: string[], spawned?: SpawnedBridge): Promise<num
     process.off('SIGINT', onSigint);
     await sink.close();
   }
+}
+
+/** Set by a line-mode session: once it is over, nothing is left to wait for. */
+let lineSession = false;
+
+/**
+ * Exit as soon as stdout and stderr have taken everything: a line-mode session
+ * has closed its engine and its output by then, and Node's own teardown of a
+ * loaded heap (its natural exit) costs the user a few milliseconds for nothing.
+ */
+function exitWhenFlushed(code: number): void {
+  const pending = [process.stdout, process.stderr].filter((s) => s.writableLength > 0);
+  if (!pending.length) process.exit(code);
+  void Promise.all(pending.map((s) => new Promise((r) => s.once('drain', r)))).then(() => process.exit(code));
 }
 
 /** Entry point used by bin/ndbg.js: never lets a Node stack trace out. */
@@ -188,4 +203,5 @@ export async function run(argv: string[], spawned?: SpawnedBridge): Promise<void
   process.exitCode = code;
   // stdin may still be open (pdb quit before reading it all): do not wait for it.
   process.stdin.destroy();
+  if (lineSession) exitWhenFlushed(code);
 }

@@ -13,6 +13,7 @@ What BridgePdb adds to pdb:
 """
 
 import bdb
+import gc
 import importlib.util
 import os
 import pdb
@@ -738,6 +739,10 @@ def prepare(argv):
     sys.gettrace = replay.gettrace
     pdb.traceback = _TracebackView()
     S.modules = set(sys.modules)
+    # What is loaded now (pdb, the bridge, site's modules) lives until the end:
+    # out of the collector's way, each run's gc.collect() (replay.begin_run) and
+    # the program's own collections only walk the program's objects.
+    gc.freeze()
     return real
 
 
