@@ -12,12 +12,14 @@
 //   - react, react-reconciler and scheduler resolve to their production builds
 //     (their index.js picks one by NODE_ENV at run time; the TUI always ran the
 //     production one: src/repl/tui/index.tsx);
-//   - highlight.js (used by cli-highlight, which ndbg calls only for Python) is its
-//     core with the Python grammar registered, not all 190 languages;
 //   - Yoga (Ink's layout engine) reads its WebAssembly from a base64 data: URL. Its
 //     loader fetch()es that URL wherever fetch exists, and Node's first fetch loads
 //     undici, Node's HTTP client: 60 ms of CPU on the way to the TUI's first screen.
 //     It decodes the same bytes from the string itself instead (its own fallback).
+//   - string-width, which Ink and its helpers call for every line of every frame,
+//     keeps what it measured: a line with one non-ASCII character (a border, the
+//     current-line arrow) goes through Intl.Segmenter, 20-30 ms of the TUI's first
+//     frame here. Calls with options are passed through; each version its own cache.
 //
 // The bundle sits two folders below the package root, like every dist/<dir>/<file>.js,
 // so the paths modules compute from import.meta.url (models/, python/) stay right.
@@ -58,11 +60,6 @@ const substitutions = {
     b.onResolve({ filter: /^(react|react\/jsx-runtime|react-reconciler|react-reconciler\/constants|scheduler)$/ }, (a) => ({
       path: production(a.path, a.importer),
     }));
-    b.onResolve({ filter: /^highlight\.js$/ }, (a) => ({
-      path: 'highlight.js',
-      namespace: 'ndbg-hljs',
-      pluginData: { core: resolveFrom('highlight.js/lib/core', a.importer), python: resolveFrom('highlight.js/lib/languages/python', a.importer) },
-    }));
     b.onLoad({ filter: /yoga-wasm-base64-esm\.js$/ }, (a) => {
       const text = readFileSync(a.path, 'utf8');
       const fetching = 'function ya(){return w||"function"!=typeof fetch?';
@@ -72,11 +69,24 @@ const substitutions = {
       }
       return { contents: text.replace(fetching, 'function ya(){return true?'), loader: 'js' };
     });
-    b.onLoad({ filter: /.*/, namespace: 'ndbg-hljs' }, (a) => ({
+    b.onResolve({ filter: /^string-width$/ }, (a) => {
+      if (a.namespace === 'ndbg-width') return undefined; // the wrapper's own import: the real one
+      return { path: resolveFrom('string-width', a.importer), namespace: 'ndbg-width' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'ndbg-width' }, (a) => ({
       contents:
-        `const hljs = require(${JSON.stringify(a.pluginData.core)});\n` +
-        `hljs.registerLanguage('python', require(${JSON.stringify(a.pluginData.python)}));\n` +
-        'module.exports = hljs;\n',
+        `import measure from ${JSON.stringify(a.path)};\n` +
+        'const known = new Map();\n' +
+        'export default function stringWidth(text, options) {\n' +
+        '  if (options !== undefined || typeof text !== "string") return measure(text, options);\n' +
+        '  let width = known.get(text);\n' +
+        '  if (width === undefined) {\n' +
+        '    width = measure(text);\n' +
+        '    if (known.size >= 20000) known.clear();\n' +
+        '    known.set(text, width);\n' +
+        '  }\n' +
+        '  return width;\n' +
+        '}\n',
       loader: 'js',
       resolveDir: root,
     }));

@@ -3,8 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const calls = vi.hoisted(() => ({ n: 0 }));
-vi.mock('cli-highlight', () => ({
-  highlight: (code: string) => {
+vi.mock('../../src/repl/tui/highlight.js', () => ({
+  highlightPython: (code: string) => {
     calls.n++;
     return code;
   },

@@ -53,6 +53,9 @@ function terminalSize(out: NodeJS.WriteStream): { cols: number; rows: number } {
 }
 
 /** Run the TUI until the user quits; resolves to the exit code, terminal restored. */
+/** How long the first frame waits for the engine's first stop before showing "starting". */
+const FIRST_FRAME_WAIT_MS = 300;
+
 export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<number> {
   const stdin = opts.stdin ?? process.stdin;
   const stdout = opts.stdout ?? process.stdout;
@@ -187,6 +190,13 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
   stdin.resume();
   stdout.on('resize', onResize);
 
+  // The engine starts first: the first frame is its first stop when that comes
+  // within FIRST_FRAME_WAIT_MS (an Ink frame costs tens of ms of the same
+  // thread, and a "starting" frame just before the real one is only flicker);
+  // a slower start shows the "starting" frame meanwhile.
+  const started = store.start();
+  started.catch(() => {}); // awaited below, where a failure is reported
+  await Promise.race([started, new Promise<void>((r) => setTimeout(r, FIRST_FRAME_WAIT_MS).unref())]);
   const inkStdin = new PassThrough() as unknown as NodeJS.ReadStream;
   try {
     ink = render(<App store={store} />, {
@@ -203,9 +213,7 @@ export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<nu
   }
 
   try {
-    // the first screen goes out before the engine's start takes the event loop
-    await new Promise<void>((r) => setImmediate(r));
-    await store.start();
+    await started;
     if (playing && crashed === undefined) {
       screen.flush();
       const settle = () => new Promise<void>((r) => setImmediate(r));

@@ -39,6 +39,8 @@ export class Screen {
   private latest: string | null = null;
   private scheduled = false;
   private active = false;
+  /** Whether a frame has come (the first is written at once). */
+  private framed = false;
   /** Bytes written so far (tests, measurements). */
   written = 0;
 
@@ -76,7 +78,14 @@ export class Screen {
 
   frame(text: string): void {
     this.latest = text;
-    if (!this.opts.manual) this.schedule();
+    if (this.opts.manual) return;
+    // The first frame goes out now: what React and the engine do after a render
+    // (effects, the model's load) would otherwise hold it back. Later ones are
+    // coalesced, one write per turn of the event loop.
+    if (!this.framed) {
+      this.framed = true;
+      this.flush();
+    } else this.schedule();
   }
 
   private schedule(): void {

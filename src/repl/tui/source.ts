@@ -4,8 +4,8 @@
 // takes milliseconds. Lines inside a triple-quoted string are found by a cheap
 // scan so that highlighting line by line still colours docstrings right.
 import { readFileSync } from 'node:fs';
-import { highlight } from 'cli-highlight';
 import { sanitizeLine } from './ansi.js';
+import { highlightPython } from './highlight.js';
 import { syntaxTheme, c } from './theme.js';
 
 export type SourceReader = (file: string) => string | undefined;
@@ -73,7 +73,7 @@ export class SourceFile {
 function hl(code: string): string {
   if (code.trim() === '') return code;
   try {
-    return highlight(code, { language: 'python', ignoreIllegals: true, theme: syntaxTheme });
+    return highlightPython(code, syntaxTheme);
   } catch {
     return code;
   }

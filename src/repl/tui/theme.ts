@@ -44,7 +44,7 @@ export const theme = {
   good: (s: string) => c.green(s),
 };
 
-/** cli-highlight theme on the same instance (its own chalk would sniff the env). */
+/** Python syntax colours by highlight.js token kind (highlight.ts), on the same chalk instance. */
 export const syntaxTheme = {
   keyword: c.blue,
   built_in: c.cyan,
