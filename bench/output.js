@@ -24,7 +24,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 5);
 const lines = Number(process.argv[3] ?? 200000);
 const python = execFileSync(process.env.PYTHON ?? 'python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
-const NDBG = join(root, 'bin', 'ndbg.js');
+const NDBG = join(root, 'bin', 'ndbg'); // what `npx ndbg` runs: the launcher
 
 const work = mkdtempSync(join(tmpdir(), 'ndbg-output-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
@@ -33,7 +33,7 @@ writeFileSync(SCRIPT, `line = 'x' * 199\nfor i in range(${lines}):\n    print(li
 
 const peers = {
   pdb: [python, ['-m', 'pdb', SCRIPT]],
-  'ndbg python': [process.execPath, [NDBG, '--engine', 'python', '--python', python, SCRIPT]],
+  'ndbg python': [NDBG, ['--engine', 'python', '--python', python, SCRIPT]],
 };
 
 /**
