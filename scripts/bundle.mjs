@@ -44,7 +44,7 @@ const PRODUCTION = {
   scheduler: ['scheduler', 'scheduler.production.js'],
 };
 
-/** Resolve `spec` as the package that imports it would (cli-highlight has its own copies). */
+/** Resolve `spec` as the package that imports it would (wrap-ansi has its own string-width). */
 function resolveFrom(spec, importer) {
   return createRequire(importer || join(root, 'package.json')).resolve(spec);
 }

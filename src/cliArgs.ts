@@ -71,7 +71,8 @@ Reverse execution (not in pdb): rs/reverse-step, rn/reverse-next,
 rc/reverse-continue, reverse-finish. All other commands are pdb's.
 `;
 
-const WITH_VALUE = new Set([
+/** Options that take a value (bin/ndbg skips the same ones looking for --engine and --python). */
+export const WITH_VALUE = new Set([
   '-c',
   '--command',
   '--engine',

@@ -5,10 +5,11 @@
 // starts the bridge from Node. Linux only, as the preboot is.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WITH_VALUE } from '../src/cliArgs.js';
 import { PYTHON, ROOT } from './parityHarness.js';
 
 const LAUNCHER = join(ROOT, 'bin', 'ndbg');
@@ -44,6 +45,16 @@ function ndbg(preboot: boolean, args: string[], input: string, env: NodeJS.Proce
 function both(args: string[], input: string, env: NodeJS.ProcessEnv = {}): [Run, Run] {
   return [ndbg(true, args, input, env), ndbg(false, args, input, env)];
 }
+
+describe('the launcher (bin/ndbg)', () => {
+  it('skips the values of the options that take one, as cliArgs.ts does', () => {
+    const text = readFileSync(LAUNCHER, 'utf8');
+    const skip = /^\s*([-\w| ]+)\) want=skip ;;$/m.exec(text)?.[1];
+    const given = /^\s*--engine \| --python\) want=\$a ;;$/m.test(text);
+    expect(given).toBe(true);
+    expect(new Set([...(skip ?? '').split('|').map((o) => o.trim()), '--engine', '--python'])).toEqual(WITH_VALUE);
+  });
+});
 
 describe.runIf(process.platform === 'linux')('the preboot (bin/ndbg)', () => {
   it('is what runs the bridge: its process was started before Node, without the script', () => {

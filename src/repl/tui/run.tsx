@@ -52,10 +52,10 @@ function terminalSize(out: NodeJS.WriteStream): { cols: number; rows: number } {
   return cols > 0 && rows > 0 ? { cols, rows } : DEFAULT_SIZE;
 }
 
-/** Run the TUI until the user quits; resolves to the exit code, terminal restored. */
 /** How long the first frame waits for the engine's first stop before showing "starting". */
 const FIRST_FRAME_WAIT_MS = 300;
 
+/** Run the TUI until the user quits; resolves to the exit code, terminal restored. */
 export async function runTuiLoaded(engine: Engine, opts: TuiOptions): Promise<number> {
   const stdin = opts.stdin ?? process.stdin;
   const stdout = opts.stdout ?? process.stdout;
