@@ -8,7 +8,7 @@
 // start). Chunks are split at each dynamic import, so line mode still loads no
 // React, Ink or onnxruntime, and the python engine no model code.
 //
-// Three substitutions, all for start-up and all invisible in behaviour:
+// Four substitutions, all for speed and all invisible in behaviour:
 //   - react, react-reconciler and scheduler resolve to their production builds
 //     (their index.js picks one by NODE_ENV at run time; the TUI always ran the
 //     production one: src/repl/tui/index.tsx);
@@ -20,6 +20,9 @@
 //     keeps what it measured: a line with one non-ASCII character (a border, the
 //     current-line arrow) goes through Intl.Segmenter, 20-30 ms of the TUI's first
 //     frame here. Calls with options are passed through; each version its own cache.
+//   - Ink's Output (the grid a frame is drawn into) gets a fast path for lines that
+//     are already cut to their place (src/repl/tui/inkOutput.ts): Ink's own cuts
+//     every cell of every frame into an object, 40-60 ms of the first frame.
 //
 // The bundle sits two folders below the package root, like every dist/<dir>/<file>.js,
 // so the paths modules compute from import.meta.url (models/, python/) stay right.
@@ -69,6 +72,20 @@ const substitutions = {
       }
       return { contents: text.replace(fetching, 'function ya(){return true?'), loader: 'js' };
     });
+    b.onResolve({ filter: /^\.\/output\.js$/ }, (a) => {
+      if (!/[\\/]ink[\\/]build[\\/]renderer\.js$/.test(a.importer)) return undefined;
+      return { path: join(dirname(a.importer), 'output.js'), namespace: 'ndbg-ink-output' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'ndbg-ink-output' }, (a) => ({
+      contents:
+        `import InkOutput from ${JSON.stringify(a.path)};\n` +
+        `import stringWidth from 'string-width';\n` +
+        `import { fasterOutput } from ${JSON.stringify(join(root, 'dist', 'repl', 'tui', 'inkOutput.js'))};\n` +
+        'export default fasterOutput(InkOutput, stringWidth);\n',
+      loader: 'js',
+      // string-width as Ink's Output resolves it (through the memo below)
+      resolveDir: dirname(a.path),
+    }));
     b.onResolve({ filter: /^string-width$/ }, (a) => {
       if (a.namespace === 'ndbg-width') return undefined; // the wrapper's own import: the real one
       return { path: resolveFrom('string-width', a.importer), namespace: 'ndbg-width' };
