@@ -17,9 +17,11 @@
 //     undici, Node's HTTP client: 60 ms of CPU on the way to the TUI's first screen.
 //     It decodes the same bytes from the string itself instead (its own fallback).
 //   - string-width, which Ink and its helpers call for every line of every frame,
-//     keeps what it measured: a line with one non-ASCII character (a border, the
-//     current-line arrow) goes through Intl.Segmenter, 20-30 ms of the TUI's first
-//     frame here. Calls with options are passed through; each version its own cache.
+//     keeps what it measured and measures plain text itself
+//     (src/repl/tui/stringWidth.ts): a line with one non-ASCII character (a border,
+//     the current-line arrow) went through Intl.Segmenter and Unicode-property
+//     regular expressions, 30-45 ms of the TUI's first frame here. Calls with
+//     options are passed through; each version its own cache.
 //   - Ink's Output (the grid a frame is drawn into) gets a fast path for lines that
 //     are already cut to their place (src/repl/tui/inkOutput.ts): Ink's own cuts
 //     every cell of every frame into an object, 40-60 ms of the first frame.
@@ -93,17 +95,8 @@ const substitutions = {
     b.onLoad({ filter: /.*/, namespace: 'ndbg-width' }, (a) => ({
       contents:
         `import measure from ${JSON.stringify(a.path)};\n` +
-        'const known = new Map();\n' +
-        'export default function stringWidth(text, options) {\n' +
-        '  if (options !== undefined || typeof text !== "string") return measure(text, options);\n' +
-        '  let width = known.get(text);\n' +
-        '  if (width === undefined) {\n' +
-        '    width = measure(text);\n' +
-        '    if (known.size >= 20000) known.clear();\n' +
-        '    known.set(text, width);\n' +
-        '  }\n' +
-        '  return width;\n' +
-        '}\n',
+        `import { rememberedWidth } from ${JSON.stringify(join(root, 'dist', 'repl', 'tui', 'stringWidth.js'))};\n` +
+        'export default rememberedWidth(measure);\n',
       loader: 'js',
       resolveDir: root,
     }));

@@ -16,7 +16,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.js';
 import { App } from '../../src/repl/tui/components/App.js';
-import { CodePointWidths, composeRows, fasterOutput, type InkOutputBase } from '../../src/repl/tui/inkOutput.js';
+import { CodePointWidths, composeRows, fasterOutput, type InkOutputBase, lineWidth } from '../../src/repl/tui/inkOutput.js';
 import { Screen } from '../../src/repl/tui/screen.js';
 import { TuiStore } from '../../src/repl/tui/store.js';
 import { ROOT } from '../parityHarness.js';
@@ -160,13 +160,15 @@ describe("Ink's Output with the fast path", () => {
     expect(fast).toBeLessThan(1900);
   });
 
-  it('leaves to Ink what it cannot place: overlaps, clips, open styles, combining marks, controls', () => {
+  it('leaves to Ink what it cannot place: overlaps, clips, other escapes, combining marks, controls; closes open styles', () => {
     const widths = new CodePointWidths(stringWidth);
     const w = (x: number, y: number, text: string) => ({ type: 'write' as const, x, y, text, transformers: [] });
     expect(composeRows([w(0, 0, 'ab'), w(5, 0, chalk.red('cd'))], 20, 2, widths)?.output).toBe(`ab   ${chalk.red('cd')}\n`);
     expect(composeRows([w(0, 0, 'abc'), w(2, 0, 'x')], 20, 1, widths)).toBeUndefined();
     expect(composeRows([{ type: 'clip', clip: {} }, w(0, 0, 'a')], 20, 1, widths)).toBeUndefined();
-    expect(composeRows([w(0, 0, '\x1b[31mred')], 20, 1, widths)).toBeUndefined();
+    expect(composeRows([w(0, 0, '\x1b[31mred'), w(4, 0, 'x')], 20, 1, widths)?.output).toBe('\x1b[31mred\x1b[0m x');
+    expect(composeRows([w(0, 0, '\x1b]8;;https://x.org\x07link')], 20, 1, widths)).toBeUndefined();
+    expect(composeRows([w(0, 0, '\x1b[2Kx')], 20, 1, widths)).toBeUndefined();
     expect(composeRows([w(0, 0, 'e\u0301')], 20, 1, widths)).toBeUndefined();
     expect(composeRows([w(0, 0, 'a\tb')], 20, 1, widths)).toBeUndefined();
     expect(composeRows([w(0, 0, '中文 │ ▶')], 20, 1, widths)?.output).toBe('中文 │ ▶');
@@ -184,28 +186,37 @@ describe("Ink's Output with the fast path", () => {
       return original.call(this);
     };
     try {
-      const screen = new Screen({ write: () => {} }, 120, 40, { manual: true });
-      const store = new TuiStore(new FakeEngine() as unknown as Engine, { title: 'demo', cols: 120, rows: 40, historyPath: null, showLatency: false });
-      screen.enter();
-      const ink = render(createElement(App, { store }), {
-        stdout: screen.sink as never,
-        stdin: new PassThrough() as never,
-        debug: true,
-        exitOnCtrlC: false,
-        patchConsole: false,
-      });
-      await store.start();
-      for (const cmd of ['s', 'n', 'n', 'b 12', 's', 'p items', 'w', 'c']) {
-        store.submit(cmd);
-        await store.whenIdle();
-        await new Promise((r) => setImmediate(r));
+      // (at 64 columns the source pane cuts the demo's longer lines, styles and all)
+      for (const [cols, rows] of [
+        [120, 40],
+        [64, 24],
+      ] as const) {
+        const screen = new Screen({ write: () => {} }, cols, rows, { manual: true });
+        const store = new TuiStore(new FakeEngine() as unknown as Engine, { title: 'demo', cols, rows, historyPath: null, showLatency: false });
+        screen.enter();
+        const ink = render(createElement(App, { store }), {
+          stdout: screen.sink as never,
+          stdin: new PassThrough() as never,
+          debug: true,
+          exitOnCtrlC: false,
+          patchConsole: false,
+        });
+        await store.start();
+        for (const cmd of ['s', 'n', 'n', 'b 12', 's', 'p items', 'w', 'c']) {
+          store.submit(cmd);
+          await store.whenIdle();
+          await new Promise((r) => setImmediate(r));
+        }
+        ink.unmount();
       }
-      ink.unmount();
     } finally {
       proto.get = original;
     }
-    expect(seen.length).toBeGreaterThan(8);
+    expect(seen.length).toBeGreaterThan(16);
     const widths = new CodePointWidths(stringWidth);
+    // some lines were cut with a style open, and closed by the fast path
+    const open = seen.flat().filter((op) => op.type === 'write' && op.text.split('\n').some((l) => lineWidth(l, widths)?.open));
+    expect(open.length).toBeGreaterThan(0);
     for (const [i, ops] of seen.entries()) {
       const [width, height] = sizes[i]!;
       const ours = composeRows(ops, width, height, widths);

@@ -8,8 +8,9 @@
 // The fast path composes each row from the lines written on it as they are, with
 // spaces between, when every line on every row
 //   - is written outside any clip region, at x >= 0,
-//   - holds only SGR escapes (colours, bold, ...) it also closes, so that no style
-//     runs on into the gap or the next line,
+//   - holds no escapes but SGR ones (colours, bold, ...) that this knows; a line
+//     that leaves a style open gets a reset at its end, as Ink ends each line's
+//     styles with the line,
 //   - has only characters that are their own grapheme (no combining marks, joiners,
 //     variation selectors, flags, emoji modifiers, Hangul jamo, controls) and that
 //     string-width measures at 1 or 2 columns, which is how Ink advances over them,
@@ -71,7 +72,8 @@ export function composeRows(operations: Operation[], width: number, height: numb
         for (const t of op.transformers) line = t(line, i);
         const w = lineWidth(line, widths);
         if (w === undefined) return undefined;
-        if (w > 0) row.push({ x: op.x, end: op.x + w, text: line });
+        if (w.open) line += '\x1b[0m';
+        if (w.columns > 0) row.push({ x: op.x, end: op.x + w.columns, text: line });
       }
     }
   }
@@ -148,8 +150,11 @@ function applySgr(open: number, params: string): number {
   return open;
 }
 
-/** Columns `line` takes in Ink's grid, or undefined when the fast path does not apply to it. */
-export function lineWidth(line: string, widths: CodePointWidths): number | undefined {
+/**
+ * Columns `line` takes in Ink's grid and whether it leaves a style open, or
+ * undefined when the fast path does not apply to it.
+ */
+export function lineWidth(line: string, widths: CodePointWidths): { columns: number; open: boolean } | undefined {
   let open = 0;
   let w = 0;
   for (let i = 0; i < line.length; ) {
@@ -176,7 +181,7 @@ export function lineWidth(line: string, widths: CodePointWidths): number | undef
       i += cp > 0xffff ? 2 : 1;
     }
   }
-  return open === 0 ? w : undefined;
+  return { columns: w, open: open !== 0 };
 }
 
 // Code points that are not a grapheme of their own, or that join others into one.

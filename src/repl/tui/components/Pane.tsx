@@ -2,7 +2,7 @@
 // pre-cut lines. Fixed sizes everywhere, so Ink never wraps and a step only
 // changes the rows whose text changed.
 import { Box, Text } from 'ink';
-import { fit } from '../ansi.js';
+import { fit, truncate, visibleWidth } from '../ansi.js';
 import { theme } from '../theme.js';
 
 export function header(title: string, width: number, focused: boolean): string {
@@ -18,15 +18,16 @@ export function block(lines: string[], width: number, height: number): string[] 
   return out;
 }
 
+/**
+ * Rows of text, each cut to `width` (a line already that wide, as the panes make
+ * them, passes as it is). One Text for the whole block, not one per row: Ink lays
+ * out and draws each Text on its own, and a pane of 40 rows was 40 of them.
+ */
 export function Lines({ lines, width }: { lines: string[]; width: number }) {
+  const rows = lines.map((l) => (l === '' ? ' ' : visibleWidth(l) > width ? truncate(l, width, '…') : l));
   return (
-    <Box flexDirection="column" width={width} height={lines.length} flexShrink={0}>
-      {lines.map((l, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed-height pane are their positions
-        <Text key={i} wrap="truncate">
-          {l === '' ? ' ' : l}
-        </Text>
-      ))}
+    <Box width={width} height={lines.length} flexShrink={0}>
+      <Text>{rows.join('\n')}</Text>
     </Box>
   );
 }
