@@ -18,10 +18,10 @@
 //     It decodes the same bytes from the string itself instead (its own fallback).
 //   - string-width, which Ink and its helpers call for every line of every frame,
 //     keeps what it measured and measures plain text itself
-//     (src/repl/tui/stringWidth.ts): a line with one non-ASCII character (a border,
-//     the current-line arrow) went through Intl.Segmenter and Unicode-property
-//     regular expressions, 30-45 ms of the TUI's first frame here. Calls with
-//     options are passed through; each version its own cache.
+//     (src/repl/tui/stringWidth.ts): string-width puts a line with one non-ASCII
+//     character (a border, the current-line arrow) through Intl.Segmenter and
+//     Unicode-property regular expressions, 30-45 ms of the TUI's first frame
+//     here. Calls with options are passed through; each version its own cache.
 //   - Ink's Output (the grid a frame is drawn into) gets a fast path for lines that
 //     are already cut to their place (src/repl/tui/inkOutput.ts): Ink's own cuts
 //     every cell of every frame into an object, 40-60 ms of the first frame.

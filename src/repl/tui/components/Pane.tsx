@@ -21,7 +21,7 @@ export function block(lines: string[], width: number, height: number): string[] 
 /**
  * Rows of text, each cut to `width` (a line already that wide, as the panes make
  * them, passes as it is). One Text for the whole block, not one per row: Ink lays
- * out and draws each Text on its own, and a pane of 40 rows was 40 of them.
+ * out and draws each Text on its own: a Text per row would be 40 for a pane of 40 rows.
  */
 export function Lines({ lines, width }: { lines: string[]; width: number }) {
   const rows = lines.map((l) => (l === '' ? ' ' : visibleWidth(l) > width ? truncate(l, width, '…') : l));
