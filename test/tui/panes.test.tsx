@@ -11,6 +11,8 @@ import { TextPane } from '../../src/repl/tui/components/TextPane.js';
 import { StatusBar } from '../../src/repl/tui/components/StatusBar.js';
 import { CommandLine } from '../../src/repl/tui/components/CommandLine.js';
 import { TooSmall } from '../../src/repl/tui/components/App.js';
+import { Lines } from '../../src/repl/tui/components/Pane.js';
+import { Box } from 'ink';
 import type { Breakpoint } from '../../src/repl/tui/breakpoints.js';
 
 const plain = (f: string | undefined) => stripAnsi(f ?? '').split('\n');
@@ -196,5 +198,27 @@ describe('TooSmall', () => {
     const rows = plain(render(<TooSmall cols={40} rows={10} />).lastFrame());
     expect(rows.join('\n')).toContain('Terminal too small: 40x10');
     expect(rows.join('\n')).toContain('at least 60x16');
+  });
+});
+
+describe('Lines', () => {
+  it('keeps its rows and its width when Ink measures a row wider than ndbg does', () => {
+    // '⌚' is two columns to string-width (Ink) and one to ndbg's own measure: the
+    // row must be cut by Ink, not wrapped onto a row of its own.
+    const { lastFrame } = render(
+      <Box flexDirection="row">
+        <Lines width={6} lines={['abcde⌚', 'x', '']} />
+        <Lines width={3} lines={['│', '│', '│']} />
+      </Box>,
+    );
+    const rows = plain(lastFrame());
+    expect(rows.length).toBe(3);
+    expect(rows[0]).toBe('abcde…│');
+    expect(rows[1]).toBe('x     │');
+  });
+
+  it('is one row per line of plain text, cut to nothing wider than asked', () => {
+    const { lastFrame } = render(<Lines width={8} lines={['─ Stack ', '▶ f  x·y', '']} />);
+    expect(plain(lastFrame())).toEqual(['─ Stack', '▶ f  x·y', '']);
   });
 });

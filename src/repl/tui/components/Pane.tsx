@@ -2,7 +2,8 @@
 // pre-cut lines. Fixed sizes everywhere, so Ink never wraps and a step only
 // changes the rows whose text changed.
 import { Box, Text } from 'ink';
-import { fit, truncate, visibleWidth } from '../ansi.js';
+import { fit } from '../ansi.js';
+import { plainWidth } from '../stringWidth.js';
 import { theme } from '../theme.js';
 
 export function header(title: string, width: number, focused: boolean): string {
@@ -19,15 +20,30 @@ export function block(lines: string[], width: number, height: number): string[] 
 }
 
 /**
- * Rows of text, each cut to `width` (a line already that wide, as the panes make
- * them, passes as it is). One Text for the whole block, not one per row: Ink lays
- * out and draws each Text on its own: a Text per row would be 40 for a pane of 40 rows.
+ * Rows of text, each cut to `width`. The panes make every row exactly that wide:
+ * then the block is one Ink Text, since Ink lays out and draws each Text on its
+ * own (a Text per row would be 40 for a pane of 40 rows). That needs the rows'
+ * widths as Ink measures them (string-width), which `plainWidth` knows for plain
+ * text; a block with other characters (an emoji ndbg's own measure may count
+ * narrower than Ink does) is a Text per row, each cut by Ink if it must be.
  */
 export function Lines({ lines, width }: { lines: string[]; width: number }) {
-  const rows = lines.map((l) => (l === '' ? ' ' : visibleWidth(l) > width ? truncate(l, width, '…') : l));
+  const rows = lines.map((l) => (l === '' ? ' ' : l));
+  if (rows.every((l) => (plainWidth(l) ?? width + 1) <= width)) {
+    return (
+      <Box width={width} height={rows.length} flexShrink={0}>
+        <Text>{rows.join('\n')}</Text>
+      </Box>
+    );
+  }
   return (
-    <Box width={width} height={lines.length} flexShrink={0}>
-      <Text>{rows.join('\n')}</Text>
+    <Box flexDirection="column" width={width} height={rows.length} flexShrink={0}>
+      {rows.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed-height pane are their positions
+        <Text key={i} wrap="truncate">
+          {l}
+        </Text>
+      ))}
     </Box>
   );
 }
