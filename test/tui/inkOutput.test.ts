@@ -14,6 +14,7 @@ import { Chalk } from 'chalk';
 import { render } from 'ink';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../src/repl/play.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { App } from '../../src/repl/tui/components/App.js';
 import { CodePointWidths, composeRows, fasterOutput, type InkOutputBase, lineWidth } from '../../src/repl/tui/inkOutput.js';
@@ -56,16 +57,6 @@ function cells(frame: string): string[][] {
     while (out.length && out[out.length - 1] === '" "') out.pop();
     return out;
   });
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const chalk = new Chalk({ level: 3 });
@@ -115,7 +106,7 @@ function randomText(rand: () => number): string {
 
 /** Draws the same random operations into Ink's Output and the faster one. */
 function randomFrame(seed: number): { ink: string; ours: string; fast: boolean } {
-  const rand = mulberry32(seed);
+  const rand = prng(seed);
   const width = 10 + Math.floor(rand() * 110);
   const height = 1 + Math.floor(rand() * 12);
   const a = new InkOutput({ width, height });

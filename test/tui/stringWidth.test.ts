@@ -8,22 +8,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../src/repl/play.js';
 import { NARROW, plainWidth, rememberedWidth } from '../../src/repl/tui/stringWidth.js';
 import { ROOT } from '../parityHarness.js';
 
 // string-width as Ink's Output resolves it
 const inkOutputPath = join(dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
 const stringWidth = (await import(pathToFileURL(createRequire(inkOutputPath).resolve('string-width')).href)).default as (s: string) => number;
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('the bundled string-width', () => {
   it('has every NARROW code point one column wide and a grapheme of its own', () => {
@@ -44,7 +35,7 @@ describe('the bundled string-width', () => {
   });
 
   it('measures 20,000 random strings as string-width does', () => {
-    const rand = mulberry32(7);
+    const rand = prng(7);
     const pool = [
       '─',
       '│',
