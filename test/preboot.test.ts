@@ -5,11 +5,13 @@
 // starts the bridge from Node. Linux only, as the preboot is.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WITH_VALUE } from '../src/cliArgs.js';
+import { adoptCfgPreboot, type CfgPreboot } from '../src/engine/prebootCfg.js';
+import { DEFAULT_CFG_TARGET, runCfg, spawnCfg } from '../src/model/format/cfg.js';
 import { PYTHON, ROOT } from './parityHarness.js';
 
 const LAUNCHER = join(ROOT, 'bin', 'ndbg');
@@ -87,7 +89,11 @@ describe.runIf(process.platform === 'linux')('the preboot (bin/ndbg)', () => {
     );
     for (const env of [{}, { PYTHONPATH: '/nowhere' }]) {
       const [on, off] = both(['--python', python, p, 'a b', '--flag', 'ü'], 'c\nq\n', env);
-      expect(on).toEqual(off);
+      // The program writes to fd 1 itself and through sys.stdout, which reach ndbg on
+      // two channels: the order of those lines between them is not pinned (a busy
+      // machine has them either way, preboot or not). The lines are.
+      const lines = (r: Run) => ({ ...r, stdout: r.stdout.split('\n').sort() });
+      expect(lines(on)).toEqual(lines(off));
       expect(on.stdout).toContain(`['${p}', 'a b', '--flag', 'ü'] [] ${env.PYTHONPATH ?? 'None'}`);
       expect(on.stdout).toContain('from a child');
       expect(on.stdout).toMatch(/True False (None|\['-m', 'pdb', '.*env\.py', 'a b', '--flag', 'ü'\])\n/);
@@ -129,5 +135,104 @@ describe.runIf(process.platform === 'linux')('the preboot (bin/ndbg)', () => {
       expect(on).toEqual(off);
       expect(on.code).toBe(0);
     }
+  });
+});
+
+/** A neural session, the launcher's analysis preboot on or off. */
+function neural(preboot: boolean, args: string[], input: string, env: NodeJS.ProcessEnv = {}): Run {
+  const r = spawnSync(LAUNCHER, ['--engine', 'neural', ...args], {
+    cwd: dir,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, ...env, NDBG_PREBOOT: preboot ? '' : 'off' },
+    timeout: 120_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the launcher and the neural engine', () => {
+  it("analyses for the target Node asks for (cfg.ts's DEFAULT_CFG_TARGET)", () => {
+    expect(readFileSync(LAUNCHER, 'utf8')).toMatch(new RegExp(`^\\s*target=${DEFAULT_CFG_TARGET.replace('.', '\\.')}$`, 'm'));
+  });
+});
+
+describe.runIf(process.platform === 'linux')("the neural engine's preboot (bin/ndbg)", () => {
+  const env = { NDBG_PDBFACTS_CACHE: join(dir, 'facts') };
+
+  it('starts the analysis before Node and tells Node where it is', () => {
+    // a `node` that reports what the launcher handed it, and the process it names
+    const bin = join(dir, 'bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'node'), '#!/bin/sh\nsleep 0.5\nenv | grep ^NDBG_CFG_ | sort\nhead -c 11 "$NDBG_CFG_OUT"\nrm -f "$NDBG_CFG_OUT"\n');
+    chmodSync(join(bin, 'node'), 0o755);
+    program('four.py', 'x = 4\n');
+    const r = spawnSync(LAUNCHER, ['--python', python, 'four.py'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NDBG_PREBOOT: '', XDG_RUNTIME_DIR: dir },
+    });
+    expect(r.stdout).toContain(`NDBG_CFG_PYTHON=${python}\nNDBG_CFG_SCRIPT=four.py\nNDBG_CFG_TARGET=${DEFAULT_CFG_TARGET}\n`);
+    expect(r.stdout).toMatch(new RegExp(`NDBG_CFG_OUT=${dir}/ndbg-cfg-\\d+\\.json`));
+    expect(r.stdout).toContain('{"format": '); // the analysis ran, into that file
+    rmSync(join(bin, 'node'));
+  });
+
+  it('is the analysis Node would run, taken only when it is', async () => {
+    const p = program('five.py', readFileSync(join(ROOT, 'fixtures', 'loops.py'), 'utf8'));
+    const source = readFileSync(p, 'utf8');
+    let n = 0;
+    /** An analysis run as the launcher runs it (ended: a child Node has reaped). */
+    const preboot = (script: string, out?: string): CfgPreboot => {
+      const file = join(dir, `cfg-${n++}.json`);
+      if (out === undefined) {
+        const r = spawnSync(python, ['-S', '-m', 'ndbg.analysis.cfg', script, '--target', DEFAULT_CFG_TARGET], {
+          cwd: join(ROOT, 'python'),
+          env: { ...process.env, PYTHONPATH: join(ROOT, 'python') },
+        });
+        writeFileSync(file, r.stdout);
+      } else writeFileSync(file, out);
+      return { pid: 2 ** 22 + 1, out: file, script, python, target: DEFAULT_CFG_TARGET };
+    };
+    const fresh = await spawnCfg(source, { python, target: DEFAULT_CFG_TARGET });
+    const taken = preboot(p);
+    expect(adoptCfgPreboot(taken, p, python, source, false)).toBe(true);
+    expect(await runCfg(source, { python, target: DEFAULT_CFG_TARGET })).toEqual(fresh);
+    expect(existsSync(taken.out)).toBe(false);
+    // a broken output: Node runs the analysis itself
+    expect(adoptCfgPreboot(preboot(p, '{"format": '), p, python, source, false)).toBe(true);
+    expect(await runCfg(source, { python, target: DEFAULT_CFG_TARGET })).toEqual(fresh);
+    // not what this session would run
+    expect(adoptCfgPreboot(preboot(p), 'other.py', python, source, false)).toBe(false);
+    expect(adoptCfgPreboot(preboot(p), p, 'python3.9', source, false)).toBe(false);
+    expect(adoptCfgPreboot({ ...preboot(p), target: '3.9' }, p, python, source, false)).toBe(false);
+    expect(adoptCfgPreboot(preboot(p), p, python, source, true)).toBe(false); // pdb's facts still to ask
+    const latin = join(dir, 'latin.py');
+    writeFileSync(latin, Buffer.from('# -*- coding: latin-1 -*-\nname = "caf\xe9"\n', 'latin1'));
+    expect(adoptCfgPreboot(preboot(latin), latin, python, readFileSync(latin, 'utf8'), false)).toBe(false);
+  });
+
+  it('is left when it did not read what Node reads, or fails; the session is the same', () => {
+    const latin = join(dir, 'latin.py');
+    writeFileSync(latin, Buffer.from('# -*- coding: latin-1 -*-\nname = "caf\xe9"\nprint(name)\n', 'latin1'));
+    const broken = program('broken.py', 'def f(:\n    pass\n');
+    for (const p of [latin, broken]) {
+      const on = neural(true, ['--python', python, p], 'n\nn\nq\n', env);
+      const off = neural(false, ['--python', python, p], 'n\nn\nq\n', env);
+      expect(on).toEqual(off);
+    }
+    const fake = join(dir, 'fakepython2');
+    writeFileSync(fake, '#!/bin/sh\necho "not a python" >&2\nexit 5\n');
+    chmodSync(fake, 0o755);
+    const p = program('two.py', 'x = 2\n');
+    expect(neural(true, ['--python', fake, p], 'q\n', env)).toEqual(neural(false, ['--python', fake, p], 'q\n', env));
+  });
+
+  it('leaves no output file behind', () => {
+    const p = program('three.py', 'x = 3\n');
+    const tmp = mkdtempSync(join(tmpdir(), 'ndbg-run-'));
+    neural(true, ['--python', python, p], 'q\n', { ...env, XDG_RUNTIME_DIR: tmp });
+    neural(true, ['--python', python, p], 'n\n', { ...env, XDG_RUNTIME_DIR: tmp });
+    expect(readdirSync(tmp)).toEqual([]);
+    rmSync(tmp, { recursive: true, force: true });
   });
 });

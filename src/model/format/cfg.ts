@@ -118,6 +118,19 @@ export function startCfg(source: string, opts: { python?: string; target?: strin
   return p;
 }
 
+/**
+ * An analysis started elsewhere (bin/ndbg's preboot: src/engine/prebootCfg.ts),
+ * its output still to be checked, for the next runCfg or startCfg with the same
+ * source and options to take.
+ */
+export function seedCfg(source: string, opts: { python?: string; target?: string }, output: Promise<unknown>): void {
+  const key = earlyKey(source, opts);
+  if (early.has(key)) return;
+  const p = output.then(checkCfgFormat);
+  p.catch(() => undefined); // reported by the runCfg that takes it
+  early.set(key, p);
+}
+
 /** The analysed copy and its folder: all there is in it (rmSync's recursive walk costs 10-40 ms here, on the way to the first prompt). */
 function removeScript(dir: string, file: string): void {
   try {
@@ -134,7 +147,7 @@ function ownBytecode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-function spawnCfg(source: string, opts: { python?: string; target?: string; timeoutMs?: number; pdbFacts?: boolean }): Promise<CfgResult> {
+export function spawnCfg(source: string, opts: { python?: string; target?: string; timeoutMs?: number; pdbFacts?: boolean }): Promise<CfgResult> {
   const dir = mkdtempSync(join(tmpdir(), 'ndbg-cfg-'));
   const file = join(dir, 'script.py');
   writeFileSync(file, source);
