@@ -5,7 +5,7 @@
 // starts the bridge from Node. Linux only, as the preboot is.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -201,6 +201,14 @@ describe.runIf(process.platform === 'linux')("the neural engine's preboot (bin/n
     // a broken output: Node runs the analysis itself
     expect(adoptCfgPreboot(preboot(p, '{"format": '), p, python, source, false)).toBe(true);
     expect(await runCfg(source, { python, target: DEFAULT_CFG_TARGET })).toEqual(fresh);
+    // another user's file where the output was to go: not read, not removed
+    if (process.getuid?.() === 0) {
+      const theirs = { ...preboot(program('six.py', 'y = 6\n')), script: p }; // another script's analysis
+      chownSync(theirs.out, 4242, 4242);
+      expect(adoptCfgPreboot(theirs, p, python, source, false)).toBe(true);
+      expect(await runCfg(source, { python, target: DEFAULT_CFG_TARGET })).toEqual(fresh);
+      expect(existsSync(theirs.out)).toBe(true);
+    }
     // not what this session would run
     expect(adoptCfgPreboot(preboot(p), 'other.py', python, source, false)).toBe(false);
     expect(adoptCfgPreboot(preboot(p), p, 'python3.9', source, false)).toBe(false);

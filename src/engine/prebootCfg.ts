@@ -13,7 +13,7 @@
 // launcher does not ask for them). Otherwise, or when it fails, Node runs the
 // analysis itself as it does without a preboot (cfg.ts, startCfg).
 
-import { readFileSync, unlinkSync } from 'node:fs';
+import { readFileSync, statSync, unlinkSync } from 'node:fs';
 import { DEFAULT_CFG_TARGET, seedCfg, spawnCfg } from '../model/format/cfg.js';
 import { procStatus } from './prebootBridge.js';
 
@@ -36,11 +36,16 @@ export function takeCfgPreboot(env: NodeJS.ProcessEnv = process.env): CfgPreboot
   return { pid: n, out, script, python, target };
 }
 
+/** The output file, when it is this user's (the launcher ran nothing where another's was in the way). */
+function ours(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.uid === process.getuid?.();
+}
+
 function remove(path: string): void {
   try {
-    unlinkSync(path);
+    if (ours(path)) unlinkSync(path);
   } catch {
-    // never written, or gone
+    // gone
   }
 }
 
@@ -96,7 +101,7 @@ function output(p: CfgPreboot): Promise<unknown> {
       }
       let text = '';
       try {
-        text = readFileSync(p.out, 'utf8');
+        if (ours(p.out)) text = readFileSync(p.out, 'utf8');
       } catch {
         // reported below
       }
