@@ -2,28 +2,15 @@
 // the Screen's sink): size, content, bytes written per step, and speed on a
 // 20,000-line file.
 import { describe, expect, it } from 'vitest';
-import { render } from 'ink';
-import { PassThrough } from 'node:stream';
-import { App } from '../../src/repl/tui/components/App.js';
-import { Screen } from '../../src/repl/tui/screen.js';
-import { TuiStore } from '../../src/repl/tui/store.js';
 import { SourceCache } from '../../src/repl/tui/source.js';
 import { stripAnsi, visibleWidth } from '../../src/repl/tui/ansi.js';
 import type { Engine, EngineEvent, Listener } from '../../src/engine/engine.js';
 import { FakeEngine } from './fake-engine.mjs';
+import { mountApp } from './mountApp.js';
 
 function mount(engine: Engine, cols: number, rows: number, source?: SourceCache, startFile?: string) {
   const bytes: string[] = [];
-  const screen = new Screen({ write: (d: string) => bytes.push(d) }, cols, rows, { manual: true });
-  const store = new TuiStore(engine, { title: 'demo', cols, rows, historyPath: null, source, showLatency: false, startFile });
-  screen.enter();
-  const ink = render(<App store={store} />, {
-    stdout: screen.sink as never,
-    stdin: new PassThrough() as never,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const { screen, store, ink } = mountApp(engine, cols, rows, { source, startFile, write: (d) => bytes.push(d) });
   // Store changes reach React on the next turn of the event loop.
   const frame = async () => {
     await new Promise((r) => setImmediate(r));

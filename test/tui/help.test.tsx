@@ -1,27 +1,14 @@
 // The help overlay (F1, `?`, `h`): over the panes, fitting the screen, scrolled
 // with the keys, closed with Esc; the whole screen drawn as runTui draws it.
 import { describe, expect, it } from 'vitest';
-import { render } from 'ink';
-import { PassThrough } from 'node:stream';
-import { App } from '../../src/repl/tui/components/App.js';
-import { Screen } from '../../src/repl/tui/screen.js';
-import { TuiStore } from '../../src/repl/tui/store.js';
 import { KeyParser, keySequence } from '../../src/repl/tui/keys.js';
 import { stripAnsi, visibleWidth } from '../../src/repl/tui/ansi.js';
 import { helpRows } from '../../src/repl/tui/help.js';
 import { FakeEngine } from './fake-engine.mjs';
+import { mountApp } from './mountApp.js';
 
 async function mount(cols: number, rows: number) {
-  const screen = new Screen({ write: () => {} }, cols, rows, { manual: true });
-  const store = new TuiStore(new FakeEngine() as never, { title: 'demo', cols, rows, historyPath: null, showLatency: false });
-  screen.enter();
-  const ink = render(<App store={store} />, {
-    stdout: screen.sink as never,
-    stdin: new PassThrough() as never,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const { screen, store, ink } = mountApp(new FakeEngine() as never, cols, rows);
   await store.start();
   const parser = new KeyParser();
   const lines = async () => {

@@ -8,20 +8,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Chalk } from 'chalk';
-import { render } from 'ink';
-import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../src/repl/play.js';
 import type { Engine } from '../../src/engine/engine.js';
-import { App } from '../../src/repl/tui/components/App.js';
 import { CodePointWidths, composeRows, fasterOutput, type InkOutputBase, lineWidth } from '../../src/repl/tui/inkOutput.js';
-import { Screen } from '../../src/repl/tui/screen.js';
-import { TuiStore } from '../../src/repl/tui/store.js';
 import { ROOT } from '../parityHarness.js';
 import { FakeEngine } from './fake-engine.mjs';
+import { mountApp } from './mountApp.js';
 
 // Ink's own Output, and the string-width and tokenizer it uses, as Ink resolves them.
 const inkOutputPath = join(dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
@@ -182,16 +177,7 @@ describe("Ink's Output with the fast path", () => {
         [120, 40],
         [64, 24],
       ] as const) {
-        const screen = new Screen({ write: () => {} }, cols, rows, { manual: true });
-        const store = new TuiStore(new FakeEngine() as unknown as Engine, { title: 'demo', cols, rows, historyPath: null, showLatency: false });
-        screen.enter();
-        const ink = render(createElement(App, { store }), {
-          stdout: screen.sink as never,
-          stdin: new PassThrough() as never,
-          debug: true,
-          exitOnCtrlC: false,
-          patchConsole: false,
-        });
+        const { store, ink } = mountApp(new FakeEngine() as unknown as Engine, cols, rows);
         await store.start();
         for (const cmd of ['s', 'n', 'n', 'b 12', 's', 'p items', 'w', 'c']) {
           store.submit(cmd);
