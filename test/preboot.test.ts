@@ -32,13 +32,13 @@ interface Run {
   stderr: string;
 }
 
-function ndbg(preboot: boolean, args: string[], input: string, env: NodeJS.ProcessEnv = {}): Run {
-  const r = spawnSync(LAUNCHER, ['--engine', 'python', ...args], {
+function ndbg(preboot: boolean, args: string[], input: string, env: NodeJS.ProcessEnv = {}, engine = 'python'): Run {
+  const r = spawnSync(LAUNCHER, ['--engine', engine, ...args], {
     cwd: dir,
     input,
     encoding: 'utf8',
     env: { ...process.env, ...env, NDBG_PREBOOT: preboot ? '' : 'off' },
-    timeout: 60_000,
+    timeout: 120_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -139,16 +139,7 @@ describe.runIf(process.platform === 'linux')('the preboot (bin/ndbg)', () => {
 });
 
 /** A neural session, the launcher's analysis preboot on or off. */
-function neural(preboot: boolean, args: string[], input: string, env: NodeJS.ProcessEnv = {}): Run {
-  const r = spawnSync(LAUNCHER, ['--engine', 'neural', ...args], {
-    cwd: dir,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, ...env, NDBG_PREBOOT: preboot ? '' : 'off' },
-    timeout: 120_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const neural = (preboot: boolean, args: string[], input: string, env: NodeJS.ProcessEnv = {}) => ndbg(preboot, args, input, env, 'neural');
 
 describe('the launcher and the neural engine', () => {
   it("analyses for the target Node asks for (cfg.ts's DEFAULT_CFG_TARGET)", () => {
