@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WITH_VALUE } from '../src/cliArgs.js';
-import { adoptCfgPreboot, type CfgPreboot } from '../src/engine/prebootCfg.js';
+import { takePreboot } from '../src/engine/prebootBridge.js';
+import { adoptCfgPreboot, type CfgPreboot, takeCfgPreboot } from '../src/engine/prebootCfg.js';
 import { DEFAULT_CFG_TARGET, runCfg, spawnCfg } from '../src/model/format/cfg.js';
 import { PYTHON, ROOT } from './parityHarness.js';
 
@@ -233,5 +234,24 @@ describe.runIf(process.platform === 'linux')("the neural engine's preboot (bin/n
     neural(true, ['--python', python, p], 'n\n', { ...env, XDG_RUNTIME_DIR: tmp });
     expect(readdirSync(tmp)).toEqual([]);
     rmSync(tmp, { recursive: true, force: true });
+  });
+});
+
+describe.runIf(process.platform === 'linux')('what the launcher hands Node', () => {
+  it('names only a child of this process: another process is neither taken nor killed', () => {
+    const other = String(process.ppid); // this process's parent, not its child
+    const env: NodeJS.ProcessEnv = {
+      NDBG_PREBOOT_PID: other,
+      NDBG_PREBOOT_PYTHON: python,
+      NDBG_PREBOOT_SOCKET: join(dir, 'x.sock'),
+      NDBG_CFG_PID: other,
+      NDBG_CFG_OUT: join(dir, 'x.json'),
+      NDBG_CFG_SCRIPT: 'x.py',
+      NDBG_CFG_PYTHON: python,
+      NDBG_CFG_TARGET: DEFAULT_CFG_TARGET,
+    };
+    expect(takePreboot(env)).toBeUndefined();
+    expect(takeCfgPreboot(env)).toBeUndefined();
+    expect(Object.keys(env)).toEqual([]); // and no child of ndbg sees them
   });
 });

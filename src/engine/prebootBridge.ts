@@ -39,8 +39,17 @@ export function takePreboot(env: NodeJS.ProcessEnv = process.env): Preboot | und
   const [pid, python, socket] = VARS.map((k) => env[k]);
   for (const k of VARS) delete env[k];
   const n = Number(pid);
-  if (!Number.isInteger(n) || n <= 0 || !python || !socket) return undefined;
+  if (!Number.isInteger(n) || n <= 0 || !python || !socket || !ownChild(n)) return undefined;
   return { pid: n, python, socket };
+}
+
+/**
+ * Whether `pid` is this process's child, as the launcher's background job is once
+ * it has become Node: variables left in an environment never name another process
+ * for ndbg to take, or to kill.
+ */
+export function ownChild(pid: number): boolean {
+  return procStatus(pid)?.ppid === process.pid;
 }
 
 /** A preboot this session has no use for: it has run nothing of the program yet. */
@@ -59,8 +68,8 @@ export function prebootFits(p: Preboot, o: BridgeSpawnOptions): boolean {
   return python.env === undefined && python.command === p.python;
 }
 
-/** A process's state letter and, once it has exited, its wait status (/proc/PID/stat, fields 3 and 52). */
-export function procStatus(pid: number): { state: string; status: number } | undefined {
+/** A process's state letter, parent, and, once it has exited, its wait status (/proc/PID/stat, fields 3, 4 and 52). */
+export function procStatus(pid: number): { state: string; ppid: number; status: number } | undefined {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, 'latin1');
@@ -71,7 +80,7 @@ export function procStatus(pid: number): { state: string; status: number } | und
     .slice(text.lastIndexOf(')') + 2)
     .trim()
     .split(' ');
-  return { state: fields[0] ?? '?', status: Number(fields[49] ?? Number.NaN) };
+  return { state: fields[0] ?? '?', ppid: Number(fields[1] ?? Number.NaN), status: Number(fields[49] ?? Number.NaN) };
 }
 
 const SIGNAL_NAMES = new Map(Object.entries(osConstants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));

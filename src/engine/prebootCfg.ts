@@ -15,7 +15,7 @@
 
 import { readFileSync, statSync, unlinkSync } from 'node:fs';
 import { DEFAULT_CFG_TARGET, seedCfg, spawnCfg } from '../model/format/cfg.js';
-import { procStatus } from './prebootBridge.js';
+import { ownChild, procStatus } from './prebootBridge.js';
 
 export interface CfgPreboot {
   pid: number;
@@ -32,7 +32,7 @@ export function takeCfgPreboot(env: NodeJS.ProcessEnv = process.env): CfgPreboot
   const [pid, out, script, python, target] = VARS.map((k) => env[k]);
   for (const k of VARS) delete env[k];
   const n = Number(pid);
-  if (!Number.isInteger(n) || n <= 0 || !out || !script || !python || !target) return undefined;
+  if (!Number.isInteger(n) || n <= 0 || !out || !script || !python || !target || !ownChild(n)) return undefined;
   return { pid: n, out, script, python, target };
 }
 
