@@ -220,6 +220,10 @@ describe.runIf(process.platform === 'linux')("the neural engine's preboot (bin/n
       const off = neural(false, ['--python', python, p], 'n\nn\nq\n', env);
       expect(on).toEqual(off);
     }
+    // nowhere to write its output: nothing said of it
+    const q = program('seven.py', 'x = 7\n');
+    const nowhere = { ...env, XDG_RUNTIME_DIR: join(dir, 'missing') };
+    expect(neural(true, ['--python', python, q], 'n\nq\n', nowhere)).toEqual(neural(false, ['--python', python, q], 'n\nq\n', nowhere));
     const fake = join(dir, 'fakepython2');
     writeFileSync(fake, '#!/bin/sh\necho "not a python" >&2\nexit 5\n');
     chmodSync(fake, 0o755);
