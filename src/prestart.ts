@@ -39,8 +39,8 @@ export function prestart(argv: string[]): SpawnedBridge | undefined {
   }
 }
 
-/** Takes the launcher's analysis of `source` when it fits; true if it did. */
-type TakeCfg = (target: string, python: string | undefined, source: string, factsWanted: boolean) => boolean;
+/** Takes the launcher's analysis of the script (its text and bytes) when it fits; true if it did. */
+type TakeCfg = (target: string, python: string | undefined, source: { text: string; bytes: Buffer }, factsWanted: boolean) => boolean;
 
 function startEarly(argv: string[], preboot: Preboot | undefined, takeCfg: TakeCfg): SpawnedBridge | undefined {
   if (argv[0] === 'eval') return undefined; // ndbg eval: no debugging session
@@ -59,9 +59,9 @@ function startEarly(argv: string[], preboot: Preboot | undefined, takeCfg: TakeC
 }
 
 function startNeural(target: string, python: string | undefined, takeCfg: TakeCfg): void {
-  let source: string;
+  let bytes: Buffer;
   try {
-    source = readFileSync(target, 'utf8');
+    bytes = readFileSync(target);
   } catch {
     return; // the engine says what is wrong with the file
   }
@@ -70,7 +70,8 @@ function startNeural(target: string, python: string | undefined, takeCfg: TakeCf
   // line mode loads, about 12 kB, compiled from V8's code cache: bin/ndbg.js.)
   // pdb's facts, unless an earlier run kept them for this interpreter
   const wanted = factsWanted(python);
-  if (takeCfg(target, python, source, wanted)) return;
+  const source = bytes.toString('utf8'); // as readFileSync(target, 'utf8') decodes it
+  if (takeCfg(target, python, { text: source, bytes }, wanted)) return;
   const run = startCfg(source, { python, target: DEFAULT_CFG_TARGET, pdbFacts: wanted });
   if (wanted) {
     seedPdbFacts(

@@ -172,6 +172,7 @@ describe.runIf(process.platform === 'linux')("the neural engine's preboot (bin/n
   it('is the analysis Node would run, taken only when it is', async () => {
     const p = program('five.py', readFileSync(join(ROOT, 'fixtures', 'loops.py'), 'utf8'));
     const source = readFileSync(p, 'utf8');
+    const script = { text: source, bytes: readFileSync(p) };
     let n = 0;
     /** An analysis run as the launcher runs it (ended: a child Node has reaped). */
     const preboot = (script: string, out?: string): CfgPreboot => {
@@ -187,28 +188,28 @@ describe.runIf(process.platform === 'linux')("the neural engine's preboot (bin/n
     };
     const fresh = await spawnCfg(source, { python, target: DEFAULT_CFG_TARGET });
     const taken = preboot(p);
-    expect(adoptCfgPreboot(taken, p, python, source, false)).toBe(true);
+    expect(adoptCfgPreboot(taken, p, python, script, false)).toBe(true);
     expect(await runCfg(source, { python, target: DEFAULT_CFG_TARGET })).toEqual(fresh);
     expect(existsSync(taken.out)).toBe(false);
     // a broken output: Node runs the analysis itself
-    expect(adoptCfgPreboot(preboot(p, '{"format": '), p, python, source, false)).toBe(true);
+    expect(adoptCfgPreboot(preboot(p, '{"format": '), p, python, script, false)).toBe(true);
     expect(await runCfg(source, { python, target: DEFAULT_CFG_TARGET })).toEqual(fresh);
     // another user's file where the output was to go: not read, not removed
     if (process.getuid?.() === 0) {
       const theirs = { ...preboot(program('six.py', 'y = 6\n')), script: p }; // another script's analysis
       chownSync(theirs.out, 4242, 4242);
-      expect(adoptCfgPreboot(theirs, p, python, source, false)).toBe(true);
+      expect(adoptCfgPreboot(theirs, p, python, script, false)).toBe(true);
       expect(await runCfg(source, { python, target: DEFAULT_CFG_TARGET })).toEqual(fresh);
       expect(existsSync(theirs.out)).toBe(true);
     }
     // not what this session would run
-    expect(adoptCfgPreboot(preboot(p), 'other.py', python, source, false)).toBe(false);
-    expect(adoptCfgPreboot(preboot(p), p, 'python3.9', source, false)).toBe(false);
-    expect(adoptCfgPreboot({ ...preboot(p), target: '3.9' }, p, python, source, false)).toBe(false);
-    expect(adoptCfgPreboot(preboot(p), p, python, source, true)).toBe(false); // pdb's facts still to ask
+    expect(adoptCfgPreboot(preboot(p), 'other.py', python, script, false)).toBe(false);
+    expect(adoptCfgPreboot(preboot(p), p, 'python3.9', script, false)).toBe(false);
+    expect(adoptCfgPreboot({ ...preboot(p), target: '3.9' }, p, python, script, false)).toBe(false);
+    expect(adoptCfgPreboot(preboot(p), p, python, script, true)).toBe(false); // pdb's facts still to ask
     const latin = join(dir, 'latin.py');
     writeFileSync(latin, Buffer.from('# -*- coding: latin-1 -*-\nname = "caf\xe9"\n', 'latin1'));
-    expect(adoptCfgPreboot(preboot(latin), latin, python, readFileSync(latin, 'utf8'), false)).toBe(false);
+    expect(adoptCfgPreboot(preboot(latin), latin, python, { text: readFileSync(latin, 'utf8'), bytes: readFileSync(latin) }, false)).toBe(false);
   });
 
   it('is left when it did not read what Node reads, or fails; the session is the same', () => {

@@ -61,18 +61,19 @@ export function discardCfgPreboot(p: CfgPreboot): void {
 
 /**
  * Hand the preboot's analysis to the session (cfg.ts's early analyses) when it is
- * the one the session would run for `source`, read from `target`; true if taken.
- * The caller discards it otherwise.
+ * the one the session would run for the script `target` (its bytes, and its text
+ * as Node decoded them); true if taken. The caller discards it otherwise.
  */
-export function adoptCfgPreboot(p: CfgPreboot, target: string, python: string | undefined, source: string, factsWanted: boolean): boolean {
+export function adoptCfgPreboot(
+  p: CfgPreboot,
+  target: string,
+  python: string | undefined,
+  script: { text: string; bytes: Buffer },
+  factsWanted: boolean,
+): boolean {
   if (factsWanted || p.script !== target || p.python !== (python ?? 'python3') || p.target !== DEFAULT_CFG_TARGET) return false;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(target);
-  } catch {
-    return false;
-  }
-  if (!bytes.equals(Buffer.from(source, 'utf8'))) return false; // not what Node would have given it
+  const source = script.text;
+  if (!script.bytes.equals(Buffer.from(source, 'utf8'))) return false; // not what Node would have given it
   const opts = { python, target: DEFAULT_CFG_TARGET };
   seedCfg(
     source,
