@@ -42,17 +42,21 @@ export function charWidth(cp: number): number {
   return 1;
 }
 
+/** The SGR sequence (`\x1b[1;31m`) that starts at `i` in `s`, if one does. */
+export function sgrAt(s: string, i: number): string | undefined {
+  if (s.charCodeAt(i) !== 0x1b) return undefined;
+  SGR.lastIndex = i;
+  return SGR.exec(s)?.[0];
+}
+
 /** Visible width in terminal cells, ignoring SGR sequences. */
 export function visibleWidth(s: string): number {
   let width = 0;
   for (let i = 0; i < s.length; ) {
-    if (s.charCodeAt(i) === 0x1b) {
-      SGR.lastIndex = i;
-      const m = SGR.exec(s);
-      if (m) {
-        i += m[0].length;
-        continue;
-      }
+    const sgr = sgrAt(s, i);
+    if (sgr) {
+      i += sgr.length;
+      continue;
     }
     const cp = s.codePointAt(i)!;
     width += charWidth(cp);
@@ -73,14 +77,11 @@ export function truncate(s: string, width: number, ellipsis = ''): string {
   let out = '';
   let used = 0;
   for (let i = 0; i < s.length; ) {
-    if (s.charCodeAt(i) === 0x1b) {
-      SGR.lastIndex = i;
-      const m = SGR.exec(s);
-      if (m) {
-        out += m[0];
-        i += m[0].length;
-        continue;
-      }
+    const sgr = sgrAt(s, i);
+    if (sgr) {
+      out += sgr;
+      i += sgr.length;
+      continue;
     }
     const cp = s.codePointAt(i)!;
     const w = charWidth(cp);

@@ -22,6 +22,8 @@
 // seeded random frames. scripts/bundle.mjs puts this class where Ink's renderer
 // imports its Output.
 
+import { sgrAt } from './ansi.js';
+
 type Transformer = (line: string, index: number) => string;
 type Operation = { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] } | { type: 'clip'; clip: unknown } | { type: 'unclip' };
 
@@ -163,16 +165,11 @@ export function lineWidth(line: string, widths: CodePointWidths): { columns: num
       w++;
       i++;
     } else if (c === 0x1b) {
-      if (line.charCodeAt(i + 1) !== 0x5b) return undefined; // not CSI
-      let j = i + 2;
-      for (; j < line.length; j++) {
-        const d = line.charCodeAt(j);
-        if (!((d >= 0x30 && d <= 0x39) || d === 0x3b)) break;
-      }
-      if (line.charCodeAt(j) !== 0x6d) return undefined; // not SGR
-      open = applySgr(open, line.slice(i + 2, j));
+      const sgr = sgrAt(line, i);
+      if (sgr === undefined) return undefined; // an escape other than SGR
+      open = applySgr(open, sgr.slice(2, -1));
       if (open < 0) return undefined;
-      i = j + 1;
+      i += sgr.length;
     } else {
       const cp = line.codePointAt(i)!;
       const cw = widths.of(cp);

@@ -11,6 +11,8 @@
 // other string goes to string-width itself. scripts/bundle.mjs wraps every copy
 // of string-width in the bundle with `rememberedWidth`.
 
+import { sgrAt } from './ansi.js';
+
 /** Code point ranges (inclusive) that string-width measures at 1 and never joins to a neighbour from this set. */
 export const NARROW: readonly (readonly [number, number])[] = [
   [0xa1, 0xac], // Latin-1 punctuation and letters (not the soft hyphen)
@@ -43,14 +45,9 @@ export function plainWidth(text: string): number | undefined {
     const c = text.charCodeAt(i);
     if (c >= 0x20 && c < 0x7f) w++;
     else if (c === 0x1b) {
-      if (text.charCodeAt(i + 1) !== 0x5b) return undefined;
-      let j = i + 2;
-      for (; j < text.length; j++) {
-        const d = text.charCodeAt(j);
-        if (!((d >= 0x30 && d <= 0x39) || d === 0x3b)) break;
-      }
-      if (text.charCodeAt(j) !== 0x6d) return undefined; // an escape other than SGR
-      i = j;
+      const sgr = sgrAt(text, i);
+      if (sgr === undefined) return undefined; // an escape other than SGR
+      i += sgr.length - 1;
     } else if (narrow(c)) w++;
     else return undefined; // (NARROW is all in the BMP: a surrogate ends here too)
   }
